@@ -1,0 +1,30 @@
+// The one Prisma client of the process, on a pg pool that never waits forever:
+// acquiring a connection and every statement have timeouts.
+import "server-only";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { getEnv, requireDatabaseUrl } from "@/lib/env";
+
+export type Db = PrismaClient;
+/** A client or an interactive-transaction client: services accept either. */
+export type DbClient = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+const globalForPrisma = globalThis as unknown as { evalformPrisma?: PrismaClient };
+
+function createClient(): PrismaClient {
+  const env = getEnv();
+  const adapter = new PrismaPg({
+    connectionString: requireDatabaseUrl(),
+    max: env.DATABASE_POOL_MAX,
+    connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statement_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
+  return new PrismaClient({ adapter });
+}
+
+export function db(): PrismaClient {
+  // Kept on globalThis so Next's dev reloads do not open a new pool per edit.
+  globalForPrisma.evalformPrisma ??= createClient();
+  return globalForPrisma.evalformPrisma;
+}

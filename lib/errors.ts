@@ -1,0 +1,22 @@
+// The one expected-error type: its message and issues reach the user as they
+// are; any other error is logged and shown as a generic message.
+import type { ValidationIssue } from "@/lib/aif/types";
+
+export type AppErrorCode = "INVALID_RECORD" | "NOT_FOUND" | "BAD_REQUEST";
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly issues: ValidationIssue[] = [],
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const HTTP_STATUS_OF: Record<AppErrorCode, number> = {
+  INVALID_RECORD: 422,
+  NOT_FOUND: 404,
+  BAD_REQUEST: 400,
+};

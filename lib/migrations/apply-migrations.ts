@@ -1,0 +1,80 @@
+// Applies prisma/migrations/*/migration.sql in order without Prisma's schema
+// engine (which cannot run offline). Each migration runs in its own transaction
+// under Prisma's advisory lock and is recorded in Prisma's `_prisma_migrations`
+// table with Prisma's checksum, so `prisma migrate status` agrees where it runs.
+import { createHash, randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+
+const PRISMA_ADVISORY_LOCK = 72707369;
+
+export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
+
+export type MigrationResult = { applied: string[]; alreadyApplied: string[]; changedSinceApplied: string[] };
+
+type Migration = { name: string; sql: string; checksum: string };
+
+async function readMigrations(dir: string): Promise<Migration[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    }),
+  );
+}
+
+const CREATE_MIGRATIONS_TABLE = `
+CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id"                    VARCHAR(36) PRIMARY KEY NOT NULL,
+    "checksum"              VARCHAR(64) NOT NULL,
+    "finished_at"           TIMESTAMPTZ,
+    "migration_name"        VARCHAR(255) NOT NULL,
+    "logs"                  TEXT,
+    "rolled_back_at"        TIMESTAMPTZ,
+    "started_at"            TIMESTAMPTZ NOT NULL DEFAULT now(),
+    "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
+)`;
+
+export async function applyMigrations(options: { databaseUrl: string; dir?: string }): Promise<MigrationResult> {
+  const migrations = await readMigrations(options.dir ?? MIGRATIONS_DIR);
+  const client = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  const result: MigrationResult = { applied: [], alreadyApplied: [], changedSinceApplied: [] };
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [PRISMA_ADVISORY_LOCK]);
+    await client.query(CREATE_MIGRATIONS_TABLE);
+    const { rows } = await client.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
+    const applied = new Map(rows.map((row) => [row.migration_name, row.checksum]));
+    for (const migration of migrations) {
+      const appliedChecksum = applied.get(migration.name);
+      if (appliedChecksum !== undefined) {
+        result.alreadyApplied.push(migration.name);
+        if (appliedChecksum !== migration.checksum) result.changedSinceApplied.push(migration.name);
+        continue;
+      }
+      await client.query("BEGIN");
+      try {
+        await client.query(migration.sql);
+        await client.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
+           VALUES ($1, $2, $3, now(), 1)`,
+          [randomUUID(), migration.checksum, migration.name],
+        );
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+      }
+      result.applied.push(migration.name);
+    }
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_ADVISORY_LOCK]).catch(() => undefined);
+    await client.end();
+  }
+  return result;
+}

@@ -1,0 +1,111 @@
+// Records: submitting a rater's draft as an immutable AIF record, listing and
+// reading records. Validation, id assignment and storage all happen here.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { completeRecord, serverAssignedFieldIssues } from "@/lib/aif/server-fields";
+import type { AifDraft, AifRecord } from "@/lib/aif/types";
+import { validateRecord } from "@/lib/aif/validate";
+import { db, type DbClient } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
+
+export type StoredRecord = { evalId: string; createdAt: Date; body: AifRecord };
+export type RecordSummary = {
+  evalId: string;
+  createdAt: Date;
+  raterType: string;
+  raterId: string | null;
+  taskId: string;
+  suiteId: string | null;
+  derivedFrom: string | null;
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Validates a draft against the contract and its rules, assigns eval_id and
+ * created_at, and stores it. Throws AppError INVALID_RECORD with every issue;
+ * nothing is stored then.
+ */
+export async function submitRecord(options: { draft: unknown; client?: DbClient }): Promise<StoredRecord> {
+  const { draft } = options;
+  if (!isPlainObject(draft)) {
+    throw new AppError("INVALID_RECORD", "The record must be a JSON object", [
+      { path: "", rule: "type", message: "must be a JSON object" },
+    ]);
+  }
+  const forbidden = serverAssignedFieldIssues(draft);
+  if (forbidden.length > 0) throw new AppError("INVALID_RECORD", "The record sets server-assigned fields", forbidden);
+
+  const record = completeRecord(draft as AifDraft, { evalId: randomUUID(), createdAt: new Date() });
+  const issues = validateRecord(record);
+  if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
+
+  const client = options.client ?? db();
+  const derivedFrom = record.derived_from ?? null;
+  if (derivedFrom !== null) await assertRecordExists(client, derivedFrom);
+  try {
+    await client.evalRecord.create({
+      data: {
+        evalId: record.eval_id,
+        createdAt: new Date(record.created_at),
+        raterType: record.rater.type,
+        raterId: record.rater.id ?? null,
+        taskId: record.task.task_id,
+        suiteId: record.task.suite_id ?? null,
+        derivedFrom,
+        body: record as Prisma.InputJsonObject,
+      },
+    });
+  } catch (error) {
+    // A concurrent delete cannot happen (append-only), but a malformed id can
+    // still slip past the existence check's cast; report it on the field.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw derivedFromMissing(derivedFrom);
+    throw error;
+  }
+  return { evalId: record.eval_id, createdAt: new Date(record.created_at), body: record };
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function derivedFromMissing(derivedFrom: string | null): AppError {
+  return new AppError("INVALID_RECORD", "derived_from does not name a stored record", [
+    { path: "/derived_from", rule: "derivedFromExists", message: `no stored record has eval_id ${JSON.stringify(derivedFrom)}` },
+  ]);
+}
+
+async function assertRecordExists(client: DbClient, evalId: string): Promise<void> {
+  if (!UUID_PATTERN.test(evalId)) throw derivedFromMissing(evalId);
+  const found = await client.evalRecord.findUnique({ where: { evalId }, select: { evalId: true } });
+  if (!found) throw derivedFromMissing(evalId);
+}
+
+export async function getRecord(options: { evalId: string; client?: DbClient }): Promise<StoredRecord> {
+  const notFound = new AppError("NOT_FOUND", "No record with this eval_id");
+  if (!UUID_PATTERN.test(options.evalId)) throw notFound;
+  const row = await (options.client ?? db()).evalRecord.findUnique({ where: { evalId: options.evalId } });
+  if (!row) throw notFound;
+  return { evalId: row.evalId, createdAt: row.createdAt, body: row.body as AifRecord };
+}
+
+export type RecordPage = { records: RecordSummary[]; nextCursor: string | null };
+
+/** Newest first, by keyset (created_at, eval_id): stable under concurrent inserts. */
+export async function listRecords(options: { cursor?: string | null; limit?: number; client?: DbClient }): Promise<RecordPage> {
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
+  const after = options.cursor ? decodeRecordCursor(options.cursor) : null;
+  const rows = await (options.client ?? db()).evalRecord.findMany({
+    where: after
+      ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, evalId: { lt: after.evalId } }] }
+      : undefined,
+    orderBy: [{ createdAt: "desc" }, { evalId: "desc" }],
+    take: limit + 1,
+    select: { evalId: true, createdAt: true, raterType: true, raterId: true, taskId: true, suiteId: true, derivedFrom: true },
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { records: page, nextCursor: rows.length > limit && last ? encodeRecordCursor(last) : null };
+}
