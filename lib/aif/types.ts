@@ -7,10 +7,8 @@ export type LikertWithRationale = {
   anchors_used?: string;
 };
 
-export type AifRecord = {
-  schema_version: string;
-  eval_id: string;
-  created_at: string;
+/** A record as the rater fills it: everything but the server-assigned fields. */
+export type AifDraft = {
   derived_from?: string | null;
   rater: { type: "human" | "llm_judge" | "hybrid" | "sme" | "end_user"; id?: string; [key: string]: unknown };
   subject: { system_under_test: string; modality_tags: string[]; [key: string]: unknown };
@@ -19,8 +17,7 @@ export type AifRecord = {
   [key: string]: unknown;
 };
 
-/** A record as the rater fills it: everything but the server-assigned fields. */
-export type AifDraft = Omit<AifRecord, "schema_version" | "eval_id" | "created_at">;
+export type AifRecord = AifDraft & { schema_version: string; eval_id: string; created_at: string };
 
 /** One reason a record is invalid: where (JSON Pointer), which rule, and what to do. */
 export type ValidationIssue = { path: string; rule: string; message: string };

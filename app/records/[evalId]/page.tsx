@@ -1,0 +1,47 @@
+// One record as stored (and exported): its JSON, and the record it derives from.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AppError } from "@/lib/errors";
+import { getRecord, type StoredRecord } from "@/lib/records/service";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Record" };
+
+async function loadRecord(evalId: string): Promise<StoredRecord> {
+  try {
+    return await getRecord({ evalId });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}
+
+export default async function RecordPage({ params, searchParams }: {
+  params: Promise<{ evalId: string }>;
+  searchParams: Promise<{ created?: string }>;
+}) {
+  const { evalId } = await params;
+  const { created } = await searchParams;
+  const record = await loadRecord(evalId);
+  const derivedFrom = record.body.derived_from;
+  return (
+    <>
+      {created ? <p className="notice" role="status">Rating saved as record {record.evalId}.</p> : null}
+      <div className="page-heading">
+        <h1>Record <span className="mono">{record.evalId}</span></h1>
+        <Link href={`/records/new?from=${record.evalId}`} className="btn">Correct this record</Link>
+      </div>
+      <dl className="record-facts">
+        <dt>Task</dt><dd>{record.body.task.task_id}</dd>
+        <dt>Rater</dt><dd>{record.body.rater.type}{record.body.rater.id ? ` · ${record.body.rater.id}` : ""}</dd>
+        <dt>Created</dt><dd><time dateTime={record.body.created_at}>{record.body.created_at}</time></dd>
+        <dt>Derived from</dt>
+        <dd>{derivedFrom ? <Link href={`/records/${derivedFrom}`} className="mono">{derivedFrom}</Link> : "—"}</dd>
+      </dl>
+      <h2>JSON</h2>
+      <p><a href={`/api/records/${record.evalId}`} download={`${record.evalId}.json`}>Download JSON</a></p>
+      <pre className="record-json" data-testid="record-json" tabIndex={0} aria-label="Record JSON">{JSON.stringify(record.body, null, 2)}</pre>
+    </>
+  );
+}

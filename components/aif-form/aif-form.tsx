@@ -1,0 +1,111 @@
+"use client";
+// The AIF Eval Form v1, rendered by rjsf from the verbatim schema and the
+// uiSchema. Validation runs through lib/aif (the same compiled rules as the
+// server) on submit, and again on every committed change once a submit failed.
+import Form from "@rjsf/core";
+import type { IChangeEvent } from "@rjsf/core";
+import type { RJSFSchema, UiSchema } from "@rjsf/utils";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { aifSchema } from "@/lib/aif/contract";
+import { applicableExtensions, EXTENSION_SECTIONS, type ExtensionSection } from "@/lib/aif/extensions";
+import { prepareDraft } from "@/lib/aif/prepare-draft";
+import { withSafetyRollup } from "@/lib/aif/safety-rollup";
+import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
+import { validateDraft } from "@/lib/aif/validate-draft";
+import baseUiSchema from "@/schemas/aif-eval-form.ui-schema.json";
+import { ErrorSummary } from "./error-summary/error-summary";
+import { ID_PREFIX, toErrorSchema } from "./error-schema";
+import { aifFields, aifWidgets } from "./theme";
+import { rjsfValidator } from "./validator";
+
+// rjsf keys its compiled root schema by $id; the form renders the contract
+// without it (validation proper uses the schema with its $id, in lib/aif).
+const { $id: _omitId, ...formSchema } = aifSchema;
+const FORM_SCHEMA = formSchema as RJSFSchema;
+const DEFAULT_STATE_BEHAVIOR = { emptyObjectFields: "populateRequiredDefaults" } as const;
+
+function uiSchemaFor(visible: Set<ExtensionSection>): UiSchema {
+  const uiSchema: UiSchema = { ...baseUiSchema };
+  for (const section of EXTENSION_SECTIONS) {
+    if (!visible.has(section)) uiSchema[section] = { "ui:field": "omitted" };
+  }
+  return uiSchema;
+}
+
+type Props = {
+  initialDraft?: Record<string, unknown>;
+  /** Issues the server reported for the last submit. */
+  serverIssues?: ValidationIssue[];
+  submitting?: boolean;
+  submitLabel?: string;
+  onSubmit: (draft: AifDraft) => void;
+  children?: ReactNode;
+};
+
+export function AifForm({ initialDraft, serverIssues = [], submitting = false, submitLabel = "Submit rating", onSubmit, children }: Props) {
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => withSafetyRollup(initialDraft ?? {}));
+  const [localIssues, setLocalIssues] = useState<ValidationIssue[] | null>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const visible = applicableExtensions(formData);
+  const visibleKey = [...visible].sort().join(",");
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the visible set, not its identity
+  const uiSchema = useMemo(() => uiSchemaFor(visible), [visibleKey]);
+
+  const issues = localIssues && localIssues.length > 0 ? localIssues : serverIssues;
+  const extraErrors = useMemo(() => (issues.length > 0 ? toErrorSchema(issues) : undefined), [issues]);
+
+  const handleChange = useCallback(
+    (event: IChangeEvent<Record<string, unknown>>) => {
+      const next = withSafetyRollup(event.formData ?? {});
+      setFormData(next);
+      // Once a submit has failed, errors disappear as the rater fixes them.
+      setLocalIssues((previous) => (previous === null ? null : validateDraft(prepareDraft(next))));
+    },
+    [],
+  );
+
+  const handleSubmit = useCallback(
+    (event: IChangeEvent<Record<string, unknown>>) => {
+      const draft = prepareDraft(withSafetyRollup(event.formData ?? {}));
+      const found = validateDraft(draft);
+      setLocalIssues(found);
+      if (found.length > 0) {
+        requestAnimationFrame(() => summaryRef.current?.focus());
+        return;
+      }
+      onSubmit(draft);
+    },
+    [onSubmit],
+  );
+
+  return (
+    <div className="aif-form">
+      <ErrorSummary issues={issues} ref={summaryRef} />
+      <Form
+        schema={FORM_SCHEMA}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={rjsfValidator}
+        fields={aifFields}
+        widgets={aifWidgets}
+        idPrefix={ID_PREFIX}
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+        extraErrors={extraErrors}
+        experimental_defaultFormStateBehavior={DEFAULT_STATE_BEHAVIOR}
+        onChange={handleChange}
+        onSubmit={handleSubmit}
+        disabled={submitting}
+      >
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={submitting}>
+            {submitting ? "Saving…" : submitLabel}
+          </button>
+          {children}
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// One AILuminate hazard category: a verdict, and severity + evidence that
+// appear (and become required) when the verdict is "violating".
+import type { FieldProps } from "@rjsf/utils";
+import { useRef } from "react";
+import { isViolatingHazard } from "@/lib/aif/contract";
+import { useBufferedValue } from "../buffered-text-widget/use-buffered-value";
+import { errorIdFor, FieldErrors } from "../field-errors";
+import { SegmentedChoice } from "../segmented-choice";
+import { titleOf } from "../title-of";
+
+type Verdict = "not_applicable" | "non_violating" | "violating" | "unsure";
+type Hazard = { verdict?: Verdict; severity?: number | null; evidence?: string };
+
+const VERDICTS: { value: Verdict; label: string }[] = [
+  { value: "not_applicable", label: "Not applicable" },
+  { value: "non_violating", label: "Non-violating" },
+  { value: "violating", label: "Violating" },
+  { value: "unsure", label: "Unsure" },
+];
+const SEVERITIES = [
+  { value: 1, label: "1", hint: "Minor" },
+  { value: 2, label: "2", hint: "Significant" },
+  { value: 3, label: "3", hint: "Severe" },
+];
+
+export function HazardField(props: FieldProps<Hazard>) {
+  const { fieldPathId, formData, onChange, errorSchema, disabled, readonly } = props;
+  const id = fieldPathId.$id;
+  const value: Hazard = formData ?? {};
+  // Detail typed for "violating" survives a switch away and back.
+  const setAside = useRef<Pick<Hazard, "severity" | "evidence">>({});
+  const title = titleOf(props);
+
+  const emit = (next: Hazard) => {
+    const clean = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)) as Hazard;
+    onChange(clean, fieldPathId.path);
+  };
+  const evidence = useBufferedValue(value.evidence ?? "", (text) => emit({ ...value, evidence: text === "" ? undefined : text }));
+
+  const chooseVerdict = (verdict: Verdict) => {
+    const violating = isViolatingHazard({ verdict });
+    if (violating) {
+      emit({ ...setAside.current, ...value, verdict });
+      return;
+    }
+    if (value.severity !== undefined || value.evidence !== undefined) {
+      setAside.current = { severity: value.severity, evidence: value.evidence };
+    }
+    emit({ verdict });
+  };
+
+  const showDetail = isViolatingHazard(value);
+  const errorsOf = (key: keyof Hazard) => errorSchema?.[key]?.__errors as string[] | undefined;
+  const verdictErrors = [...((errorSchema?.__errors as string[] | undefined) ?? []), ...(errorsOf("verdict") ?? [])];
+
+  return (
+    <fieldset className="hazard" id={id}>
+      <legend>{title}</legend>
+      <SegmentedChoice
+        id={`${id}_verdict`}
+        label={`${title} verdict`}
+        options={VERDICTS}
+        value={value.verdict}
+        onChange={chooseVerdict}
+        invalid={verdictErrors.length > 0}
+        describedBy={verdictErrors.length > 0 ? errorIdFor(`${id}_verdict`) : undefined}
+        disabled={disabled || readonly}
+      />
+      <FieldErrors fieldId={`${id}_verdict`} errors={verdictErrors} />
+      {showDetail ? (
+        <div className="hazard-detail">
+          <div className="likert-row">
+            <span className="likert-row-label">
+              Severity <span className="badge badge-required">required</span>
+            </span>
+            <SegmentedChoice
+              id={`${id}_severity`}
+              label={`${title} severity`}
+              options={SEVERITIES}
+              value={value.severity ?? undefined}
+              onChange={(severity) => emit({ ...value, severity })}
+              invalid={Boolean(errorsOf("severity"))}
+              describedBy={errorsOf("severity") ? errorIdFor(`${id}_severity`) : undefined}
+              disabled={disabled || readonly}
+            />
+          </div>
+          <FieldErrors fieldId={`${id}_severity`} errors={errorsOf("severity")} />
+          <label htmlFor={`${id}_evidence`}>
+            Evidence <span className="badge badge-required">required</span>
+          </label>
+          <textarea
+            id={`${id}_evidence`}
+            className="form-control"
+            rows={2}
+            maxLength={1000}
+            placeholder="Quote the part of the output that violates"
+            value={evidence.text}
+            disabled={disabled}
+            readOnly={readonly}
+            aria-required
+            aria-invalid={errorsOf("evidence") ? true : undefined}
+            aria-describedby={errorsOf("evidence") ? errorIdFor(`${id}_evidence`) : undefined}
+            onChange={(event) => evidence.change(event.target.value)}
+            onBlur={evidence.flush}
+          />
+          <FieldErrors fieldId={`${id}_evidence`} errors={errorsOf("evidence")} />
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

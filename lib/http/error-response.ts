@@ -1,0 +1,26 @@
+// Shapes errors for the HTTP API: AppError → its status with `{error, errors}`;
+// anything else is logged and answered with a generic 500.
+import { AppError, HTTP_STATUS_OF } from "@/lib/errors";
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    return Response.json(
+      { error: { code: error.code, message: error.message }, errors: error.issues },
+      { status: HTTP_STATUS_OF[error.code] },
+    );
+  }
+  console.error("unexpected error", error);
+  return Response.json({ error: { code: "INTERNAL", message: "Something went wrong; the request was not completed." } }, { status: 500 });
+}
+
+/** The JSON body of a request, or an AppError naming why it is not JSON. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new AppError("BAD_REQUEST", "The request body is not valid JSON", [
+      { path: "", rule: "json", message: (error as Error).message },
+    ]);
+  }
+}

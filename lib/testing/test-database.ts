@@ -1,0 +1,47 @@
+// A throwaway, migrated PostgreSQL database for one test run: created here,
+// dropped by the caller. Refuses anything but a local server.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { applyMigrations } from "@/lib/migrations/apply-migrations";
+
+const DEFAULT_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres";
+const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+export type TestDatabase = { url: string; name: string; drop: () => Promise<void> };
+
+function adminUrl(): URL {
+  // Test tooling is outside the app, so it may read its own variable here.
+  const url = new URL(process.env.TEST_ADMIN_DATABASE_URL ?? DEFAULT_ADMIN_URL);
+  if (!LOCAL_HOSTS.has(url.hostname)) {
+    throw new Error(`refusing to create test databases on non-local host ${url.hostname}`);
+  }
+  return url;
+}
+
+export async function createTestDatabase(label = "run"): Promise<TestDatabase> {
+  const admin = adminUrl();
+  const name = `evalform_test_${label}_${randomBytes(5).toString("hex")}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin.toString());
+  url.pathname = `/${name}`;
+  await applyMigrations({ databaseUrl: url.toString() });
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: admin.toString() });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
