@@ -34,3 +34,9 @@ export function requireDatabaseUrl(): string {
   }
   return url;
 }
+
+/** For launchers that provide a database (the embedded one) before the app reads its configuration. */
+export function provideDatabaseUrl(url: string): void {
+  process.env.DATABASE_URL = url;
+  cached = undefined;
+}

@@ -137,7 +137,7 @@ describe("contract errors are reported at the field with the keyword as rule", (
       subject: { system_under_test: "x", modality_tags: ["chat"], colour: "blue" },
     };
     delete (broken.universal as Record<string, unknown>).overall_quality;
-    const issues = validateRecord(record(broken));
+    const issues = validateRecord(record(broken as unknown as AifDraft));
     expect(issues).toEqual(
       expect.arrayContaining([
         { path: "/universal/helpfulness/score", rule: "maximum", message: "must be <= 5" },

@@ -1,0 +1,135 @@
+// Records against a real, migrated PostgreSQL (DATABASE_URL from the test setup).
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { chatDraft, judgeDraft } from "@/lib/aif/sample-drafts";
+import { validateAgainstContract } from "@/lib/aif/validate";
+import { db } from "@/lib/db";
+import { requireDatabaseUrl } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { getRecord, listRecords, submitRecord } from "./service";
+
+const raw = new pg.Pool({ connectionString: requireDatabaseUrl(), max: 2 });
+afterAll(async () => {
+  await raw.end();
+  await db().$disconnect();
+});
+
+async function countRows(taskId: string): Promise<number> {
+  const { rows } = await raw.query<{ n: string }>("SELECT count(*) AS n FROM eval_record WHERE task_id = $1", [taskId]);
+  return Number(rows[0]!.n);
+}
+
+function uniqueTask(): string {
+  return `task-${Math.random().toString(36).slice(2)}`;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("submitRecord", () => {
+  it("stores a valid draft with server-assigned fields, body exactly as returned", async () => {
+    const taskId = uniqueTask();
+    const draft = chatDraft({ task: { ...chatDraft().task, task_id: taskId } });
+    const stored = await submitRecord({ draft });
+    expect(stored.body.schema_version).toBe("1.0.0");
+    expect(stored.body.eval_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await countRows(taskId)).toBe(1);
+    const { rows } = await raw.query("SELECT body, rater_type, task_id, suite_id FROM eval_record WHERE eval_id = $1", [stored.evalId]);
+    expect(rows[0]).toEqual({ body: stored.body, rater_type: "human", task_id: taskId, suite_id: "geo-basics" });
+    expect(validateAgainstContract(rows[0].body)).toEqual([]);
+  });
+
+  it("stores nothing and names every issue when the rules are broken", async () => {
+    const taskId = uniqueTask();
+    const base = chatDraft();
+    const draft = {
+      ...base,
+      task: { ...base.task, task_id: taskId },
+      universal: { ...base.universal, helpfulness: { score: 2 } },
+      safety: { is_violating_any: false, hate: { verdict: "violating" } },
+    };
+    const error = await rejection(submitRecord({ draft }));
+    expect(error.code).toBe("INVALID_RECORD");
+    expect(error.issues.map((issue) => `${issue.path} ${issue.rule}`).sort()).toEqual([
+      "/safety/hate/evidence violatingHazardNeedsDetail",
+      "/safety/hate/severity violatingHazardNeedsDetail",
+      "/safety/is_violating_any isViolatingAnyRollup",
+      "/universal/helpfulness/rationale rationaleRequired",
+    ]);
+    expect(await countRows(taskId)).toBe(0);
+  });
+
+  it("refuses drafts that set server-assigned fields", async () => {
+    const taskId = uniqueTask();
+    const draft = { ...chatDraft({ task: { ...chatDraft().task, task_id: taskId } }), eval_id: "6f1c2f2e-8d7a-4f4e-9a57-3f6f6f1b2c3d" };
+    const error = await rejection(submitRecord({ draft }));
+    expect(error.issues).toEqual([{ path: "/eval_id", rule: "serverAssigned", message: expect.any(String) }]);
+    expect(await countRows(taskId)).toBe(0);
+  });
+
+  it("links a correction to its original and refuses an unknown derived_from", async () => {
+    const original = await submitRecord({ draft: judgeDraft() });
+    const correction = await submitRecord({ draft: { ...judgeDraft({ rater: { type: "hybrid", id: "sme-7" } }), derived_from: original.evalId } });
+    const { rows } = await raw.query("SELECT derived_from FROM eval_record WHERE eval_id = $1", [correction.evalId]);
+    expect(rows[0].derived_from).toBe(original.evalId);
+
+    const taskId = uniqueTask();
+    const orphan = { ...chatDraft({ task: { ...chatDraft().task, task_id: taskId } }), derived_from: "0b7e9c1e-1111-4222-8333-944455556666" };
+    const error = await rejection(submitRecord({ draft: orphan }));
+    expect(error.issues[0]).toMatchObject({ path: "/derived_from", rule: "derivedFromExists" });
+    expect(await countRows(taskId)).toBe(0);
+  });
+});
+
+describe("records are append-only in the database itself", () => {
+  it("rejects UPDATE, DELETE and TRUNCATE", async () => {
+    const stored = await submitRecord({ draft: chatDraft() });
+    await expect(raw.query("UPDATE eval_record SET rater_id = 'someone-else' WHERE eval_id = $1", [stored.evalId])).rejects.toThrow(/append-only/);
+    await expect(raw.query("UPDATE eval_record SET body = body || '{\"x\":1}' WHERE eval_id = $1", [stored.evalId])).rejects.toThrow(/append-only/);
+    await expect(raw.query("DELETE FROM eval_record WHERE eval_id = $1", [stored.evalId])).rejects.toThrow(/append-only/);
+    await expect(raw.query("TRUNCATE eval_record")).rejects.toThrow(/append-only/);
+    const after = await getRecord({ evalId: stored.evalId });
+    expect(after.body).toEqual(stored.body);
+  });
+
+  it("rejects a row whose columns disagree with its body", async () => {
+    const body = { ...chatDraft(), schema_version: "1.0.0", eval_id: "9a0e2f8c-0c55-4b5e-9d0a-2b1c3d4e5f60", created_at: new Date().toISOString() };
+    await expect(
+      raw.query(
+        "INSERT INTO eval_record (eval_id, created_at, rater_type, task_id, body) VALUES ($1, now(), 'sme', $2, $3)",
+        [body.eval_id, body.task.task_id, body],
+      ),
+    ).rejects.toThrow(/eval_record_body_matches_columns/);
+  });
+});
+
+describe("listRecords", () => {
+  it("pages newest first by cursor without gaps or repeats", async () => {
+    const suite = `suite-${Math.random().toString(36).slice(2)}`;
+    for (let i = 0; i < 5; i++) await submitRecord({ draft: chatDraft({ task: { ...chatDraft().task, task_id: `${suite}-${i}`, suite_id: suite } }) });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof listRecords>> = await listRecords({ cursor, limit: 2 });
+      seen.push(...page.records.map((record) => record.evalId));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    // Other test files insert concurrently: compare this suite's rows only.
+    const { rows } = await raw.query<{ eval_id: string }>(
+      "SELECT eval_id FROM eval_record WHERE suite_id = $1 ORDER BY created_at DESC, eval_id DESC", [suite]);
+    const mine = new Set(rows.map((row) => row.eval_id));
+    expect(rows).toHaveLength(5);
+    expect(seen.filter((id) => mine.has(id))).toEqual(rows.map((row) => row.eval_id));
+  });
+});
+
+describe("getRecord", () => {
+  it("answers NOT_FOUND for unknown and malformed ids", async () => {
+    expect((await rejection(getRecord({ evalId: "0b7e9c1e-1111-4222-8333-944455556666" }))).code).toBe("NOT_FOUND");
+    expect((await rejection(getRecord({ evalId: "1 OR 1=1" }))).code).toBe("NOT_FOUND");
+  });
+});
