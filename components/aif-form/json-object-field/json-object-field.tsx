@@ -10,7 +10,7 @@ function toText(value: unknown): string {
 }
 
 export function JsonObjectField(props: FieldProps<Record<string, unknown> | null>) {
-  const { fieldPathId, formData, onChange, errorSchema, uiSchema, disabled, readonly } = props;
+  const { fieldPathId, formData, onChange, errorSchema, disabled, readonly } = props;
   const id = fieldPathId.$id;
   const [text, setText] = useState(() => toText(formData));
   const [parseError, setParseError] = useState<string | null>(null);
@@ -30,7 +30,6 @@ export function JsonObjectField(props: FieldProps<Record<string, unknown> | null
     }
   };
   const errors = [...(parseError ? [parseError] : []), ...((errorSchema?.__errors as string[] | undefined) ?? [])];
-  const help = uiSchema?.["ui:help"];
   return (
     <div className="form-group">
       <label htmlFor={id} className="control-label">{titleOf(props)}</label>
@@ -46,7 +45,6 @@ export function JsonObjectField(props: FieldProps<Record<string, unknown> | null
         onChange={(event) => setText(event.target.value)}
         onBlur={commit}
       />
-      {typeof help === "string" ? <p className="help-block">{help}</p> : null}
       <FieldErrors fieldId={id} errors={errors} />
     </div>
   );

@@ -1,0 +1,42 @@
+// axe-core finds no serious or critical violation on the form, before and
+// after errors are shown, nor on the records pages.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { AifFormPage } from "./support/aif-form-page";
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(" ")) }));
+}
+
+test("the form page", async ({ page }) => {
+  const form = new AifFormPage(page);
+  await form.open();
+  await form.press(page.getByRole("radio", { name: "agent", exact: true }));
+  await form.press(form.fieldset("safety_privacy").getByRole("radio", { name: "Violating", exact: true }));
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.submit();
+  await expect(page.getByRole("alert", { name: /to fix before/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("the records list and a record page", async ({ page, request }) => {
+  const created = await request.post("/api/records", {
+    data: {
+      rater: { type: "sme", id: "a11y" },
+      subject: { system_under_test: "x", modality_tags: ["chat"] },
+      task: { task_id: "a11y-record", modality: "chat", prompt: "p" },
+      universal: Object.fromEntries(
+        ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((key) => [key, { score: 5, confidence: "high" }]),
+      ),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { eval_id: evalId } = await created.json();
+  await page.goto("/records");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(`/records/${evalId}`);
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,37 @@
+// Browser tests: Debian's Chromium (Playwright cannot download its own here)
+// against the real built app on a fresh database (DATABASE_URL from
+// scripts/with-test-db.ts).
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3100;
+const databaseUrl = process.env.DATABASE_URL ?? "";
+const host = databaseUrl ? new URL(databaseUrl).hostname : "";
+if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
+  throw new Error("e2e tests need a local DATABASE_URL: run them with `npm run test:e2e`");
+}
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: `node_modules/.bin/next start --port ${PORT} --hostname 127.0.0.1`,
+    url: `http://127.0.0.1:${PORT}/api/records`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    env: { DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});
