@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "schemas/**/*.test.ts"],
     environment: "node",
+    reporters: ["default", ["json", { outputFile: ".reports/unit.json" }]],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -35,7 +35,7 @@ const next = spawn(path.join("node_modules", ".bin", "next"), ["start", "--port"
     ...process.env,
     DATABASE_URL: databaseUrl,
     // The embedded database is one session underneath: keep the pool small.
-    ...(embedded ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "4" } : {}),
+    ...(embedded ? { DATABASE_POOL_MAX: String(Math.min(env.DATABASE_POOL_MAX, 4)) } : {}),
   },
 });
 console.log(`evalform: http://localhost:${env.PORT}`);

@@ -11,7 +11,9 @@ export function useBufferedValue(value: string, commit: (next: string) => void) 
   const lastCommitted = useRef(value);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const commitRef = useRef(commit);
-  commitRef.current = commit;
+  useEffect(() => {
+    commitRef.current = commit;
+  });
 
   // The form changed the value from outside (a prefill, a reset): show it.
   useEffect(() => {

@@ -1,0 +1,29 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTypescript from "eslint-config-next/typescript";
+
+const SERVER_MODULES = ["@/lib/db", "@/lib/env", "@/lib/records/*", "@/lib/generated/*", "@/lib/migrations/*", "server-only"];
+
+const config = [
+  ...nextVitals,
+  ...nextTypescript,
+  { ignores: ["lib/generated/**", ".next/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      // Configuration is read and validated once, in lib/env.ts.
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through lib/env.ts." }],
+    },
+  },
+  {
+    // Launchers hand the environment to the processes they start.
+    files: ["lib/env.ts", "lib/testing/**", "playwright.config.ts", "scripts/serve.ts", "scripts/with-test-db.ts", "scripts/test-all.ts", "bench/**"],
+    rules: { "no-restricted-properties": "off" },
+  },
+  {
+    // Client code never imports server modules (database, environment, services).
+    files: ["components/**", "app/**/*-client.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: SERVER_MODULES, message: "Client components must not import server modules." }] }] },
+  },
+];
+
+export default config;

@@ -1,0 +1,61 @@
+// `npm test`: every check, in order, each on a fresh database where it needs
+// one; ends with one "N passed, N failed" line. A skipped test fails the run.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const started = Date.now();
+
+function step(title: string, command: string, args: string[]): void {
+  console.log(`\n=== ${title}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) {
+    console.error(`\n${title} failed (exit ${result.status ?? result.signal}).`);
+    summarize();
+    process.exit(1);
+  }
+}
+
+type Counts = { passed: number; failed: number; skipped: number };
+
+function readCounts(): Counts {
+  const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(".reports/unit.json")) {
+    const unit = JSON.parse(readFileSync(".reports/unit.json", "utf8"));
+    counts.passed += unit.numPassedTests;
+    counts.failed += unit.numFailedTests;
+    counts.skipped += unit.numPendingTests + unit.numTodoTests;
+  }
+  if (existsSync(".reports/e2e.json")) {
+    const e2e = JSON.parse(readFileSync(".reports/e2e.json", "utf8"));
+    counts.passed += e2e.stats.expected;
+    counts.failed += e2e.stats.unexpected + e2e.stats.flaky;
+    counts.skipped += e2e.stats.skipped;
+  }
+  return counts;
+}
+
+function summarize(): Counts {
+  const counts = readCounts();
+  console.log(`\n(${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  return counts;
+}
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`No Chromium at ${CHROMIUM}. Install Debian's: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+rmSync(".reports", { recursive: true, force: true });
+step("prisma generate", "npm", ["run", "--silent", "prisma:generate"]);
+step("lint", "npx", ["eslint", "."]);
+step("typecheck", "npx", ["tsc", "--noEmit"]);
+step("unit and database tests (vitest)", "npm", ["run", "--silent", "test:unit"]);
+step("production build", "npx", ["next", "build"]);
+step("browser tests (playwright)", "npm", ["run", "--silent", "test:e2e"]);
+const counts = summarize();
+if (counts.skipped > 0) {
+  console.error("Skipped tests are not allowed: fix or delete them.");
+  process.exit(1);
+}
+process.exit(counts.failed > 0 || counts.passed === 0 ? 1 : 0);
