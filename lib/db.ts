@@ -11,11 +11,12 @@ export type DbClient = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "
 
 const globalForPrisma = globalThis as unknown as { evalformPrisma?: PrismaClient };
 
-function createClient(): PrismaClient {
+/** A client on its own pool; the app uses the one from db(). */
+export function createDbClient(options: { databaseUrl: string; poolMax?: number }): PrismaClient {
   const env = getEnv();
   const adapter = new PrismaPg({
-    connectionString: requireDatabaseUrl(),
-    max: env.DATABASE_POOL_MAX,
+    connectionString: options.databaseUrl,
+    max: options.poolMax ?? env.DATABASE_POOL_MAX,
     connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
     statement_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -25,6 +26,6 @@ function createClient(): PrismaClient {
 
 export function db(): PrismaClient {
   // Kept on globalThis so Next's dev reloads do not open a new pool per edit.
-  globalForPrisma.evalformPrisma ??= createClient();
+  globalForPrisma.evalformPrisma ??= createDbClient({ databaseUrl: requireDatabaseUrl() });
   return globalForPrisma.evalformPrisma;
 }
