@@ -5,7 +5,7 @@
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
-import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { aifSchema } from "@/lib/aif/contract";
 import { applicableExtensions, EXTENSION_SECTIONS, type ExtensionSection } from "@/lib/aif/extensions";
 import { prepareDraft } from "@/lib/aif/prepare-draft";
@@ -46,6 +46,9 @@ export function AifForm({ initialDraft, serverIssues = [], submitting = false, s
   const [formData, setFormData] = useState<Record<string, unknown>>(() => withSafetyRollup(initialDraft ?? {}));
   const [localIssues, setLocalIssues] = useState<ValidationIssue[] | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  // Marks the form as hydrated (interactive): tests and benchmarks wait on it.
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => rootRef.current?.setAttribute("data-hydrated", "true"), []);
 
   const visible = applicableExtensions(formData);
   const visibleKey = [...visible].sort().join(",");
@@ -80,7 +83,7 @@ export function AifForm({ initialDraft, serverIssues = [], submitting = false, s
   );
 
   return (
-    <div className="aif-form">
+    <div className="aif-form" ref={rootRef}>
       <ErrorSummary issues={issues} ref={summaryRef} />
       <Form
         schema={FORM_SCHEMA}

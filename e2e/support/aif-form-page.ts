@@ -6,7 +6,7 @@ export class AifFormPage {
 
   async open(): Promise<void> {
     await this.page.goto("/records/new");
-    await expect(this.page.getByRole("button", { name: "Submit rating" })).toBeEnabled();
+    await expect(this.page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
   }
 
   field(id: string): Locator {
