@@ -128,7 +128,7 @@ test("the server refuses an invalid record with 422 and {path, rule, message} fo
   expect(body.errors).toEqual(
     expect.arrayContaining([
       { path: "/universal/helpfulness/rationale", rule: "rationaleRequired", message: expect.any(String) },
-      { path: "/universal/overall_quality", rule: "required", message: "is required" },
+      { path: "/universal/overall_quality", rule: "required", message: "overall quality is required" },
       { path: "/safety/is_violating_any", rule: "isViolatingAnyRollup", message: expect.any(String) },
     ]),
   );

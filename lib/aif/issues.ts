@@ -32,7 +32,7 @@ function pathOf(error: ErrorObject): string {
 function keywordMessage(error: ErrorObject): string {
   switch (error.keyword) {
     case "required":
-      return "is required";
+      return `${String(error.params.missingProperty).replace(/_/g, " ")} is required`;
     case "additionalProperties":
       return "is not a field of the AIF form";
     case "enum":

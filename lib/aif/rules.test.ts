@@ -141,7 +141,7 @@ describe("contract errors are reported at the field with the keyword as rule", (
     expect(issues).toEqual(
       expect.arrayContaining([
         { path: "/universal/helpfulness/score", rule: "maximum", message: "must be <= 5" },
-        { path: "/universal/overall_quality", rule: "required", message: "is required" },
+        { path: "/universal/overall_quality", rule: "required", message: "overall quality is required" },
         { path: "/subject/colour", rule: "additionalProperties", message: "is not a field of the AIF form" },
         { path: "/task/modality", rule: "enum", message: expect.stringContaining('"agent"') },
       ]),
