@@ -7,57 +7,44 @@ function toText(value: unknown): string {
   return value === undefined || value === null ? "" : String(value);
 }
 
-function useWidgetBuffer(props: WidgetProps) {
-  const { value, onChange, options } = props;
-  return useBufferedValue(toText(value), (next) => onChange(next === "" ? options.emptyValue : next));
+// The attributes and handlers an <input> and a <textarea> share.
+function useBufferedInputProps(props: WidgetProps) {
+  const { id, value, onChange, options, required, disabled, readonly, autofocus, placeholder, onBlur, onFocus, htmlName, rawErrors } = props;
+  const buffer = useBufferedValue(toText(value), (next) => onChange(next === "" ? options.emptyValue : next));
+  return {
+    buffer,
+    attributes: {
+      id,
+      name: htmlName || id,
+      className: "form-control",
+      value: buffer.text,
+      placeholder,
+      required,
+      disabled,
+      readOnly: readonly,
+      autoFocus: autofocus,
+      "aria-invalid": rawErrors?.length ? true : undefined,
+      "aria-describedby": ariaDescribedByIds(id),
+      onChange: (event: { target: { value: string } }) => buffer.change(event.target.value),
+      onBlur: (event: { target: { value: string } }) => { buffer.flush(); onBlur(id, event.target.value); },
+      onFocus: (event: { target: { value: string } }) => onFocus(id, event.target.value),
+    },
+  };
 }
 
 export function BufferedTextWidget(props: WidgetProps) {
-  const { id, required, disabled, readonly, autofocus, placeholder, onBlur, onFocus, schema, htmlName } = props;
-  const { text, change, flush } = useWidgetBuffer(props);
-  const inputType = schema.format === "uri" ? "url" : "text";
+  const { buffer, attributes } = useBufferedInputProps(props);
   return (
     <input
-      id={id}
-      name={htmlName || id}
-      type={inputType}
-      className="form-control"
-      value={text}
-      placeholder={placeholder}
-      required={required}
-      disabled={disabled}
-      readOnly={readonly}
-      autoFocus={autofocus}
-      aria-invalid={props.rawErrors?.length ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(event) => change(event.target.value)}
-      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => { if (event.key === "Enter") flush(); }}
-      onBlur={(event) => { flush(); onBlur(id, event.target.value); }}
-      onFocus={(event) => onFocus(id, event.target.value)}
+      {...attributes}
+      type={props.schema.format === "uri" ? "url" : "text"}
+      // Enter submits the form: hand over the last characters first.
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => { if (event.key === "Enter") buffer.flush(); }}
     />
   );
 }
 
 export function BufferedTextareaWidget(props: WidgetProps) {
-  const { id, required, disabled, readonly, autofocus, placeholder, onBlur, onFocus, options, htmlName } = props;
-  const { text, change, flush } = useWidgetBuffer(props);
-  return (
-    <textarea
-      id={id}
-      name={htmlName || id}
-      className="form-control"
-      value={text}
-      rows={typeof options.rows === "number" ? options.rows : 3}
-      placeholder={placeholder}
-      required={required}
-      disabled={disabled}
-      readOnly={readonly}
-      autoFocus={autofocus}
-      aria-invalid={props.rawErrors?.length ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(event) => change(event.target.value)}
-      onBlur={(event) => { flush(); onBlur(id, event.target.value); }}
-      onFocus={(event) => onFocus(id, event.target.value)}
-    />
-  );
+  const { attributes } = useBufferedInputProps(props);
+  return <textarea {...attributes} rows={typeof props.options.rows === "number" ? props.options.rows : 3} />;
 }
