@@ -3,6 +3,16 @@ import { z } from "zod";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+// Secrets seen in docs and examples: never accepted, however long.
+const KNOWN_WEAK_SECRETS = new Set(["better-auth-secret-123456789", "changeme", "secret", "your-secret-here"]);
+
+const strongSecret = z
+  .string({ message: "is not set: generate one with `openssl rand -base64 32`" })
+  .min(32, { message: "must be at least 32 characters: generate one with `openssl rand -base64 32`" })
+  .refine((value) => !KNOWN_WEAK_SECRETS.has(value) && new Set(value).size >= 12, {
+    message: "is a well-known or low-entropy value: generate one with `openssl rand -base64 32`",
+  });
+
 const EnvSchema = z.object({
   DATABASE_URL: z.string().url({ message: "must be a postgresql:// URL" }).optional(),
   DATABASE_POOL_MAX: positiveInt(10),
@@ -10,6 +20,13 @@ const EnvSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15_000),
   EVALFORM_DATA_DIR: z.string().default(".data"),
   PORT: positiveInt(3000),
+  /** The URL users reach the app at; cookies are Secure when it is https. */
+  EVALFORM_BASE_URL: z.string().url().optional(),
+  EVALFORM_ADMIN_EMAIL: z.string().email().optional(),
+  EVALFORM_ADMIN_PASSWORD: z.string().min(12, { message: "must be at least 12 characters" }).optional(),
+  /** Trust the first X-Forwarded-For hop as the client address (behind a proxy you run). */
+  EVALFORM_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  BETTER_AUTH_SECRET: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -27,6 +44,18 @@ export function getEnv(): Env {
   return cached;
 }
 
+/** The session secret; the app refuses to start without a strong one. */
+export function requireAuthSecret(): string {
+  const parsed = strongSecret.safeParse(getEnv().BETTER_AUTH_SECRET);
+  if (!parsed.success) throw new Error(`Invalid configuration:\n  BETTER_AUTH_SECRET: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
+export function baseUrl(): string {
+  const env = getEnv();
+  return env.EVALFORM_BASE_URL ?? `http://localhost:${env.PORT}`;
+}
+
 export function requireDatabaseUrl(): string {
   const url = getEnv().DATABASE_URL;
   if (!url) {
@@ -35,8 +64,8 @@ export function requireDatabaseUrl(): string {
   return url;
 }
 
-/** For launchers that provide a database (the embedded one) before the app reads its configuration. */
-export function provideDatabaseUrl(url: string): void {
-  process.env.DATABASE_URL = url;
+/** For launchers that provide a setting (the embedded database, a generated secret) before the app reads its configuration. */
+export function provideSetting(name: "DATABASE_URL" | "BETTER_AUTH_SECRET", value: string): void {
+  process.env[name] = value;
   cached = undefined;
 }

@@ -2,7 +2,7 @@
 // are; any other error is logged and shown as a generic message.
 import type { ValidationIssue } from "@/lib/aif/types";
 
-export type AppErrorCode = "INVALID_RECORD" | "NOT_FOUND" | "BAD_REQUEST";
+export type AppErrorCode = "INVALID_RECORD" | "INVALID_INPUT" | "NOT_FOUND" | "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CONFLICT" | "TOO_MANY_REQUESTS";
 
 export class AppError extends Error {
   constructor(
@@ -17,6 +17,11 @@ export class AppError extends Error {
 
 export const HTTP_STATUS_OF: Record<AppErrorCode, number> = {
   INVALID_RECORD: 422,
+  INVALID_INPUT: 422,
   NOT_FOUND: 404,
   BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
 };

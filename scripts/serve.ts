@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/embedded-db/embedded-postgres";
-import { getEnv, provideDatabaseUrl } from "@/lib/env";
+import { getEnv, provideSetting } from "@/lib/env";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
 
 const env = getEnv();
@@ -16,7 +16,7 @@ if (!databaseUrl) {
   databaseUrl = embedded.url;
   console.log(`DATABASE_URL is unset: using the embedded PostgreSQL in ${dataDir}`);
 }
-provideDatabaseUrl(databaseUrl);
+provideSetting("DATABASE_URL", databaseUrl);
 
 const migrations = await applyMigrations({ databaseUrl });
 console.log(`migrations: ${migrations.applied.length} applied, ${migrations.alreadyApplied.length} already applied`);

@@ -2,11 +2,14 @@
 // server assigns, with derived_from naming the original.
 import "server-only";
 import { SERVER_ASSIGNED_FIELDS } from "@/lib/aif/server-fields";
+import type { Actor } from "@/lib/auth/actor";
 import { getRecord } from "./service";
 
-export async function draftCorrectingRecord(options: { evalId: string }): Promise<Record<string, unknown>> {
-  const { body } = await getRecord({ evalId: options.evalId });
-  const draft: Record<string, unknown> = { ...body, derived_from: body.eval_id };
+/** The rater block is the corrector's, not the original rater's. */
+export async function draftCorrectingRecord(options: { actor: Actor; evalId: string }): Promise<Record<string, unknown>> {
+  const { body } = await getRecord({ actor: options.actor, evalId: options.evalId });
+  const { rater: _originalRater, ...rest } = body;
+  const draft: Record<string, unknown> = { ...rest, derived_from: body.eval_id };
   for (const field of SERVER_ASSIGNED_FIELDS) delete draft[field];
   return draft;
 }

@@ -4,11 +4,15 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { completeRecord, serverAssignedFieldIssues } from "@/lib/aif/server-fields";
 import type { AifDraft, AifRecord } from "@/lib/aif/types";
+import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
+import type { Actor } from "@/lib/auth/actor";
+import { authorize, can } from "@/lib/auth/authorize";
 import { validateRecord } from "@/lib/aif/validate";
 import { db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
+import { raterBlockFor, type RatingRole } from "./rater-block";
 
 export type StoredRecord = { evalId: string; createdAt: Date; body: AifRecord };
 export type RecordSummary = {
@@ -25,13 +29,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Records the actor may see: all for admins, otherwise their own. */
+function visibleTo(actor: Actor): Prisma.EvalRecordWhereInput {
+  return can(actor, "records.read_all") ? {} : { submittedById: actor.userId };
+}
+
 /**
- * Validates a draft against the contract and its rules, assigns eval_id and
- * created_at, and stores it. Throws AppError INVALID_RECORD with every issue;
- * nothing is stored then.
+ * Validates a draft against the contract and its rules, takes the rater block
+ * from the acting user, assigns eval_id and created_at, and stores it. Throws
+ * AppError INVALID_RECORD with every issue; nothing is stored then.
  */
-export async function submitRecord(options: { draft: unknown; client?: DbClient }): Promise<StoredRecord> {
-  const { draft } = options;
+export async function submitRecord(options: {
+  actor: Actor;
+  draft: unknown;
+  as?: RatingRole;
+  origin?: RequestOrigin;
+  client?: DbClient;
+}): Promise<StoredRecord> {
+  const { draft, actor } = options;
+  authorize(actor, "records.submit");
   if (!isPlainObject(draft)) {
     throw new AppError("INVALID_RECORD", "The record must be a JSON object", [
       { path: "", rule: "type", message: "must be a JSON object" },
@@ -40,13 +56,16 @@ export async function submitRecord(options: { draft: unknown; client?: DbClient 
   const forbidden = serverAssignedFieldIssues(draft);
   if (forbidden.length > 0) throw new AppError("INVALID_RECORD", "The record sets server-assigned fields", forbidden);
 
-  const record = completeRecord(draft as AifDraft, { evalId: randomUUID(), createdAt: new Date() });
+  const rater = raterBlockFor({ actor, as: options.as, requested: draft.rater });
+  if (!rater.ok) throw new AppError("INVALID_RECORD", "The rater block must describe you", rater.issues);
+
+  const record = completeRecord({ ...(draft as AifDraft), rater: rater.block }, { evalId: randomUUID(), createdAt: new Date() });
   const issues = validateRecord(record);
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
 
   const client = options.client ?? db();
   const derivedFrom = record.derived_from ?? null;
-  if (derivedFrom !== null) await assertRecordExists(client, derivedFrom);
+  if (derivedFrom !== null) await assertRecordVisible(client, actor, derivedFrom);
   try {
     await client.evalRecord.create({
       data: {
@@ -58,11 +77,12 @@ export async function submitRecord(options: { draft: unknown; client?: DbClient 
         suiteId: record.task.suite_id ?? null,
         derivedFrom,
         body: record as Prisma.InputJsonObject,
+        submittedById: actor.userId,
       },
     });
+    await recordAuditEvent({ action: "record.submitted", actorId: actor.userId, subject: record.eval_id, origin: options.origin, client });
   } catch (error) {
-    // A concurrent delete cannot happen (append-only), but a malformed id can
-    // still slip past the existence check's cast; report it on the field.
+    // The foreign key is the final word on derived_from.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw derivedFromMissing(derivedFrom);
     throw error;
   }
@@ -77,16 +97,18 @@ function derivedFromMissing(derivedFrom: string | null): AppError {
   ]);
 }
 
-async function assertRecordExists(client: DbClient, evalId: string): Promise<void> {
+// A record the actor cannot see is reported exactly like one that does not exist.
+async function assertRecordVisible(client: DbClient, actor: Actor, evalId: string): Promise<void> {
   if (!UUID_PATTERN.test(evalId)) throw derivedFromMissing(evalId);
-  const found = await client.evalRecord.findUnique({ where: { evalId }, select: { evalId: true } });
+  const found = await client.evalRecord.findFirst({ where: { evalId, ...visibleTo(actor) }, select: { evalId: true } });
   if (!found) throw derivedFromMissing(evalId);
 }
 
-export async function getRecord(options: { evalId: string; client?: DbClient }): Promise<StoredRecord> {
+export async function getRecord(options: { actor: Actor; evalId: string; client?: DbClient }): Promise<StoredRecord> {
+  authorize(options.actor, "records.read_own");
   const notFound = new AppError("NOT_FOUND", "No record with this eval_id");
   if (!UUID_PATTERN.test(options.evalId)) throw notFound;
-  const row = await (options.client ?? db()).evalRecord.findUnique({ where: { evalId: options.evalId } });
+  const row = await (options.client ?? db()).evalRecord.findFirst({ where: { evalId: options.evalId, ...visibleTo(options.actor) } });
   if (!row) throw notFound;
   return { evalId: row.evalId, createdAt: row.createdAt, body: row.body as AifRecord };
 }
@@ -94,13 +116,15 @@ export async function getRecord(options: { evalId: string; client?: DbClient }):
 export type RecordPage = { records: RecordSummary[]; nextCursor: string | null };
 
 /** Newest first, by keyset (created_at, eval_id): stable under concurrent inserts. */
-export async function listRecords(options: { cursor?: string | null; limit?: number; client?: DbClient }): Promise<RecordPage> {
+export async function listRecords(options: { actor: Actor; cursor?: string | null; limit?: number; client?: DbClient }): Promise<RecordPage> {
+  authorize(options.actor, "records.read_own");
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
   const after = options.cursor ? decodeRecordCursor(options.cursor) : null;
   const rows = await (options.client ?? db()).evalRecord.findMany({
-    where: after
-      ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, evalId: { lt: after.evalId } }] }
-      : undefined,
+    where: {
+      ...visibleTo(options.actor),
+      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, evalId: { lt: after.evalId } }] } : {}),
+    },
     orderBy: [{ createdAt: "desc" }, { evalId: "desc" }],
     take: limit + 1,
     select: { evalId: true, createdAt: true, raterType: true, raterId: true, taskId: true, suiteId: true, derivedFrom: true },

@@ -1,24 +1,30 @@
-// POST /api/records: submit a draft as a new record. GET: list records, newest first.
-import { errorResponse, readJsonBody } from "@/lib/http/error-response";
+// POST /api/records: submit a draft as a new record (rater block from the
+// session; ?as=sme to rate as SME). GET: the caller's records, newest first.
+import { withActor } from "@/lib/http/api-handler";
+import { readJsonBody } from "@/lib/http/error-response";
 import { listRecords, submitRecord } from "@/lib/records/service";
 
 export async function POST(request: Request): Promise<Response> {
-  try {
-    const stored = await submitRecord({ draft: await readJsonBody(request) });
+  return withActor(request, async ({ actor, origin }) => {
+    const as = new URL(request.url).searchParams.get("as");
+    const stored = await submitRecord({
+      actor,
+      origin,
+      draft: await readJsonBody(request),
+      as: as === "sme" || as === "rater" ? as : undefined,
+    });
     return Response.json(
       { eval_id: stored.evalId, record: stored.body },
       { status: 201, headers: { Location: `/api/records/${stored.evalId}` } },
     );
-  } catch (error) {
-    return errorResponse(error);
-  }
+  });
 }
 
 export async function GET(request: Request): Promise<Response> {
-  try {
+  return withActor(request, async ({ actor }) => {
     const url = new URL(request.url);
     const limit = Number(url.searchParams.get("limit") ?? "50");
-    const page = await listRecords({ cursor: url.searchParams.get("cursor"), limit: Number.isFinite(limit) ? limit : 50 });
+    const page = await listRecords({ actor, cursor: url.searchParams.get("cursor"), limit: Number.isFinite(limit) ? limit : 50 });
     return Response.json({
       records: page.records.map((record) => ({
         eval_id: record.evalId,
@@ -31,7 +37,5 @@ export async function GET(request: Request): Promise<Response> {
       })),
       next_cursor: page.nextCursor,
     });
-  } catch (error) {
-    return errorResponse(error);
-  }
+  });
 }

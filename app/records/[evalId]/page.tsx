@@ -2,15 +2,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import type { Actor } from "@/lib/auth/actor";
+import { can } from "@/lib/auth/authorize";
+import { requirePageActor } from "@/lib/auth/page-guard";
 import { AppError } from "@/lib/errors";
 import { getRecord, type StoredRecord } from "@/lib/records/service";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Record" };
 
-async function loadRecord(evalId: string): Promise<StoredRecord> {
+async function loadRecord(actor: Actor, evalId: string): Promise<StoredRecord> {
   try {
-    return await getRecord({ evalId });
+    return await getRecord({ actor, evalId });
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;
@@ -22,15 +25,16 @@ export default async function RecordPage({ params, searchParams }: {
   searchParams: Promise<{ created?: string }>;
 }) {
   const { evalId } = await params;
+  const actor = await requirePageActor({ returnTo: `/records/${evalId}`, action: "records.read_own" });
   const { created } = await searchParams;
-  const record = await loadRecord(evalId);
+  const record = await loadRecord(actor, evalId);
   const derivedFrom = record.body.derived_from;
   return (
     <>
       {created ? <p className="notice" role="status">Rating saved as record {record.evalId}.</p> : null}
       <div className="page-heading">
         <h1>Record <span className="mono">{record.evalId}</span></h1>
-        <Link href={`/records/new?from=${record.evalId}`} className="btn">Correct this record</Link>
+        {can(actor, "records.submit") ? <Link href={`/records/new?from=${record.evalId}`} className="btn">Correct this record</Link> : null}
       </div>
       <dl className="record-facts">
         <dt>Task</dt><dd>{record.body.task.task_id}</dd>

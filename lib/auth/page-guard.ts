@@ -1,0 +1,19 @@
+// Guards for pages and layouts: a convenience on top of the data layer's own
+// checks. No session → the sign-in page; a role without the permission → 404.
+import "server-only";
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { actorFromHeaders, type Actor } from "./actor";
+import { can } from "./authorize";
+import type { Action } from "./permissions";
+
+export async function currentActor(): Promise<Actor | null> {
+  return actorFromHeaders(await headers());
+}
+
+export async function requirePageActor(options: { returnTo: string; action?: Action }): Promise<Actor> {
+  const actor = await currentActor();
+  if (!actor) redirect(`/sign-in?next=${encodeURIComponent(options.returnTo)}`);
+  if (options.action && !can(actor, options.action)) notFound();
+  return actor;
+}

@@ -1,0 +1,35 @@
+// The permission table: which roles may do which action. Every lib function
+// checks it (and ownership, in its query) for the acting user.
+export const ROLES = ["rater", "sme", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = {
+  /** Submit a rating (rater: human; sme: sme). */
+  "records.submit": ["rater", "sme"],
+  /** Read and list one's own records. */
+  "records.read_own": ["rater", "sme", "admin"],
+  /** Read and list everybody's records. */
+  "records.read_all": ["admin"],
+  /** Create and revoke one's own API tokens. */
+  "tokens.manage_own": ["rater", "sme", "admin"],
+  /** Invite users, set roles, disable and enable users. */
+  "users.manage": ["admin"],
+  /** Read the audit log. */
+  "audit.read": ["admin"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export function rolesAllow(roles: readonly Role[], action: Action): boolean {
+  const allowed: readonly Role[] = PERMISSIONS[action];
+  return roles.some((role) => allowed.includes(role));
+}
+
+/** The known roles among stored values (unknown ones grant nothing). */
+export function knownRoles(values: readonly string[]): Role[] {
+  return values.filter(isRole);
+}

@@ -1,0 +1,165 @@
+// Users: the first admin, invitations, roles, disabling. Passwords are hashed
+// by better-auth's own hasher, in the account row better-auth signs in with.
+import "server-only";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import type { Actor } from "@/lib/auth/actor";
+import { authorize } from "@/lib/auth/authorize";
+import { isRole, knownRoles, type Role } from "@/lib/auth/permissions";
+import { normaliseEmail } from "@/lib/auth/sign-in-throttle";
+import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
+import { db, type DbClient } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { ValidationIssue } from "@/lib/aif/types";
+
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const MIN_PASSWORD_LENGTH = 12;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type UserView = { id: string; email: string; name: string; roles: Role[]; disabledAt: Date | null; createdAt: Date };
+
+function toView(user: { id: string; email: string; name: string; roles: string[]; disabledAt: Date | null; createdAt: Date }): UserView {
+  return { id: user.id, email: user.email, name: user.name, roles: knownRoles(user.roles), disabledAt: user.disabledAt, createdAt: user.createdAt };
+}
+
+function hashInvitationToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function validateRoles(roles: unknown, issues: ValidationIssue[]): Role[] {
+  if (!Array.isArray(roles) || roles.length === 0) {
+    issues.push({ path: "/roles", rule: "minItems", message: "Choose at least one role" });
+    return [];
+  }
+  for (const role of roles) if (!isRole(role)) issues.push({ path: "/roles", rule: "enum", message: `"${String(role)}" is not a role (rater, sme, admin)` });
+  return [...new Set(roles.filter(isRole))];
+}
+
+export function generatePassword(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+/** Creates a user who can sign in with the password. For bootstrap, invitations and demo data. */
+export async function createUserWithPassword(options: { email: string; name: string; roles: Role[]; password: string; client?: DbClient }): Promise<UserView> {
+  const client = options.client ?? db();
+  const id = randomUUID();
+  const email = normaliseEmail(options.email);
+  const user = await client.user.create({
+    data: {
+      id,
+      email,
+      name: options.name,
+      roles: options.roles,
+      emailVerified: true,
+      accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password: await hashPassword(options.password) } },
+    },
+  });
+  return toView(user);
+}
+
+/** With no enabled admin, creates one: from the given password, or a generated one that is returned once. */
+export async function ensureFirstAdmin(options: { email: string; password?: string }): Promise<{ created: false } | { created: true; email: string; password: string; generated: boolean }> {
+  const admins = await db().user.count({ where: { roles: { has: "admin" }, disabledAt: null } });
+  if (admins > 0) return { created: false };
+  const password = options.password ?? generatePassword();
+  const user = await createUserWithPassword({ email: options.email, name: "Administrator", roles: ["admin"], password });
+  await recordAuditEvent({ action: "user.created", actorId: null, subject: user.id, details: { email: user.email, roles: ["admin"], bootstrap: true } });
+  return { created: true, email: user.email, password, generated: options.password === undefined };
+}
+
+export async function listUsers(options: { actor: Actor }): Promise<UserView[]> {
+  authorize(options.actor, "users.manage");
+  const users = await db().user.findMany({ orderBy: { createdAt: "asc" } });
+  return users.map(toView);
+}
+
+export async function inviteUser(options: { actor: Actor; email: unknown; roles: unknown; origin?: RequestOrigin }): Promise<{ token: string; email: string; roles: Role[]; expiresAt: Date }> {
+  authorize(options.actor, "users.manage");
+  const issues: ValidationIssue[] = [];
+  const email = typeof options.email === "string" ? normaliseEmail(options.email) : "";
+  if (!EMAIL_PATTERN.test(email)) issues.push({ path: "/email", rule: "format", message: "Enter a valid email address" });
+  const roles = validateRoles(options.roles, issues);
+  if (issues.length > 0) throw new AppError("INVALID_INPUT", "The invitation is not valid", issues);
+  if (await db().user.findUnique({ where: { email } })) {
+    throw new AppError("CONFLICT", "A user with this email already exists", [{ path: "/email", rule: "unique", message: "A user with this email already exists" }]);
+  }
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
+  await db().invitation.create({ data: { email, roles, tokenHash: hashInvitationToken(token), invitedById: options.actor.userId, expiresAt } });
+  await recordAuditEvent({ action: "user.invited", actorId: options.actor.userId, subject: email, origin: options.origin, details: { roles } });
+  return { token, email, roles, expiresAt };
+}
+
+/** The open invitation behind a link, or NOT_FOUND (unknown, used or expired). */
+export async function findOpenInvitation(options: { token: string }): Promise<{ email: string; roles: Role[] }> {
+  const invitation = await db().invitation.findUnique({ where: { tokenHash: hashInvitationToken(options.token) } });
+  if (!invitation || invitation.acceptedAt || invitation.expiresAt < new Date()) {
+    throw new AppError("NOT_FOUND", "This invitation link is not valid any more. Ask an admin for a new one.");
+  }
+  return { email: invitation.email, roles: knownRoles(invitation.roles) };
+}
+
+export async function acceptInvitation(options: { token: string; name: unknown; password: unknown; origin?: RequestOrigin }): Promise<UserView> {
+  const invitation = await findOpenInvitation({ token: options.token });
+  const issues: ValidationIssue[] = [];
+  const name = typeof options.name === "string" ? options.name.trim() : "";
+  if (name.length === 0 || name.length > 100) issues.push({ path: "/name", rule: "length", message: "Enter your name (1 to 100 characters)" });
+  const password = typeof options.password === "string" ? options.password : "";
+  if (password.length < MIN_PASSWORD_LENGTH) issues.push({ path: "/password", rule: "minLength", message: `Use at least ${MIN_PASSWORD_LENGTH} characters` });
+  if (issues.length > 0) throw new AppError("INVALID_INPUT", "Some answers need attention", issues);
+  const user = await db().$transaction(async (tx) => {
+    // Claim the invitation first: two tabs accepting the same link create one user.
+    const claimed = await tx.invitation.updateMany({
+      where: { tokenHash: hashInvitationToken(options.token), acceptedAt: null },
+      data: { acceptedAt: new Date() },
+    });
+    if (claimed.count === 0) throw new AppError("NOT_FOUND", "This invitation link is not valid any more. Ask an admin for a new one.");
+    return createUserWithPassword({ email: invitation.email, name, roles: invitation.roles, password, client: tx });
+  });
+  await recordAuditEvent({ action: "user.joined", actorId: user.id, subject: user.email, origin: options.origin, details: { roles: user.roles } });
+  return user;
+}
+
+async function findUserFor(userId: string): Promise<{ id: string; roles: string[]; disabledAt: Date | null }> {
+  const user = await db().user.findUnique({ where: { id: userId }, select: { id: true, roles: true, disabledAt: true } });
+  if (!user) throw new AppError("NOT_FOUND", "No such user");
+  return user;
+}
+
+async function assertAnotherAdminRemains(userId: string): Promise<void> {
+  const others = await db().user.count({ where: { roles: { has: "admin" }, disabledAt: null, id: { not: userId } } });
+  if (others === 0) throw new AppError("CONFLICT", "This is the last enabled admin; make someone else admin first");
+}
+
+export async function setUserRoles(options: { actor: Actor; userId: string; roles: unknown; origin?: RequestOrigin }): Promise<UserView> {
+  authorize(options.actor, "users.manage");
+  const issues: ValidationIssue[] = [];
+  const roles = validateRoles(options.roles, issues);
+  if (issues.length > 0) throw new AppError("INVALID_INPUT", "The roles are not valid", issues);
+  const user = await findUserFor(options.userId);
+  if (user.roles.includes("admin") && !roles.includes("admin")) await assertAnotherAdminRemains(user.id);
+  const updated = await db().user.update({ where: { id: user.id }, data: { roles } });
+  await recordAuditEvent({ action: "user.roles_changed", actorId: options.actor.userId, subject: user.id, origin: options.origin, details: { from: user.roles, to: roles } });
+  return toView(updated);
+}
+
+/** Disables a user and ends all their sessions at once; their API tokens stop working. */
+export async function disableUser(options: { actor: Actor; userId: string; origin?: RequestOrigin }): Promise<UserView> {
+  authorize(options.actor, "users.manage");
+  const user = await findUserFor(options.userId);
+  if (user.roles.includes("admin")) await assertAnotherAdminRemains(user.id);
+  const [updated] = await db().$transaction([
+    db().user.update({ where: { id: user.id }, data: { disabledAt: user.disabledAt ?? new Date() } }),
+    db().session.deleteMany({ where: { userId: user.id } }),
+  ]);
+  await recordAuditEvent({ action: "user.disabled", actorId: options.actor.userId, subject: user.id, origin: options.origin });
+  return toView(updated);
+}
+
+export async function enableUser(options: { actor: Actor; userId: string; origin?: RequestOrigin }): Promise<UserView> {
+  authorize(options.actor, "users.manage");
+  const user = await findUserFor(options.userId);
+  const updated = await db().user.update({ where: { id: user.id }, data: { disabledAt: null } });
+  await recordAuditEvent({ action: "user.enabled", actorId: options.actor.userId, subject: user.id, origin: options.origin });
+  return toView(updated);
+}
