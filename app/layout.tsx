@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { can } from "@/lib/auth/authorize";
+import { currentActor } from "@/lib/auth/page-guard";
+import { SignOutButton } from "./sign-out-button-client";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,17 +11,29 @@ export const metadata: Metadata = {
   description: "Rate AI model outputs on the AIF Eval Form v1.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const actor = await currentActor();
   return (
     <html lang="en">
       <body>
         <a className="skip-link" href="#main">Skip to content</a>
         <header className="site-header">
           <Link href="/records" className="brand">evalform</Link>
-          <nav aria-label="Main">
-            <Link href="/records">Records</Link>
-            <Link href="/records/new">New rating</Link>
-          </nav>
+          {actor ? (
+            <nav aria-label="Main">
+              <Link href="/records">Records</Link>
+              {can(actor, "records.submit") ? <Link href="/records/new">New rating</Link> : null}
+              {can(actor, "users.manage") ? <Link href="/admin/users">Users</Link> : null}
+              {can(actor, "audit.read") ? <Link href="/admin/audit">Audit log</Link> : null}
+              <Link href="/settings/tokens">API tokens</Link>
+            </nav>
+          ) : null}
+          {actor ? (
+            <div className="account">
+              <span data-testid="signed-in-as">{actor.name} ({actor.roles.join(", ")})</span>
+              <SignOutButton />
+            </div>
+          ) : null}
         </header>
         <main id="main">{children}</main>
       </body>

@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
 
-export default function HomePage() {
+export default async function HomePage() {
   redirect("/records");
 }

@@ -30,3 +30,34 @@ describe("Prisma client ↔ migrated database", () => {
     expect(parent.derivations.map((child) => child.evalId)).toEqual([evalId]);
   });
 });
+
+describe("Prisma client ↔ migrated database: accounts", () => {
+  it("User, Session, Account, Verification, Invitation, ApiToken, AuditEvent: create and read every column", async () => {
+    const id = `user-${Date.now()}`;
+    const at = new Date("2026-11-21T10:00:00.000Z");
+    const user = await db().user.create({
+      data: {
+        id, name: "N", email: `${id}@example.test`, emailVerified: true, image: "https://example.test/a.png", roles: ["rater", "sme"], disabledAt: at,
+        sessions: { create: { id: `${id}-s`, expiresAt: at, token: `${id}-token`, ipAddress: "127.0.0.1", userAgent: "ua" } },
+        accounts: { create: { id: `${id}-a`, accountId: id, providerId: "credential", password: "hash", accessToken: "a", refreshToken: "r", idToken: "i", accessTokenExpiresAt: at, refreshTokenExpiresAt: at, scope: "s" } },
+        apiTokens: { create: { name: "t", prefix: "efk_abc", tokenHash: `${id}-hash`, roles: ["rater"], lastUsedAt: at, revokedAt: at } },
+      },
+    });
+    const read = await db().user.findUniqueOrThrow({ where: { id }, include: { sessions: true, accounts: true, apiTokens: true } });
+    expect(read).toMatchObject({ ...user, roles: ["rater", "sme"], disabledAt: at });
+    expect(read.sessions[0]).toMatchObject({ token: `${id}-token`, ipAddress: "127.0.0.1", userAgent: "ua", expiresAt: at });
+    expect(read.accounts[0]).toMatchObject({ providerId: "credential", password: "hash", scope: "s", refreshTokenExpiresAt: at });
+    expect(read.apiTokens[0]).toMatchObject({ prefix: "efk_abc", roles: ["rater"], lastUsedAt: at, revokedAt: at });
+
+    const verification = await db().verification.create({ data: { id: `${id}-v`, identifier: "x", value: "y", expiresAt: at } });
+    expect(await db().verification.findUniqueOrThrow({ where: { id: verification.id } })).toEqual(verification);
+    const invitation = await db().invitation.create({ data: { email: "i@example.test", roles: ["sme"], tokenHash: `${id}-inv`, invitedById: id, expiresAt: at, acceptedAt: at } });
+    expect(await db().invitation.findUniqueOrThrow({ where: { id: invitation.id } })).toEqual(invitation);
+    const event = await db().auditEvent.create({ data: { actorId: id, action: "test", subject: "s", ipAddress: "::1", userAgent: "ua", details: { a: 1 } } });
+    expect(await db().auditEvent.findUniqueOrThrow({ where: { id: event.id } })).toEqual(event);
+  });
+
+  it("refuses unknown roles in the database itself", async () => {
+    await expect(db().user.create({ data: { id: `bad-${Date.now()}`, name: "x", email: `bad-${Date.now()}@example.test`, roles: ["superuser"] } })).rejects.toThrow();
+  });
+});

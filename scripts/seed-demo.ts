@@ -1,26 +1,54 @@
-// `npm run db:seed`: a few demo records (through the same service the API
-// uses), so a first visit has something to look at. Skips when records exist.
-import { agentDraft, chatDraft, judgeDraft } from "@/lib/aif/sample-drafts";
+// Demo data: a rater and an SME (passwords generated and printed) with a few
+// records submitted through the same service the API uses. Skips when users
+// other than admins exist.
+import { agentDraft, chatDraft } from "@/lib/aif/sample-drafts";
+import type { AifDraft } from "@/lib/aif/types";
+import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { submitRecord } from "@/lib/records/service";
+import { createUserWithPassword, generatePassword, type UserView } from "@/lib/users/service";
 
-export async function seedDemoRecords(): Promise<number> {
-  if ((await db().evalRecord.count()) > 0) return 0;
-  const judge = await submitRecord({ draft: judgeDraft() });
-  await submitRecord({ draft: chatDraft() });
-  await submitRecord({ draft: agentDraft() });
+export type DemoLogin = { email: string; password: string; roles: string[] };
+
+// The rater block comes from the session, so the sample's own is left out.
+function withoutRater(draft: AifDraft): Omit<AifDraft, "rater"> {
+  const { rater: _sampleRater, ...rest } = draft;
+  return rest;
+}
+
+function actorOf(user: UserView): Actor {
+  return { userId: user.id, email: user.email, name: user.name, roles: user.roles, via: "session" };
+}
+
+export async function seedDemoData(): Promise<DemoLogin[]> {
+  const nonAdmins = await db().user.count({ where: { NOT: { roles: { has: "admin" } } } });
+  if (nonAdmins > 0) return [];
+  const logins: DemoLogin[] = [];
+  const create = async (email: string, name: string, roles: ("rater" | "sme")[]) => {
+    const password = generatePassword();
+    logins.push({ email, password, roles });
+    return createUserWithPassword({ email, name, roles, password });
+  };
+  const rater = actorOf(await create("rater@demo.evalform.local", "Demo Rater", ["rater"]));
+  const sme = actorOf(await create("sme@demo.evalform.local", "Demo SME", ["sme"]));
+
+  const first = await submitRecord({ actor: rater, draft: withoutRater(chatDraft()) });
+  await submitRecord({ actor: sme, draft: withoutRater(agentDraft()) });
+  const corrected = withoutRater(chatDraft());
   await submitRecord({
-    draft: judgeDraft({
-      rater: { type: "hybrid", id: "demo-sme-1" },
-      derived_from: judge.evalId,
-      universal: { ...judgeDraft().universal, faithfulness: { score: 2, confidence: "high", rationale: "The carry-over claim is false; policy 4.3 caps it at 5 days." } },
-    }),
+    actor: rater,
+    draft: { ...corrected, derived_from: first.evalId, universal: { ...chatDraft().universal, overall_quality: { score: 4, confidence: "high" } } },
   });
-  return 4;
+  return logins;
+}
+
+export function printLogins(logins: DemoLogin[]): void {
+  for (const login of logins) console.log(`  demo ${login.roles.join("+").padEnd(5)} ${login.email}  password: ${login.password}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const created = await seedDemoRecords();
-  console.log(created > 0 ? `seeded ${created} demo records` : "records exist; demo data not loaded");
+  const logins = await seedDemoData();
+  if (logins.length === 0) console.log("users exist; demo data not loaded");
+  else printLogins(logins);
   await db().$disconnect();
 }

@@ -10,6 +10,7 @@ import { chatDraft } from "@/lib/aif/sample-drafts";
 import { createDbClient } from "@/lib/db";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
 import { getRecord, listRecords, submitRecord } from "@/lib/records/service";
+import { createTestUser } from "@/lib/testing/test-users";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 
 describe("embedded PostgreSQL (PGlite over a local socket)", () => {
@@ -21,7 +22,9 @@ describe("embedded PostgreSQL (PGlite over a local socket)", () => {
     expect(migrated.applied).toContain("20261121000000_eval_records");
 
     const client = createDbClient({ databaseUrl: first.url, poolMax: 2 });
-    const stored = await submitRecord({ draft: chatDraft(), client });
+    const rater = await createTestUser(["rater"], { client });
+    const { rater: _sample, ...draft } = chatDraft();
+    const stored = await submitRecord({ actor: rater, draft, client });
     const raw = new pg.Client({ connectionString: first.url });
     await raw.connect();
     await expect(raw.query("DELETE FROM eval_record WHERE eval_id = $1", [stored.evalId])).rejects.toThrow(/append-only/);
@@ -32,8 +35,8 @@ describe("embedded PostgreSQL (PGlite over a local socket)", () => {
     const second = await startEmbeddedPostgres({ dataDir });
     expect((await applyMigrations({ databaseUrl: second.url })).applied).toEqual([]);
     const again = createDbClient({ databaseUrl: second.url, poolMax: 2 });
-    expect((await getRecord({ evalId: stored.evalId, client: again })).body).toEqual(stored.body);
-    expect((await listRecords({ client: again })).records.map((record) => record.evalId)).toEqual([stored.evalId]);
+    expect((await getRecord({ actor: rater, evalId: stored.evalId, client: again })).body).toEqual(stored.body);
+    expect((await listRecords({ actor: rater, client: again })).records.map((record) => record.evalId)).toEqual([stored.evalId]);
     await again.$disconnect();
     await second.stop();
   });

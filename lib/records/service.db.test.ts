@@ -1,12 +1,30 @@
 // Records against a real, migrated PostgreSQL (DATABASE_URL from the test setup).
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatDraft, judgeDraft } from "@/lib/aif/sample-drafts";
+import type { AifDraft } from "@/lib/aif/types";
 import { validateAgainstContract } from "@/lib/aif/validate";
 import { db } from "@/lib/db";
 import { requireDatabaseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { getRecord, listRecords, submitRecord } from "./service";
+
+let rater: TestUser;
+let otherRater: TestUser;
+let sme: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  [rater, otherRater, sme, admin] = await Promise.all([
+    createTestUser(["rater"]), createTestUser(["rater"]), createTestUser(["sme"]), createTestUser(["admin"]),
+  ]);
+});
+
+// Samples carry a rater block of their own; the server takes it from the session.
+function asSubmitted(draft: AifDraft): Record<string, unknown> {
+  const { rater: _sample, ...rest } = draft;
+  return rest;
+}
 
 const raw = new pg.Pool({ connectionString: requireDatabaseUrl(), max: 2 });
 afterAll(async () => {
@@ -32,26 +50,27 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 describe("submitRecord", () => {
   it("stores a valid draft with server-assigned fields, body exactly as returned", async () => {
     const taskId = uniqueTask();
-    const draft = chatDraft({ task: { ...chatDraft().task, task_id: taskId } });
-    const stored = await submitRecord({ draft });
+    const draft = asSubmitted(chatDraft({ task: { ...chatDraft().task, task_id: taskId } }));
+    const stored = await submitRecord({ actor: rater, draft });
     expect(stored.body.schema_version).toBe("1.0.0");
+    expect(stored.body.rater).toEqual({ type: "human", id: rater.userId });
     expect(stored.body.eval_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await countRows(taskId)).toBe(1);
-    const { rows } = await raw.query("SELECT body, rater_type, task_id, suite_id FROM eval_record WHERE eval_id = $1", [stored.evalId]);
-    expect(rows[0]).toEqual({ body: stored.body, rater_type: "human", task_id: taskId, suite_id: "geo-basics" });
+    const { rows } = await raw.query("SELECT body, rater_type, rater_id, submitted_by_id, task_id, suite_id FROM eval_record WHERE eval_id = $1", [stored.evalId]);
+    expect(rows[0]).toEqual({ body: stored.body, rater_type: "human", rater_id: rater.userId, submitted_by_id: rater.userId, task_id: taskId, suite_id: "geo-basics" });
     expect(validateAgainstContract(rows[0].body)).toEqual([]);
   });
 
   it("stores nothing and names every issue when the rules are broken", async () => {
     const taskId = uniqueTask();
-    const base = chatDraft();
+    const base = asSubmitted(chatDraft()) as AifDraft;
     const draft = {
       ...base,
       task: { ...base.task, task_id: taskId },
       universal: { ...base.universal, helpfulness: { score: 2 } },
       safety: { is_violating_any: false, hate: { verdict: "violating" } },
     };
-    const error = await rejection(submitRecord({ draft }));
+    const error = await rejection(submitRecord({ actor: rater, draft }));
     expect(error.code).toBe("INVALID_RECORD");
     expect(error.issues.map((issue) => `${issue.path} ${issue.rule}`).sort()).toEqual([
       "/safety/hate/evidence violatingHazardNeedsDetail",
@@ -64,34 +83,40 @@ describe("submitRecord", () => {
 
   it("refuses drafts that set server-assigned fields", async () => {
     const taskId = uniqueTask();
-    const draft = { ...chatDraft({ task: { ...chatDraft().task, task_id: taskId } }), eval_id: "6f1c2f2e-8d7a-4f4e-9a57-3f6f6f1b2c3d" };
-    const error = await rejection(submitRecord({ draft }));
+    const draft = { ...asSubmitted(chatDraft({ task: { ...chatDraft().task, task_id: taskId } })), eval_id: "6f1c2f2e-8d7a-4f4e-9a57-3f6f6f1b2c3d" };
+    const error = await rejection(submitRecord({ actor: rater, draft }));
     expect(error.issues).toEqual([{ path: "/eval_id", rule: "serverAssigned", message: expect.any(String) }]);
     expect(await countRows(taskId)).toBe(0);
   });
 
   it("links a correction to its original and refuses an unknown derived_from", async () => {
-    const original = await submitRecord({ draft: judgeDraft() });
-    const correction = await submitRecord({ draft: { ...judgeDraft({ rater: { type: "hybrid", id: "sme-7" } }), derived_from: original.evalId } });
+    const original = await submitRecord({ actor: rater, draft: asSubmitted(judgeDraft()) });
+    const correction = await submitRecord({ actor: rater, draft: { ...asSubmitted(judgeDraft()), derived_from: original.evalId } });
     const { rows } = await raw.query("SELECT derived_from FROM eval_record WHERE eval_id = $1", [correction.evalId]);
     expect(rows[0].derived_from).toBe(original.evalId);
 
     const taskId = uniqueTask();
-    const orphan = { ...chatDraft({ task: { ...chatDraft().task, task_id: taskId } }), derived_from: "0b7e9c1e-1111-4222-8333-944455556666" };
-    const error = await rejection(submitRecord({ draft: orphan }));
+    const orphan = { ...asSubmitted(chatDraft({ task: { ...chatDraft().task, task_id: taskId } })), derived_from: "0b7e9c1e-1111-4222-8333-944455556666" };
+    const error = await rejection(submitRecord({ actor: rater, draft: orphan }));
     expect(error.issues[0]).toMatchObject({ path: "/derived_from", rule: "derivedFromExists" });
+    expect(await countRows(taskId)).toBe(0);
+
+    // Another rater's record cannot be corrected: it is reported as not existing.
+    const foreign = { ...asSubmitted(chatDraft({ task: { ...chatDraft().task, task_id: taskId } })), derived_from: original.evalId };
+    const idor = await rejection(submitRecord({ actor: otherRater, draft: foreign }));
+    expect(idor.issues[0]).toMatchObject({ path: "/derived_from", rule: "derivedFromExists" });
     expect(await countRows(taskId)).toBe(0);
   });
 });
 
 describe("records are append-only in the database itself", () => {
   it("rejects UPDATE, DELETE and TRUNCATE", async () => {
-    const stored = await submitRecord({ draft: chatDraft() });
+    const stored = await submitRecord({ actor: rater, draft: asSubmitted(chatDraft()) });
     await expect(raw.query("UPDATE eval_record SET rater_id = 'someone-else' WHERE eval_id = $1", [stored.evalId])).rejects.toThrow(/append-only/);
     await expect(raw.query("UPDATE eval_record SET body = body || '{\"x\":1}' WHERE eval_id = $1", [stored.evalId])).rejects.toThrow(/append-only/);
     await expect(raw.query("DELETE FROM eval_record WHERE eval_id = $1", [stored.evalId])).rejects.toThrow(/append-only/);
     await expect(raw.query("TRUNCATE eval_record")).rejects.toThrow(/append-only/);
-    const after = await getRecord({ evalId: stored.evalId });
+    const after = await getRecord({ actor: rater, evalId: stored.evalId });
     expect(after.body).toEqual(stored.body);
   });
 
@@ -109,11 +134,12 @@ describe("records are append-only in the database itself", () => {
 describe("listRecords", () => {
   it("pages newest first by cursor without gaps or repeats", async () => {
     const suite = `suite-${Math.random().toString(36).slice(2)}`;
-    for (let i = 0; i < 5; i++) await submitRecord({ draft: chatDraft({ task: { ...chatDraft().task, task_id: `${suite}-${i}`, suite_id: suite } }) });
+    const pager = await createTestUser(["rater"]);
+    for (let i = 0; i < 5; i++) await submitRecord({ actor: pager, draft: asSubmitted(chatDraft({ task: { ...chatDraft().task, task_id: `${suite}-${i}`, suite_id: suite } })) });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof listRecords>> = await listRecords({ cursor, limit: 2 });
+      const page: Awaited<ReturnType<typeof listRecords>> = await listRecords({ actor: pager, cursor, limit: 2 });
       seen.push(...page.records.map((record) => record.evalId));
       cursor = page.nextCursor;
     } while (cursor);
@@ -121,15 +147,48 @@ describe("listRecords", () => {
     // Other test files insert concurrently: compare this suite's rows only.
     const { rows } = await raw.query<{ eval_id: string }>(
       "SELECT eval_id FROM eval_record WHERE suite_id = $1 ORDER BY created_at DESC, eval_id DESC", [suite]);
-    const mine = new Set(rows.map((row) => row.eval_id));
     expect(rows).toHaveLength(5);
-    expect(seen.filter((id) => mine.has(id))).toEqual(rows.map((row) => row.eval_id));
+    // The pager sees exactly its own records, in order.
+    expect(seen).toEqual(rows.map((row) => row.eval_id));
   });
 });
 
 describe("getRecord", () => {
   it("answers NOT_FOUND for unknown and malformed ids", async () => {
-    expect((await rejection(getRecord({ evalId: "0b7e9c1e-1111-4222-8333-944455556666" }))).code).toBe("NOT_FOUND");
-    expect((await rejection(getRecord({ evalId: "1 OR 1=1" }))).code).toBe("NOT_FOUND");
+    expect((await rejection(getRecord({ actor: admin, evalId: "0b7e9c1e-1111-4222-8333-944455556666" }))).code).toBe("NOT_FOUND");
+    expect((await rejection(getRecord({ actor: admin, evalId: "1 OR 1=1" }))).code).toBe("NOT_FOUND");
+  });
+});
+
+describe("ownership and the rater block", () => {
+  it("another rater's record answers NOT_FOUND and is absent from their list; admins see it", async () => {
+    const stored = await submitRecord({ actor: rater, draft: asSubmitted(chatDraft()) });
+    expect((await rejection(getRecord({ actor: otherRater, evalId: stored.evalId }))).code).toBe("NOT_FOUND");
+    expect((await rejection(getRecord({ actor: sme, evalId: stored.evalId }))).code).toBe("NOT_FOUND");
+    const theirs = await listRecords({ actor: otherRater, limit: 200 });
+    expect(theirs.records.map((record) => record.evalId)).not.toContain(stored.evalId);
+    expect((await getRecord({ actor: admin, evalId: stored.evalId })).body).toEqual(stored.body);
+  });
+
+  it("rejects a body that names another rater or another rater type", async () => {
+    const taskId = uniqueTask();
+    const draft = asSubmitted(chatDraft({ task: { ...chatDraft().task, task_id: taskId } }));
+    const spoofed = await rejection(submitRecord({ actor: rater, draft: { ...draft, rater: { type: "human", id: otherRater.userId } } }));
+    expect(spoofed.issues).toEqual([{ path: "/rater/id", rule: "raterFromSession", message: expect.stringContaining("session") }]);
+    const judge = await rejection(submitRecord({ actor: rater, draft: { ...draft, rater: { type: "llm_judge" } } }));
+    expect(judge.issues).toEqual([{ path: "/rater/type", rule: "raterFromSession", message: expect.any(String) }]);
+    expect(await countRows(taskId)).toBe(0);
+  });
+
+  it("an SME rating directly gets rater.type sme; an admin without a rating role may not submit", async () => {
+    const stored = await submitRecord({ actor: sme, draft: asSubmitted(chatDraft()) });
+    expect(stored.body.rater).toEqual({ type: "sme", id: sme.userId });
+    expect((await rejection(submitRecord({ actor: admin, draft: asSubmitted(chatDraft()) }))).code).toBe("FORBIDDEN");
+  });
+
+  it("audits every submitted record", async () => {
+    const stored = await submitRecord({ actor: rater, draft: asSubmitted(chatDraft()) });
+    const { rows } = await raw.query("SELECT actor_id FROM audit_event WHERE action = 'record.submitted' AND subject = $1", [stored.evalId]);
+    expect(rows).toEqual([{ actor_id: rater.userId }]);
   });
 });

@@ -1,0 +1,24 @@
+// The three roles as checkboxes, for invitations, role edits and tokens.
+import type { UseFormRegisterReturn } from "react-hook-form";
+
+const ROLE_LABELS = { rater: "Rater", sme: "SME", admin: "Admin" } as const;
+
+export function RoleCheckboxes({ idPrefix, legend, register, roles, error }: {
+  idPrefix: string;
+  legend: string;
+  register: UseFormRegisterReturn;
+  roles: readonly (keyof typeof ROLE_LABELS)[];
+  error?: string;
+}) {
+  return (
+    <fieldset className="form-group" aria-describedby={error ? `${idPrefix}__error` : undefined}>
+      <legend className="control-label">{legend}</legend>
+      {roles.map((role) => (
+        <label key={role} className="checkbox-inline" htmlFor={`${idPrefix}-${role}`}>
+          <input type="checkbox" id={`${idPrefix}-${role}`} value={role} {...register} /> {ROLE_LABELS[role]}
+        </label>
+      ))}
+      {error ? <p className="field-errors" id={`${idPrefix}__error`}>{error}</p> : null}
+    </fieldset>
+  );
+}
