@@ -1,6 +1,7 @@
 // Runs a command against a fresh, migrated test database, then drops it:
 // `tsx scripts/with-test-db.ts vitest run`. The command's exit code is kept.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createTestDatabase } from "@/lib/testing/test-database";
 
 const [command, ...args] = process.argv.slice(2);
@@ -14,7 +15,8 @@ console.log(`test database ${database.name} created`);
 const code = await new Promise<number>((resolve) => {
   const child = spawn(command, args, {
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: database.url },
+    // A fresh random session secret per run: tests never rely on a fixed one.
+    env: { ...process.env, DATABASE_URL: database.url, BETTER_AUTH_SECRET: randomBytes(32).toString("base64") },
     shell: false,
   });
   child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
