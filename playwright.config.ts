@@ -12,6 +12,7 @@ if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
@@ -32,6 +33,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/records`,
     reuseExistingServer: false,
     timeout: 90_000,
-    env: { DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", EVALFORM_BASE_URL: `http://127.0.0.1:${PORT}` },
   },
 });

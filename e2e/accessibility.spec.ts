@@ -3,6 +3,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { AifFormPage } from "./support/aif-form-page";
+import { storageStateOf } from "./support/users";
+
+test.use({ storageState: storageStateOf("rater") });
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -25,7 +28,6 @@ test("the form page", async ({ page }) => {
 test("the records list and a record page", async ({ page, request }) => {
   const created = await request.post("/api/records", {
     data: {
-      rater: { type: "sme", id: "a11y" },
       subject: { system_under_test: "x", modality_tags: ["chat"] },
       task: { task_id: "a11y-record", modality: "chat", prompt: "p" },
       universal: Object.fromEntries(

@@ -2,6 +2,9 @@
 // where it can and on submit always, and nothing is stored while one is broken.
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { AifFormPage } from "./support/aif-form-page";
+import { storageStateOf } from "./support/users";
+
+test.use({ storageState: storageStateOf("rater") });
 
 async function recordsForTask(request: APIRequestContext, taskId: string): Promise<number> {
   const response = await request.get("/api/records?limit=200");

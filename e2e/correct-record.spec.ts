@@ -1,15 +1,17 @@
 // A correction is a new record: the form opens prefilled from the original
-// (fractional judge scores shown as such), and the new record's derived_from
-// links back; the original is unchanged.
+// (fractional scores, as judges' means produce, shown as such), and the new
+// record's derived_from links back; the original is unchanged.
 import { expect, test } from "@playwright/test";
 import { AifFormPage } from "./support/aif-form-page";
+import { storageStateOf } from "./support/users";
 
-test("correct a judge record: fractional scores shown, new record derives from the original", async ({ page, request }) => {
+test.use({ storageState: storageStateOf("rater") });
+
+test("correct a record: fractional scores shown, new record derives from the original", async ({ page, request }) => {
   const taskId = `e2e-correct-${Date.now()}`;
   const confident = { score: 5, confidence: "high" };
   const created = await request.post("/api/records", {
     data: {
-      rater: { type: "llm_judge", id: "judge@prompt-1", model: "judge", n_samples: 5 },
       subject: { system_under_test: "Acme", modality_tags: ["chat"] },
       task: { task_id: taskId, modality: "chat", prompt: "Explain DNS in one paragraph." },
       universal: {

@@ -1,6 +1,9 @@
 // A rater fills the whole form with the keyboard, submits, and finds the record.
 import { expect, test } from "@playwright/test";
 import { AifFormPage } from "./support/aif-form-page";
+import { storageStateOf } from "./support/users";
+
+test.use({ storageState: storageStateOf("rater") });
 
 test("fill a complete valid form with the keyboard, submit, find it in the list and open its JSON", async ({ page }) => {
   const form = new AifFormPage(page);

@@ -49,8 +49,6 @@ export class AifFormPage {
     await this.typeInto("task_prompt", "Summarise the attached policy in two sentences.");
     await this.typeInto("subject_system_under_test", "Acme Assistant via API");
     await this.press(this.field("subject_modality_tags").getByRole("checkbox", { name: modality, exact: true }));
-    await this.field("rater_type").focus();
-    await this.page.keyboard.type("human");
   }
 
   async fillUniversalConfidently(): Promise<void> {

@@ -66,7 +66,8 @@ function createAuth() {
         const session = ctx.context.newSession;
         if (session) {
           await recordAuditEvent({ action: "auth.sign_in", actorId: session.user.id, subject: email, origin });
-        } else if (ctx.context.returned instanceof APIError && ctx.context.returned.status !== "TOO_MANY_REQUESTS") {
+        } else if (ctx.context.returned instanceof APIError && ["UNAUTHORIZED", "FORBIDDEN"].includes(String(ctx.context.returned.status))) {
+          // Wrong credentials or a disabled account; malformed requests are not attempts.
           await recordAuditEvent({ action: "auth.sign_in_failed", actorId: null, subject: email, origin, details: { reason: ctx.context.returned.message } });
         }
       }),

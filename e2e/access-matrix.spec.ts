@@ -1,0 +1,111 @@
+// The access matrix: every page and route handler × anonymous, rater, SME,
+// admin and a disabled user, checked over HTTP against the permission table.
+// A route file or exported method without a matrix entry fails the first test.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import { rolesAllow, type Role } from "@/lib/auth/permissions";
+import { ACCESS_MATRIX, type MatrixEntry, type MatrixIds } from "./support/access-matrix";
+import { e2eUsers, storageStateOf } from "./support/users";
+
+type Caller = "anonymous" | "rater" | "sme" | "admin" | "disabled";
+const CALLERS: Caller[] = ["anonymous", "rater", "sme", "admin", "disabled"];
+
+function routeFiles(dir = "app"): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "page.tsx" || entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+function servedEndpoints(): string[] {
+  return routeFiles().flatMap((file) => {
+    if (file.endsWith("page.tsx")) return [`PAGE ${file}`];
+    const source = readFileSync(file, "utf8");
+    return [...source.matchAll(/export (?:async )?function (GET|POST|PUT|PATCH|DELETE)\b/g)].map((match) => `${match[1]} ${file}`);
+  });
+}
+
+test("every page and route handler method has an entry in the access matrix, and every entry is served", () => {
+  const served = servedEndpoints().sort();
+  const listed = ACCESS_MATRIX.map((entry) => `${entry.method} ${entry.file}`).sort();
+  expect(listed).toEqual(served);
+});
+
+type Outcome = "allowed" | "needs-sign-in" | "denied";
+
+function expectedOutcome(entry: MatrixEntry, caller: Caller): Outcome {
+  if (entry.access === "public") return "allowed";
+  if (caller === "anonymous" || caller === "disabled") return "needs-sign-in";
+  const roles = e2eUsers()[caller].roles as Role[];
+  return rolesAllow(roles, entry.access) ? "allowed" : "denied";
+}
+
+function observedOutcome(entry: MatrixEntry, status: number, location: string | null): Outcome | `unexpected ${number}` {
+  if (entry.method === "PAGE") {
+    if (status === 307 && location?.replace(/^https?:\/\/[^/]+/, "").startsWith("/sign-in")) return "needs-sign-in";
+    if (status === 404) return "denied";
+    if (status === 200 || status === 307) return "allowed";
+    return `unexpected ${status}`;
+  }
+  if (status === 401) return "needs-sign-in";
+  if (status === 403) return "denied";
+  if (status >= 500) return `unexpected ${status}`;
+  return "allowed";
+}
+
+let contexts: Record<Caller, APIRequestContext>;
+let ids: MatrixIds;
+
+test.beforeAll(async ({ baseURL }) => {
+  const users = e2eUsers();
+  const make = (caller: Caller) =>
+    request.newContext({ baseURL, storageState: caller === "anonymous" ? undefined : storageStateOf(caller), maxRedirects: 0 });
+  contexts = {
+    anonymous: await make("anonymous"), rater: await make("rater"), sme: await make("sme"), admin: await make("admin"), disabled: await make("disabled"),
+  };
+  const draft = {
+    subject: { system_under_test: "matrix", modality_tags: ["chat"] },
+    task: { task_id: "matrix", modality: "chat", prompt: "p" },
+    universal: Object.fromEntries(["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((k) => [k, { score: 5, confidence: "high" }])),
+  };
+  const recordOf = new Map<string, string>();
+  for (const role of ["rater", "sme"] as const) {
+    const created = await contexts[role].post("/api/records", { data: draft });
+    expect(created.status()).toBe(201);
+    recordOf.set(role, (await created.json()).eval_id);
+  }
+  recordOf.set("admin", recordOf.get("rater")!);
+  const target = await contexts.admin.post("/api/users", { data: { email: `matrix-target-${Date.now()}@example.test`, roles: ["rater"] } });
+  expect(target.status()).toBe(201);
+  const invited = await contexts.anonymous.post(`${(await target.json()).invite_path.replace("/invite/", "/api/invitations/")}`, { data: { name: "Target", password: "matrix-password-1" } });
+  expect(invited.status()).toBe(201);
+  const list = await (await contexts.admin.get("/api/users")).json();
+  const targetUser = list.users.find((user: { email: string }) => user.email.startsWith("matrix-target-"));
+  ids = { recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id ?? users.otherRater.userId };
+});
+
+test.afterAll(async () => {
+  await Promise.all(Object.values(contexts).map((context) => context.dispose()));
+});
+
+test(`access matrix: ${ACCESS_MATRIX.length} endpoints × ${CALLERS.length} callers`, async () => {
+  const mismatches: string[] = [];
+  for (const entry of ACCESS_MATRIX) {
+    for (const caller of CALLERS) {
+      const role = caller === "disabled" ? "rater" : caller;
+      const url = entry.path(ids, role);
+      const context = contexts[caller];
+      const response = await context.fetch(url, {
+        method: entry.method === "PAGE" ? "GET" : entry.method,
+        data: entry.body,
+        maxRedirects: 0,
+      });
+      const observed = observedOutcome(entry, response.status(), response.headers()["location"] ?? null);
+      const expected = expectedOutcome(entry, caller);
+      if (observed !== expected) mismatches.push(`${entry.method} ${url} as ${caller}: expected ${expected}, got ${observed} (${response.status()})`);
+    }
+  }
+  expect(mismatches).toEqual([]);
+});
