@@ -74,7 +74,7 @@ test("a user disabled by an admin is thrown out on the next request", async ({ b
   const { users } = await (await admin.get("/api/users")).json();
   const target = users.find((user: { email: string }) => user.email === email);
   expect((await admin.patch(`/api/users/${target.id}`, { data: { disabled: true } })).status()).toBe(200);
-  await page.getByRole("link", { name: "New rating" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "New rating" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await signInThroughFormExpectingRefusal(page, email);
   await Promise.all([admin.dispose(), anonymous.dispose(), page.context().close()]);

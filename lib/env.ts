@@ -24,8 +24,6 @@ const EnvSchema = z.object({
   EVALFORM_BASE_URL: z.string().url().optional(),
   EVALFORM_ADMIN_EMAIL: z.string().email().optional(),
   EVALFORM_ADMIN_PASSWORD: z.string().min(12, { message: "must be at least 12 characters" }).optional(),
-  /** Trust the first X-Forwarded-For hop as the client address (behind a proxy you run). */
-  EVALFORM_TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   BETTER_AUTH_SECRET: z.string().optional(),
 });
 
