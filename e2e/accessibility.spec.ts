@@ -42,3 +42,21 @@ test("the records list and a record page", async ({ page, request }) => {
   await page.goto(`/records/${evalId}`);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test.describe("account pages", () => {
+  test.use({ storageState: storageStateOf("admin") });
+  test("users, audit log and tokens pages", async ({ page }) => {
+    for (const path of ["/admin/users", "/admin/audit", "/settings/tokens"]) {
+      await page.goto(path);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+});
+
+test.describe("signed out", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  test("the sign-in page", async ({ page }) => {
+    await page.goto("/sign-in");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
