@@ -1,0 +1,18 @@
+// Runs once when the server starts: refuse to start with a missing or weak
+// configuration, naming each problem, instead of failing on first request.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { requireAuthSecret, requireDatabaseUrl } = await import("./lib/env");
+  const problems: string[] = [];
+  for (const check of [requireDatabaseUrl, requireAuthSecret]) {
+    try {
+      check();
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length > 0) {
+    console.error(`evalform cannot start:\n${problems.join("\n")}`);
+    process.exit(1);
+  }
+}
