@@ -6,7 +6,7 @@ import type { AifDraft } from "@/lib/aif/types";
 import { validateAgainstContract } from "@/lib/aif/validate";
 import { db } from "@/lib/db";
 import { requireDatabaseUrl } from "@/lib/env";
-import { AppError } from "@/lib/errors";
+import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { getRecord, listRecords, submitRecord } from "./service";
 
@@ -41,11 +41,6 @@ function uniqueTask(): string {
   return `task-${Math.random().toString(36).slice(2)}`;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("submitRecord", () => {
   it("stores a valid draft with server-assigned fields, body exactly as returned", async () => {

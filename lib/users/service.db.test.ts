@@ -2,17 +2,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { authenticateApiToken, createApiToken, listApiTokens, revokeApiToken } from "@/lib/auth/api-tokens";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { rejection } from "@/lib/testing/rejection";
 import { createTestUser } from "@/lib/testing/test-users";
 import { acceptInvitation, disableUser, findOpenInvitation, inviteUser, listUsers, setUserRoles } from "./service";
 
 afterAll(() => db().$disconnect());
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("invitations", () => {
   it("an admin invites; the link works once and creates a user with the invited roles", async () => {
