@@ -30,7 +30,7 @@ const server = spawn("node_modules/.bin/next", ["start", "--port", String(PORT),
 });
 try {
   for (let i = 0; ; i++) {
-    const ok = await fetch(`http://127.0.0.1:${PORT}/api/records`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${PORT}/sign-in`).then((r) => r.ok, () => false);
     if (ok) break;
     if (i > 120) throw new Error("server did not start");
     await new Promise((resolve) => setTimeout(resolve, 500));
