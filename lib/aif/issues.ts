@@ -34,7 +34,7 @@ function keywordMessage(error: ErrorObject): string {
     case "required":
       return `${String(error.params.missingProperty).replace(/_/g, " ")} is required`;
     case "additionalProperties":
-      return "is not a field of the AIF form";
+      return "is not a known field";
     case "enum":
       return `must be one of: ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
     case "const":

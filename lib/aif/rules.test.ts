@@ -142,7 +142,7 @@ describe("contract errors are reported at the field with the keyword as rule", (
       expect.arrayContaining([
         { path: "/universal/helpfulness/score", rule: "maximum", message: "must be <= 5" },
         { path: "/universal/overall_quality", rule: "required", message: "overall quality is required" },
-        { path: "/subject/colour", rule: "additionalProperties", message: "is not a field of the AIF form" },
+        { path: "/subject/colour", rule: "additionalProperties", message: "is not a known field" },
         { path: "/task/modality", rule: "enum", message: expect.stringContaining('"agent"') },
       ]),
     );

@@ -1,0 +1,57 @@
+// `npm run import -- --dry-run --format items|eee|gage [--json] [--system-under-test NAME] FILE`
+// Reads a file with the importers, writes nothing, and prints the report.
+// Exit 0 when every line was accepted, 1 when any was refused, 2 on bad usage
+// or an unreadable file.
+import { createReadStream } from "node:fs";
+import { access } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { IMPORT_FORMATS, readItems, type ImportFormat } from "@/lib/imports/read-items";
+
+const USAGE = "usage: npm run import -- --dry-run --format items|eee|gage [--json] [--system-under-test NAME] FILE";
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let parsed: ReturnType<typeof parseArgs<{ options: { "dry-run": { type: "boolean" }; format: { type: "string" }; json: { type: "boolean" }; "system-under-test": { type: "string" } }; allowPositionals: true }>>;
+try {
+  parsed = parseArgs({
+    options: { "dry-run": { type: "boolean" }, format: { type: "string" }, json: { type: "boolean" }, "system-under-test": { type: "string" } },
+    allowPositionals: true,
+  });
+} catch (error) {
+  fail((error as Error).message);
+}
+const { values, positionals } = parsed;
+// Writing into the database goes through the app's import (admin UI and API);
+// this command is the offline reader.
+if (!values["dry-run"]) fail("only --dry-run is available from the command line");
+const format = values.format as ImportFormat | undefined;
+if (!format || !IMPORT_FORMATS.includes(format)) fail(`--format must be one of ${IMPORT_FORMATS.join(", ")}`);
+if (positionals.length !== 1) fail("name exactly one FILE");
+const file = positionals[0]!;
+try {
+  await access(file);
+} catch {
+  console.error(`${file}: cannot be read`);
+  process.exit(2);
+}
+
+const report = await readItems(createReadStream(file), { format, systemUnderTest: values["system-under-test"] });
+if (values.json) {
+  console.log(JSON.stringify({
+    file,
+    format,
+    lines_read: report.linesRead,
+    accepted: report.accepted,
+    refused: report.refused,
+    errors: report.errors,
+    notes: report.notes,
+  }));
+} else {
+  for (const error of report.errors) console.log(`${file}:${error.line}: ${error.field || "/"} ${error.rule}: ${error.message}`);
+  for (const note of report.notes) console.log(`${file}:${note.line}: note: ${note.field} ${note.message}`);
+  console.log(`${report.linesRead} lines read, ${report.accepted} accepted, ${report.refused} refused (dry run: nothing written)`);
+}
+process.exit(report.refused > 0 ? 1 : 0);
