@@ -59,7 +59,6 @@ let contexts: Record<Caller, APIRequestContext>;
 let ids: MatrixIds;
 
 test.beforeAll(async ({ baseURL }) => {
-  const users = e2eUsers();
   const make = (caller: Caller) =>
     request.newContext({ baseURL, storageState: caller === "anonymous" ? undefined : storageStateOf(caller), maxRedirects: 0 });
   contexts = {
@@ -83,7 +82,7 @@ test.beforeAll(async ({ baseURL }) => {
   expect(invited.status()).toBe(201);
   const list = await (await contexts.admin.get("/api/users")).json();
   const targetUser = list.users.find((user: { email: string }) => user.email.startsWith("matrix-target-"));
-  ids = { recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id ?? users.otherRater.userId };
+  ids = { recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id };
 });
 
 test.afterAll(async () => {

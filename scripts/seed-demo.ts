@@ -1,20 +1,13 @@
 // Demo data: a rater and an SME (passwords generated and printed) with a few
 // records submitted through the same service the API uses. Skips when users
 // other than admins exist.
-import { agentDraft, chatDraft } from "@/lib/aif/sample-drafts";
-import type { AifDraft } from "@/lib/aif/types";
+import { agentDraft, chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { submitRecord } from "@/lib/records/service";
 import { createUserWithPassword, generatePassword, type UserView } from "@/lib/users/service";
 
 export type DemoLogin = { email: string; password: string; roles: string[] };
-
-// The rater block comes from the session, so the sample's own is left out.
-function withoutRater(draft: AifDraft): Omit<AifDraft, "rater"> {
-  const { rater: _sampleRater, ...rest } = draft;
-  return rest;
-}
 
 function actorOf(user: UserView): Actor {
   return { userId: user.id, email: user.email, name: user.name, roles: user.roles, via: "session" };

@@ -70,7 +70,7 @@ export function AifForm({ initialDraft, serverIssues = [], submitting = false, s
 
   const handleSubmit = useCallback(
     (event: IChangeEvent<Record<string, unknown>>) => {
-      const draft = prepareDraft(withSafetyRollup(event.formData ?? {}));
+      const draft = prepareDraft(event.formData ?? {});
       const found = validateDraft(draft);
       setLocalIssues(found);
       if (found.length > 0) {

@@ -15,7 +15,8 @@ const RULES_ID = rulesSchema.$id;
 
 export type RuleName = keyof typeof rulesSchema.$defs;
 
-function createAjv(): Ajv2020 {
+/** An Ajv with the contract and its rules loaded, for schemas that build on them. */
+export function createAjv(): Ajv2020 {
   // allowUnionTypes: the contract uses ["string", "null"] types throughout.
   // strictTypes off: the rules file is an overlay whose subschemas rely on the
   // base schema for `type`, which strictTypes would demand be repeated.

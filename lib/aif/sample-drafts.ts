@@ -2,6 +2,12 @@
 // playground samples): demo data, test fixtures and benchmark bodies.
 import type { AifDraft } from "./types";
 
+/** A sample as a client submits it: the server takes the rater block from the session. */
+export function withoutRater(draft: AifDraft): Omit<AifDraft, "rater"> {
+  const { rater: _sampleRater, ...rest } = draft;
+  return rest;
+}
+
 const confident = (score: number) => ({ score, confidence: "high" as const });
 
 export function chatDraft(overrides: Partial<AifDraft> = {}): AifDraft {

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
 import type { Actor } from "./actor";
 import { authorize } from "./authorize";
 import { isRole, knownRoles, type Role } from "./permissions";
@@ -51,12 +52,10 @@ export async function listApiTokens(options: { actor: Actor }): Promise<ApiToken
   return rows.map(toView);
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function revokeApiToken(options: { actor: Actor; tokenId: string; origin?: RequestOrigin }): Promise<void> {
   authorize(options.actor, "tokens.manage_own");
   const notFound = new AppError("NOT_FOUND", "No such token");
-  if (!UUID_PATTERN.test(options.tokenId)) throw notFound;
+  if (!isUuid(options.tokenId)) throw notFound;
   // Ownership is part of the query: another user's token is simply not found.
   const { count } = await db().apiToken.updateMany({
     where: { id: options.tokenId, userId: options.actor.userId, revokedAt: null },

@@ -2,14 +2,14 @@
 // checks. No session → the sign-in page; a role without the permission → 404.
 import "server-only";
 import { headers } from "next/headers";
+import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { actorFromHeaders, type Actor } from "./actor";
 import { can } from "./authorize";
 import type { Action } from "./permissions";
 
-export async function currentActor(): Promise<Actor | null> {
-  return actorFromHeaders(await headers());
-}
+/** Memoised per request: the layout and the page share one session lookup. */
+export const currentActor = cache(async (): Promise<Actor | null> => actorFromHeaders(await headers()));
 
 export async function requirePageActor(options: { returnTo: string; action?: Action }): Promise<Actor> {
   const actor = await currentActor();

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { chatDraft } from "@/lib/aif/sample-drafts";
+import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { createDbClient } from "@/lib/db";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
 import { getRecord, listRecords, submitRecord } from "@/lib/records/service";
@@ -23,8 +23,7 @@ describe("embedded PostgreSQL (PGlite over a local socket)", () => {
 
     const client = createDbClient({ databaseUrl: first.url, poolMax: 2 });
     const rater = await createTestUser(["rater"], { client });
-    const { rater: _sample, ...draft } = chatDraft();
-    const stored = await submitRecord({ actor: rater, draft, client });
+    const stored = await submitRecord({ actor: rater, draft: withoutRater(chatDraft()), client });
     const raw = new pg.Client({ connectionString: first.url });
     await raw.connect();
     await expect(raw.query("DELETE FROM eval_record WHERE eval_id = $1", [stored.evalId])).rejects.toThrow(/append-only/);

@@ -1,7 +1,7 @@
 // Records against a real, migrated PostgreSQL (DATABASE_URL from the test setup).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatDraft, judgeDraft } from "@/lib/aif/sample-drafts";
+import { chatDraft, judgeDraft, withoutRater as asSubmitted } from "@/lib/aif/sample-drafts";
 import type { AifDraft } from "@/lib/aif/types";
 import { validateAgainstContract } from "@/lib/aif/validate";
 import { db } from "@/lib/db";
@@ -19,12 +19,6 @@ beforeAll(async () => {
     createTestUser(["rater"]), createTestUser(["rater"]), createTestUser(["sme"]), createTestUser(["admin"]),
   ]);
 });
-
-// Samples carry a rater block of their own; the server takes it from the session.
-function asSubmitted(draft: AifDraft): Record<string, unknown> {
-  const { rater: _sample, ...rest } = draft;
-  return rest;
-}
 
 const raw = new pg.Pool({ connectionString: requireDatabaseUrl(), max: 2 });
 afterAll(async () => {

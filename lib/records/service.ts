@@ -10,6 +10,7 @@ import { authorize, can } from "@/lib/auth/authorize";
 import { validateRecord } from "@/lib/aif/validate";
 import { db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
 import { raterBlockFor, type RatingRole } from "./rater-block";
@@ -63,10 +64,11 @@ export async function submitRecord(options: {
   const issues = validateRecord(record);
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
 
-  const client = options.client ?? db();
   const derivedFrom = record.derived_from ?? null;
-  if (derivedFrom !== null) await assertRecordVisible(client, actor, derivedFrom);
-  try {
+  // The record and its audit event are stored together or not at all; a
+  // caller that passes a client composes this into its own transaction.
+  const store = async (client: DbClient) => {
+    if (derivedFrom !== null) await assertRecordVisible(client, actor, derivedFrom);
     await client.evalRecord.create({
       data: {
         evalId: record.eval_id,
@@ -81,6 +83,9 @@ export async function submitRecord(options: {
       },
     });
     await recordAuditEvent({ action: "record.submitted", actorId: actor.userId, subject: record.eval_id, origin: options.origin, client });
+  };
+  try {
+    await (options.client ? store(options.client) : db().$transaction(store));
   } catch (error) {
     // The foreign key is the final word on derived_from.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw derivedFromMissing(derivedFrom);
@@ -88,8 +93,6 @@ export async function submitRecord(options: {
   }
   return { evalId: record.eval_id, createdAt: new Date(record.created_at), body: record };
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function derivedFromMissing(derivedFrom: string | null): AppError {
   return new AppError("INVALID_RECORD", "derived_from does not name a stored record", [
@@ -99,7 +102,7 @@ function derivedFromMissing(derivedFrom: string | null): AppError {
 
 // A record the actor cannot see is reported exactly like one that does not exist.
 async function assertRecordVisible(client: DbClient, actor: Actor, evalId: string): Promise<void> {
-  if (!UUID_PATTERN.test(evalId)) throw derivedFromMissing(evalId);
+  if (!isUuid(evalId)) throw derivedFromMissing(evalId);
   const found = await client.evalRecord.findFirst({ where: { evalId, ...visibleTo(actor) }, select: { evalId: true } });
   if (!found) throw derivedFromMissing(evalId);
 }
@@ -107,7 +110,7 @@ async function assertRecordVisible(client: DbClient, actor: Actor, evalId: strin
 export async function getRecord(options: { actor: Actor; evalId: string; client?: DbClient }): Promise<StoredRecord> {
   authorize(options.actor, "records.read_own");
   const notFound = new AppError("NOT_FOUND", "No record with this eval_id");
-  if (!UUID_PATTERN.test(options.evalId)) throw notFound;
+  if (!isUuid(options.evalId)) throw notFound;
   const row = await (options.client ?? db()).evalRecord.findFirst({ where: { evalId: options.evalId, ...visibleTo(options.actor) } });
   if (!row) throw notFound;
   return { evalId: row.evalId, createdAt: row.createdAt, body: row.body as AifRecord };
