@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15_000),
   EVALFORM_DATA_DIR: z.string().default(".data"),
+  /** Largest import file accepted (bytes); larger uploads are refused with 413. */
+  EVALFORM_MAX_UPLOAD_BYTES: positiveInt(200 * 1024 * 1024),
   PORT: positiveInt(3000),
   /** The URL users reach the app at; cookies are Secure when it is https. */
   EVALFORM_BASE_URL: z.string().url().optional(),

@@ -19,7 +19,12 @@ export type AuditAction =
   | "user.created"
   | "record.submitted"
   | "token.created"
-  | "token.revoked";
+  | "token.revoked"
+  | "items.imported"
+  | "items.import_discarded"
+  | "suite.created"
+  | "share_link.created"
+  | "share_link.revoked";
 
 export type RequestOrigin = { ipAddress: string | null; userAgent: string | null };
 

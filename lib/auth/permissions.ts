@@ -16,6 +16,12 @@ export const PERMISSIONS = {
   "users.manage": ["admin"],
   /** Read the audit log. */
   "audit.read": ["admin"],
+  /** Import items and read import reports. */
+  "items.import": ["admin"],
+  /** Create suites, choose their raters, watch progress, manage share links. */
+  "suites.manage": ["admin"],
+  /** Work through the queues of the suites one is a rater of. */
+  "queue.work": ["rater", "sme"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -11,8 +11,27 @@ import { parseNativeItem } from "./parse-native";
 
 export type ImportFormat = ItemFormat;
 export const IMPORT_FORMATS: ImportFormat[] = ["items", "eee", "gage"];
-export type ReadOptions = { format: ImportFormat; systemUnderTest?: string };
-export type ImportReport = { format: ImportFormat; linesRead: number; accepted: number; refused: number; errors: LineError[]; notes: LineNote[] };
+export type ReadOptions = { format: ImportFormat; systemUnderTest?: string; maxReported?: number };
+/** Counts cover every line; `errors` and `notes` keep the first `maxReported` of each (the rest are counted in *Omitted). */
+export type ImportReport = {
+  format: ImportFormat;
+  linesRead: number;
+  accepted: number;
+  refused: number;
+  errors: LineError[];
+  notes: LineNote[];
+  errorsOmitted: number;
+  notesOmitted: number;
+};
+
+// A file whose every line is bad must not hold every error in memory.
+const DEFAULT_MAX_REPORTED = 10_000;
+
+function keep<T>(list: T[], entries: T[], max: number): number {
+  const room = Math.max(0, max - list.length);
+  list.push(...entries.slice(0, room));
+  return entries.length - Math.min(room, entries.length);
+}
 
 function parseRecord(record: unknown, line: number, options: ReadOptions): LineResult {
   switch (options.format) {
@@ -22,51 +41,57 @@ function parseRecord(record: unknown, line: number, options: ReadOptions): LineR
   }
 }
 
-/** The key that makes two lines the same item within one import. */
-function identityOf(item: Item): string {
-  return item.source?.dedupe_key ?? `${item.task.suite_id ?? ""}\u0000${item.task.task_id}\u0000${item.subject.system_under_test}`;
+/** The key that makes two lines the same item, within one import and across imports. */
+export function identityOf(item: Item): string {
+  return item.source?.dedupe_key ?? JSON.stringify([item.task.suite_id ?? null, item.task.task_id, item.subject.system_under_test]);
 }
 
 export async function readItems(
   input: Readable,
   options: ReadOptions,
   onItem: (item: Item, line: number) => Promise<void> | void = () => undefined,
-  onProgress?: (report: ImportReport) => void,
+  onProgress?: (report: ImportReport) => Promise<void> | void,
 ): Promise<ImportReport> {
-  const report: ImportReport = { format: options.format, linesRead: 0, accepted: 0, refused: 0, errors: [], notes: [] };
+  const report: ImportReport = { format: options.format, linesRead: 0, accepted: 0, refused: 0, errors: [], notes: [], errorsOmitted: 0, notesOmitted: 0 };
+  const max = options.maxReported ?? DEFAULT_MAX_REPORTED;
+  const refuse = (errors: LineError[]) => {
+    report.refused += 1;
+    report.errorsOmitted += keep(report.errors, errors, max);
+  };
   const seen = new Map<string, number>();
   const lines = createInterface({ input, crlfDelay: Infinity });
   let lineNumber = 0;
+  let reportedAt = 0;
   for await (const text of lines) {
     lineNumber += 1;
+    if (onProgress && report.linesRead - reportedAt >= 1000) {
+      reportedAt = report.linesRead;
+      await onProgress(report);
+    }
     if (text.trim() === "") continue;
     report.linesRead += 1;
     let record: unknown;
     try {
       record = JSON.parse(text);
     } catch (error) {
-      report.refused += 1;
-      report.errors.push({ line: lineNumber, rule: "json", field: "", message: `not valid JSON: ${(error as Error).message}` });
+      refuse([{ line: lineNumber, rule: "json", field: "", message: `not valid JSON: ${(error as Error).message}` }]);
       continue;
     }
     const result = parseRecord(record, lineNumber, options);
-    report.notes.push(...result.notes);
+    if (result.notes.length > 0) report.notesOmitted += keep(report.notes, result.notes, max);
     if (!result.ok) {
-      report.refused += 1;
-      report.errors.push(...result.errors);
+      refuse(result.errors);
       continue;
     }
     const identity = identityOf(result.item);
     const firstLine = seen.get(identity);
     if (firstLine !== undefined) {
-      report.refused += 1;
-      report.errors.push({ line: lineNumber, rule: "duplicate", field: "", message: `the same item as line ${firstLine}` });
+      refuse([{ line: lineNumber, rule: "duplicate", field: "", message: `the same item as line ${firstLine}` }]);
       continue;
     }
     seen.set(identity, lineNumber);
     report.accepted += 1;
     await onItem(result.item, lineNumber);
-    if (onProgress && report.linesRead % 1000 === 0) onProgress(report);
   }
   return report;
 }

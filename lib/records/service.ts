@@ -49,18 +49,56 @@ export async function submitRecord(options: {
 }): Promise<StoredRecord> {
   const { draft, actor } = options;
   authorize(actor, "records.submit");
+  const body = draftObject(draft);
+  const rater = raterBlockFor({ actor, as: options.as, requested: body.rater });
+  if (!rater.ok) throw new AppError("INVALID_RECORD", "The rater block must describe you", rater.issues);
+  return storeRecord({
+    draft: { ...(body as AifDraft), rater: rater.block },
+    submittedById: actor.userId,
+    // derived_from must name a record the actor can see.
+    canSee: (client, evalId) => assertRecordVisible(client, actor, evalId),
+    origin: options.origin,
+    client: options.client,
+  });
+}
+
+/**
+ * A rating by someone without an account, through a share link: rater.type is
+ * end_user and rater.id the visitor's random id; it cannot derive from a record.
+ */
+export async function submitEndUserRecord(options: { visitorId: string; draft: unknown; origin?: RequestOrigin; client?: DbClient }): Promise<StoredRecord> {
+  const body = draftObject(options.draft);
+  const issues = [
+    ...(body.rater !== undefined ? [{ path: "/rater", rule: "raterFromSession", message: "the rater block is set by the server" }] : []),
+    ...(body.derived_from !== undefined && body.derived_from !== null ? [{ path: "/derived_from", rule: "notAllowed", message: "an end-user rating cannot derive from a record" }] : []),
+  ];
+  if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
+  return storeRecord({
+    draft: { ...(body as AifDraft), rater: { type: "end_user", id: options.visitorId } },
+    submittedById: null,
+    canSee: async (_client, evalId) => { throw derivedFromMissing(evalId); },
+    origin: options.origin,
+    client: options.client,
+  });
+}
+
+function draftObject(draft: unknown): Record<string, unknown> {
   if (!isPlainObject(draft)) {
-    throw new AppError("INVALID_RECORD", "The record must be a JSON object", [
-      { path: "", rule: "type", message: "must be a JSON object" },
-    ]);
+    throw new AppError("INVALID_RECORD", "The record must be a JSON object", [{ path: "", rule: "type", message: "must be a JSON object" }]);
   }
   const forbidden = serverAssignedFieldIssues(draft);
   if (forbidden.length > 0) throw new AppError("INVALID_RECORD", "The record sets server-assigned fields", forbidden);
+  return draft;
+}
 
-  const rater = raterBlockFor({ actor, as: options.as, requested: draft.rater });
-  if (!rater.ok) throw new AppError("INVALID_RECORD", "The rater block must describe you", rater.issues);
-
-  const record = completeRecord({ ...(draft as AifDraft), rater: rater.block }, { evalId: randomUUID(), createdAt: new Date() });
+async function storeRecord(options: {
+  draft: AifDraft;
+  submittedById: string | null;
+  canSee: (client: DbClient, evalId: string) => Promise<void>;
+  origin?: RequestOrigin;
+  client?: DbClient;
+}): Promise<StoredRecord> {
+  const record = completeRecord(options.draft, { evalId: randomUUID(), createdAt: new Date() });
   const issues = validateRecord(record);
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
 
@@ -68,7 +106,7 @@ export async function submitRecord(options: {
   // The record and its audit event are stored together or not at all; a
   // caller that passes a client composes this into its own transaction.
   const store = async (client: DbClient) => {
-    if (derivedFrom !== null) await assertRecordVisible(client, actor, derivedFrom);
+    if (derivedFrom !== null) await options.canSee(client, derivedFrom);
     await client.evalRecord.create({
       data: {
         evalId: record.eval_id,
@@ -79,10 +117,10 @@ export async function submitRecord(options: {
         suiteId: record.task.suite_id ?? null,
         derivedFrom,
         body: record as Prisma.InputJsonObject,
-        submittedById: actor.userId,
+        submittedById: options.submittedById,
       },
     });
-    await recordAuditEvent({ action: "record.submitted", actorId: actor.userId, subject: record.eval_id, origin: options.origin, client });
+    await recordAuditEvent({ action: "record.submitted", actorId: options.submittedById, subject: record.eval_id, origin: options.origin, client });
   };
   try {
     await (options.client ? store(options.client) : db().$transaction(store));

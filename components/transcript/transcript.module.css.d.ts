@@ -1,0 +1,33 @@
+// The class names of transcript.module.css, typed so a typo fails `tsc` (a test keeps the two in step).
+declare const styles: {
+  readonly chip: string;
+  readonly chips: string;
+  readonly code: string;
+  readonly column: string;
+  readonly comparison: string;
+  readonly comparisonWrap: string;
+  readonly details: string;
+  readonly facts: string;
+  readonly heading: string;
+  readonly item: string;
+  readonly media: string;
+  readonly message: string;
+  readonly messageHeader: string;
+  readonly messages: string;
+  readonly muted: string;
+  readonly option: string;
+  readonly optionId: string;
+  readonly options: string;
+  readonly panel: string;
+  readonly role: string;
+  readonly roleAssistant: string;
+  readonly roleSystem: string;
+  readonly roleTool: string;
+  readonly roleUser: string;
+  readonly section: string;
+  readonly showAll: string;
+  readonly subheading: string;
+  readonly text: string;
+  readonly unsupported: string;
+};
+export default styles;

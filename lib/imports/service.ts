@@ -1,0 +1,201 @@
+// Importing items: an admin creates an import, streams a file into it, and
+// the accepted lines become items in one transaction — at once when every
+// line was accepted, otherwise only if the admin chooses "import the valid
+// lines". Until then they wait in import_staged_item, invisible to queues.
+import "server-only";
+import { Transform, type Readable } from "node:stream";
+import { z } from "zod";
+import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
+import type { Actor } from "@/lib/auth/actor";
+import { authorize } from "@/lib/auth/authorize";
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { isUuid } from "@/lib/ids";
+import { parseInput } from "@/lib/input";
+import { identityOf, IMPORT_FORMATS, readItems, type ImportFormat, type ImportReport } from "./read-items";
+import { commitStagedItems, stageItems, type StagedItem } from "./staging";
+
+export type ImportStatus = "reading" | "awaiting_decision" | "committed" | "discarded" | "failed";
+export type ImportSummary = {
+  id: string;
+  format: string;
+  fileName: string | null;
+  status: ImportStatus;
+  bytesRead: number;
+  linesRead: number;
+  accepted: number;
+  refused: number;
+  alreadyPresent: number | null;
+  imported: number | null;
+  failure: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+};
+
+const STAGE_BATCH = 1000;
+
+const NewImport = z.object({
+  format: z.enum(IMPORT_FORMATS as ["items", "eee", "gage"]),
+  fileName: z.string().trim().min(1).max(255).optional(),
+  systemUnderTest: z.string().trim().min(1).max(200).optional(),
+});
+
+const SELECT_SUMMARY = {
+  id: true, format: true, fileName: true, status: true, bytesRead: true, linesRead: true, accepted: true,
+  refused: true, alreadyPresent: true, imported: true, failure: true, createdAt: true, finishedAt: true,
+} as const;
+
+type SummaryRow = Prisma.ItemImportGetPayload<{ select: typeof SELECT_SUMMARY }>;
+
+function summaryOf(row: SummaryRow): ImportSummary {
+  return { ...row, status: row.status as ImportStatus, bytesRead: Number(row.bytesRead) };
+}
+
+export async function createImport(options: { actor: Actor; input: unknown }): Promise<ImportSummary> {
+  authorize(options.actor, "items.import");
+  const input = parseInput(NewImport, options.input, "The import is not valid");
+  const row = await db().itemImport.create({
+    data: { format: input.format, fileName: input.fileName ?? null, systemUnderTest: input.systemUnderTest ?? null, createdById: options.actor.userId },
+    select: SELECT_SUMMARY,
+  });
+  return summaryOf(row);
+}
+
+/** Counts bytes as they pass and stops the stream past the configured limit. */
+function byteLimit(maxBytes: number, onBytes: (total: number) => void): Transform {
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      onBytes(total);
+      if (total > maxBytes) callback(new AppError("PAYLOAD_TOO_LARGE", `The file is larger than the limit of ${maxBytes} bytes (EVALFORM_MAX_UPLOAD_BYTES)`));
+      else callback(null, chunk);
+    },
+  });
+}
+
+/**
+ * Reads the file into the import. Returns when the file is read and, if no
+ * line was refused, committed. On any failure the staged lines are removed and
+ * the import is marked failed; nothing reaches `item`.
+ */
+export async function readImportFile(options: { actor: Actor; importId: string; file: Readable; origin?: RequestOrigin; maxBytes?: number }): Promise<ImportSummary> {
+  authorize(options.actor, "items.import");
+  const current = await findImport(options.importId);
+  if (current.status !== "reading" || current.linesRead > 0) throw new AppError("CONFLICT", "This import has already read its file; start a new import");
+  let bytesRead = 0;
+  const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, (total) => (bytesRead = total)));
+  options.file.on("error", (error) => limited.destroy(error));
+  let batch: StagedItem[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const staged = batch;
+    batch = [];
+    await stageItems(db(), options.importId, staged);
+  };
+  const progress = (report: ImportReport) =>
+    db().itemImport.update({
+      where: { id: options.importId },
+      data: { bytesRead, linesRead: report.linesRead, accepted: report.accepted, refused: report.refused, updatedAt: new Date() },
+    }).then(() => undefined);
+  let report: ImportReport;
+  try {
+    report = await readItems(
+      limited,
+      { format: current.format as ImportFormat, systemUnderTest: current.systemUnderTest ?? undefined },
+      async (item, line) => {
+        batch.push({ line, identity: identityOf(item), body: item });
+        if (batch.length >= STAGE_BATCH) await flush();
+      },
+      async (partial) => {
+        await flush();
+        await progress(partial);
+      },
+    );
+    await flush();
+  } catch (error) {
+    await failImport(options.importId, error);
+    throw error;
+  }
+  const reportJson = { errors: report.errors, notes: report.notes, errorsOmitted: report.errorsOmitted, notesOmitted: report.notesOmitted } as unknown as Prisma.InputJsonObject;
+  await db().itemImport.update({
+    where: { id: options.importId },
+    data: { bytesRead, linesRead: report.linesRead, accepted: report.accepted, refused: report.refused, report: reportJson, status: "awaiting_decision", updatedAt: new Date() },
+  });
+  if (report.refused === 0) return commitImport({ actor: options.actor, importId: options.importId, origin: options.origin });
+  return summaryOf(await db().itemImport.findUniqueOrThrow({ where: { id: options.importId }, select: SELECT_SUMMARY }));
+}
+
+async function failImport(importId: string, error: unknown): Promise<void> {
+  const message = error instanceof AppError ? error.message : "The file could not be read to the end (the upload was interrupted or failed)";
+  await db().$transaction([
+    db().importStagedItem.deleteMany({ where: { importId } }),
+    db().itemImport.update({ where: { id: importId }, data: { status: "failed", failure: message, finishedAt: new Date(), updatedAt: new Date() } }),
+  ]);
+}
+
+/** "Import the valid lines" (or the automatic commit of a clean file). */
+export async function commitImport(options: { actor: Actor; importId: string; origin?: RequestOrigin }): Promise<ImportSummary> {
+  authorize(options.actor, "items.import");
+  await findImport(options.importId);
+  const summary = await db().$transaction(async (tx) => {
+    // The row lock makes a second "import" click wait, then see `committed`.
+    const [locked] = await tx.$queryRaw<{ status: string; accepted: number }[]>`SELECT status, accepted FROM item_import WHERE id = ${options.importId}::uuid FOR UPDATE`;
+    if (locked?.status !== "awaiting_decision") throw new AppError("CONFLICT", `This import is ${locked?.status.replace("_", " ")}; it cannot be committed`);
+    const imported = await commitStagedItems(tx, options.importId);
+    // Lines whose item an earlier import already brought in are not imported twice.
+    const alreadyPresent = locked.accepted - imported;
+    const final = await tx.itemImport.update({
+      where: { id: options.importId },
+      data: { status: "committed", imported, alreadyPresent, finishedAt: new Date(), updatedAt: new Date() },
+      select: SELECT_SUMMARY,
+    });
+    await recordAuditEvent({ action: "items.imported", actorId: options.actor.userId, subject: options.importId, origin: options.origin, details: { imported, already_present: alreadyPresent }, client: tx });
+    return summaryOf(final);
+  }, { timeout: 600_000 });
+  return summary;
+}
+
+export async function discardImport(options: { actor: Actor; importId: string; origin?: RequestOrigin }): Promise<ImportSummary> {
+  authorize(options.actor, "items.import");
+  await findImport(options.importId);
+  return db().$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM item_import WHERE id = ${options.importId}::uuid FOR UPDATE`;
+    if (locked?.status !== "awaiting_decision") throw new AppError("CONFLICT", `This import is ${locked?.status.replace("_", " ")}; it cannot be discarded`);
+    await tx.importStagedItem.deleteMany({ where: { importId: options.importId } });
+    const row = await tx.itemImport.update({ where: { id: options.importId }, data: { status: "discarded", finishedAt: new Date(), updatedAt: new Date() }, select: SELECT_SUMMARY });
+    await recordAuditEvent({ action: "items.import_discarded", actorId: options.actor.userId, subject: options.importId, origin: options.origin, client: tx });
+    return summaryOf(row);
+  });
+}
+
+async function findImport(importId: string) {
+  const notFound = new AppError("NOT_FOUND", "No import with this id");
+  if (!isUuid(importId)) throw notFound;
+  const row = await db().itemImport.findUnique({ where: { id: importId }, select: { ...SELECT_SUMMARY, systemUnderTest: true } });
+  if (!row) throw notFound;
+  return row;
+}
+
+export async function getImport(options: { actor: Actor; importId: string }): Promise<ImportSummary> {
+  authorize(options.actor, "items.import");
+  return summaryOf(await findImport(options.importId));
+}
+
+export type ImportReportFile = ImportSummary & { errors: unknown[]; notes: unknown[]; errorsOmitted: number; notesOmitted: number };
+
+/** The per-line report, as shown and as downloaded. */
+export async function getImportReport(options: { actor: Actor; importId: string }): Promise<ImportReportFile> {
+  const summary = await getImport(options);
+  const row = await db().itemImport.findUniqueOrThrow({ where: { id: options.importId }, select: { report: true } });
+  const report = (row.report ?? {}) as { errors?: unknown[]; notes?: unknown[]; errorsOmitted?: number; notesOmitted?: number };
+  return { ...summary, errors: report.errors ?? [], notes: report.notes ?? [], errorsOmitted: report.errorsOmitted ?? 0, notesOmitted: report.notesOmitted ?? 0 };
+}
+
+export async function listImports(options: { actor: Actor; limit?: number }): Promise<ImportSummary[]> {
+  authorize(options.actor, "items.import");
+  const rows = await db().itemImport.findMany({ orderBy: { createdAt: "desc" }, take: options.limit ?? 100, select: SELECT_SUMMARY });
+  return rows.map(summaryOf);
+}
