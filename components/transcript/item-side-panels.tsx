@@ -1,4 +1,5 @@
 // The smaller panels beside a transcript: options, reference trajectory, tools, automatic scores and tags.
+import { Fragment } from "react";
 import type { Item, Transcript } from "@/lib/items/types";
 import { PanelSection } from "./panel-section";
 import { prettyJson } from "./pretty-json";
@@ -27,7 +28,7 @@ export function ReferenceTrajectory({ transcript }: { transcript: Transcript }) 
     <PanelSection title="Reference trajectory">
       <details className={styles.details}>
         <summary>Show the reference trajectory ({count} {count === 1 ? "message" : "messages"})</summary>
-        <TranscriptView transcript={transcript} label="Reference trajectory" field="reference_trajectory" headingLevel={null} />
+        <TranscriptView transcript={transcript} label="Reference trajectory messages" field="reference_trajectory" headingLevel={null} />
       </details>
     </PanelSection>
   );
@@ -54,12 +55,12 @@ export function AutomaticScores({ scores }: { scores: Record<string, unknown> })
     <PanelSection title="Automatic scores">
       <dl className={styles.facts}>
         {Object.entries(scores).map(([name, value]) => (
-          <div key={name} style={{ display: "contents" }}>
+          <Fragment key={name}>
             <dt>{name}</dt>
             <dd>
               <ScoreValue value={value} />
             </dd>
-          </div>
+          </Fragment>
         ))}
       </dl>
     </PanelSection>

@@ -1,31 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Transcript, TranscriptMessage } from "@/lib/items/types";
-import { prettyArguments, prettyJson } from "./pretty-json";
-import { truncateText } from "./text-limit";
-import { finalAnswerIndex, isToolResult, roleKind, toolResultTitle, transcriptRepeatsPrompt } from "./transcript-facts";
+import { finalAnswerIndex, isToolResult, roleKind, textOf, toolResultTitle, transcriptRepeatsPrompt } from "./transcript-facts";
 
 const say = (role: string, text: string, extra: Partial<TranscriptMessage> = {}): TranscriptMessage => ({ role, content: [{ type: "text", text }], ...extra });
-
-describe("truncateText", () => {
-  it("keeps short text and cuts long text at the limit", () => {
-    expect(truncateText("abc", 3)).toBe("abc");
-    expect(truncateText("abcdef", 4)).toBe("abcd");
-  });
-  it("never splits a surrogate pair", () => {
-    expect(truncateText("ab😀cd", 3)).toBe("ab");
-    expect(truncateText("ab😀cd", 4)).toBe("ab😀");
-  });
-});
-
-describe("prettyJson / prettyArguments", () => {
-  it("indents objects and unwraps JSON-string arguments", () => {
-    expect(prettyJson({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}');
-    expect(prettyJson(undefined)).toBe("undefined");
-    expect(prettyArguments('{"city":"Paris"}')).toBe('{\n  "city": "Paris"\n}');
-    expect(prettyArguments("not json")).toBe("not json");
-    expect(prettyArguments('"just a string"')).toBe('"just a string"');
-  });
-});
 
 describe("transcript facts", () => {
   it("maps role names to kinds", () => {

@@ -1,0 +1,36 @@
+// The left side of the rating page: everything about the item being rated, read-only.
+import type { Item } from "@/lib/items/types";
+import { AnswerComparison } from "./answer-comparison";
+import { ContextDocuments } from "./context-documents";
+import { AutomaticScores, OptionList, ReferenceTrajectory, TagChips, ToolDefinitions } from "./item-side-panels";
+import { PanelSection } from "./panel-section";
+import { TextBlock } from "./text-block";
+import { transcriptRepeatsPrompt } from "./transcript-facts";
+import { TranscriptView } from "./transcript-view";
+import styles from "./transcript.module.css";
+
+const isFilled = (record: Record<string, unknown> | undefined): record is Record<string, unknown> =>
+  record !== undefined && Object.keys(record).length > 0;
+
+export function ItemView({ item }: { item: Item }) {
+  const { prompt, reference } = item.task;
+  // Most chat transcripts open with the prompt itself; showing it twice only adds scrolling.
+  const showPrompt = prompt.trim() !== "" && !transcriptRepeatsPrompt(item.transcript, prompt);
+  return (
+    <div className={styles.item} data-item-root="">
+      {showPrompt ? (
+        <PanelSection title="Prompt">
+          <TextBlock text={prompt} part="prompt" />
+        </PanelSection>
+      ) : null}
+      <TranscriptView transcript={item.transcript} label="Transcript" />
+      {reference ? <AnswerComparison transcript={item.transcript} reference={reference} /> : null}
+      {item.options?.length ? <OptionList options={item.options} /> : null}
+      {item.context_documents?.length ? <ContextDocuments documents={item.context_documents} /> : null}
+      {item.reference_trajectory ? <ReferenceTrajectory transcript={item.reference_trajectory} /> : null}
+      {item.tools?.length ? <ToolDefinitions tools={item.tools} /> : null}
+      {isFilled(item.automatic_scores) ? <AutomaticScores scores={item.automatic_scores} /> : null}
+      {isFilled(item.tags) ? <TagChips tags={item.tags} /> : null}
+    </div>
+  );
+}
