@@ -21,8 +21,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <Link href="/records" className="brand">evalform</Link>
           {actor ? (
             <nav aria-label="Main">
+              {can(actor, "queue.work") ? <Link href="/queue">My queue</Link> : null}
               <Link href="/records">Records</Link>
               {can(actor, "records.submit") ? <Link href="/records/new">New rating</Link> : null}
+              {can(actor, "items.import") ? <Link href="/admin/imports">Imports</Link> : null}
+              {can(actor, "suites.manage") ? <Link href="/admin/suites">Suites</Link> : null}
               {can(actor, "users.manage") ? <Link href="/admin/users">Users</Link> : null}
               {can(actor, "audit.read") ? <Link href="/admin/audit">Audit log</Link> : null}
               <Link href="/settings/tokens">API tokens</Link>

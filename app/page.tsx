@@ -1,5 +1,9 @@
+// The start page: raters and SMEs go to their queue, everyone else to records.
 import { redirect } from "next/navigation";
+import { can } from "@/lib/auth/authorize";
+import { currentActor } from "@/lib/auth/page-guard";
 
 export default async function HomePage() {
-  redirect("/records");
+  const actor = await currentActor();
+  redirect(actor && can(actor, "queue.work") ? "/queue" : "/records");
 }

@@ -24,13 +24,15 @@ const { $id: _omitId, ...formSchema } = aifSchema;
 const FORM_SCHEMA = formSchema as RJSFSchema;
 const DEFAULT_STATE_BEHAVIOR = { emptyObjectFields: "populateRequiredDefaults" } as const;
 
-function uiSchemaFor(visible: Set<ExtensionSection>): UiSchema {
+function uiSchemaFor(visible: Set<ExtensionSection>, hidden: readonly string[]): UiSchema {
   const uiSchema: UiSchema = { ...baseUiSchema };
-  for (const section of EXTENSION_SECTIONS) {
-    if (!visible.has(section)) uiSchema[section] = { "ui:field": "omitted" };
+  for (const section of [...EXTENSION_SECTIONS.filter((section) => !visible.has(section)), ...hidden]) {
+    uiSchema[section] = { "ui:field": "omitted" };
   }
   return uiSchema;
 }
+
+const NO_SECTIONS: readonly string[] = [];
 
 type Props = {
   initialDraft?: Record<string, unknown>;
@@ -39,10 +41,14 @@ type Props = {
   submitting?: boolean;
   submitLabel?: string;
   onSubmit: (draft: AifDraft) => void;
+  /** Every committed change of the form's data (for autosave). */
+  onDraftChange?: (formData: Record<string, unknown>) => void;
+  /** Top-level sections filled from elsewhere (the item's task and subject) and not shown. */
+  hiddenSections?: readonly string[];
   children?: ReactNode;
 };
 
-export function AifForm({ initialDraft, serverIssues = [], submitting = false, submitLabel = "Submit rating", onSubmit, children }: Props) {
+export function AifForm({ initialDraft, serverIssues = [], submitting = false, submitLabel = "Submit rating", onSubmit, onDraftChange, hiddenSections = NO_SECTIONS, children }: Props) {
   const [formData, setFormData] = useState<Record<string, unknown>>(() => withSafetyRollup(initialDraft ?? {}));
   const [localIssues, setLocalIssues] = useState<ValidationIssue[] | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -53,7 +59,11 @@ export function AifForm({ initialDraft, serverIssues = [], submitting = false, s
   const visible = applicableExtensions(formData);
   const visibleKey = [...visible].sort().join(",");
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the visible set, not its identity
-  const uiSchema = useMemo(() => uiSchemaFor(visible), [visibleKey]);
+  const uiSchema = useMemo(() => uiSchemaFor(visible, hiddenSections), [visibleKey, hiddenSections]);
+  const onDraftChangeRef = useRef(onDraftChange);
+  useEffect(() => {
+    onDraftChangeRef.current = onDraftChange;
+  });
 
   const issues = localIssues && localIssues.length > 0 ? localIssues : serverIssues;
   const extraErrors = useMemo(() => (issues.length > 0 ? toErrorSchema(issues) : undefined), [issues]);
@@ -62,6 +72,7 @@ export function AifForm({ initialDraft, serverIssues = [], submitting = false, s
     (event: IChangeEvent<Record<string, unknown>>) => {
       const next = withSafetyRollup(event.formData ?? {});
       setFormData(next);
+      onDraftChangeRef.current?.(next);
       // Once a submit has failed, errors disappear as the rater fixes them.
       setLocalIssues((previous) => (previous === null ? null : validateDraft(prepareDraft(next))));
     },

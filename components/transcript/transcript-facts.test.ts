@@ -11,6 +11,11 @@ describe("transcript facts", () => {
     expect(roleKind("critic")).toBe("other");
   });
 
+  it("joins the text segments of a message, skipping media", () => {
+    const message: TranscriptMessage = { role: "user", content: [{ type: "text", text: "Look:" }, { type: "image", url: "https://example.com/a.png" }, { type: "text", text: "what is it?" }] };
+    expect(textOf(message)).toBe("Look:\nwhat is it?");
+  });
+
   it("recognises tool results by role or by tool_call_id", () => {
     expect(isToolResult(say("tool", "42"))).toBe(true);
     expect(isToolResult(say("user", "42", { tool_call_id: "c1" }))).toBe(true);
@@ -18,6 +23,7 @@ describe("transcript facts", () => {
     expect(toolResultTitle(say("tool", "42", { tool_call_id: "c1" }))).toBe("Tool result (for call c1)");
     expect(toolResultTitle(say("tool", "42", { tool_call_id: ["c1", "c2"] }))).toBe("Tool result (for calls c1, c2)");
     expect(toolResultTitle(say("tool", "42"))).toBe("Tool result");
+    expect(toolResultTitle(say("tool", "42", { tool_call_id: "" }))).toBe("Tool result");
   });
 
   it("finds the prompt after system messages, ignoring whitespace", () => {

@@ -21,7 +21,7 @@ export function isToolResult(message: TranscriptMessage): boolean {
 }
 
 export function toolResultTitle(message: TranscriptMessage): string {
-  const ids = typeof message.tool_call_id === "string" ? [message.tool_call_id] : (message.tool_call_id ?? []);
+  const ids = (typeof message.tool_call_id === "string" ? [message.tool_call_id] : (message.tool_call_id ?? [])).filter((id) => id !== "");
   if (ids.length === 0) return "Tool result";
   return `Tool result (for ${ids.length === 1 ? "call" : "calls"} ${ids.join(", ")})`;
 }

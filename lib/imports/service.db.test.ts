@@ -22,7 +22,7 @@ const itemsOf = (importId: string) => db().item.count({ where: { importId } });
 
 describe("importing a file", () => {
   it("commits a file without refused lines at once, and a second import of it adds nothing", async () => {
-    const first = await createImport({ actor: admin, input: { format: "gage", systemUnderTest: "Gage Model" } });
+    const first = await createImport({ actor: admin, input: { format: "gage", system_under_test: "Gage Model" } });
     const done = await readImportFile({ actor: admin, importId: first.id, file: createReadStream(path.join(FIXTURES, "gage-samples.jsonl")) });
     const report = await getImportReport({ actor: admin, importId: first.id });
     expect(report.errors).toEqual(expect.any(Array));
@@ -34,7 +34,7 @@ describe("importing a file", () => {
     expect(committed).toMatchObject({ status: "committed", imported: committed.accepted, alreadyPresent: 0 });
     expect(await itemsOf(first.id)).toBe(committed.accepted);
 
-    const again = await createImport({ actor: admin, input: { format: "gage", systemUnderTest: "Gage Model" } });
+    const again = await createImport({ actor: admin, input: { format: "gage", system_under_test: "Gage Model" } });
     await readImportFile({ actor: admin, importId: again.id, file: createReadStream(path.join(FIXTURES, "gage-samples.jsonl")) });
     if ((await getImport({ actor: admin, importId: again.id })).status === "awaiting_decision") await commitImport({ actor: admin, importId: again.id });
     expect(await getImport({ actor: admin, importId: again.id })).toMatchObject({ status: "committed", imported: 0, alreadyPresent: committed.accepted });

@@ -38,8 +38,8 @@ const STAGE_BATCH = 1000;
 
 const NewImport = z.object({
   format: z.enum(IMPORT_FORMATS as ["items", "eee", "gage"]),
-  fileName: z.string().trim().min(1).max(255).optional(),
-  systemUnderTest: z.string().trim().min(1).max(200).optional(),
+  file_name: z.string().trim().min(1).max(255).optional(),
+  system_under_test: z.string().trim().min(1).max(200).optional(),
 });
 
 const SELECT_SUMMARY = {
@@ -57,7 +57,7 @@ export async function createImport(options: { actor: Actor; input: unknown }): P
   authorize(options.actor, "items.import");
   const input = parseInput(NewImport, options.input, "The import is not valid");
   const row = await db().itemImport.create({
-    data: { format: input.format, fileName: input.fileName ?? null, systemUnderTest: input.systemUnderTest ?? null, createdById: options.actor.userId },
+    data: { format: input.format, fileName: input.file_name ?? null, systemUnderTest: input.system_under_test ?? null, createdById: options.actor.userId },
     select: SELECT_SUMMARY,
   });
   return summaryOf(row);

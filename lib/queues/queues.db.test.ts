@@ -27,8 +27,8 @@ async function suiteWith(options: { items: number; k: number; raters: TestUser[]
   return createSuite({
     actor: admin,
     input: {
-      name: "Test suite", key: `suite-${importId.slice(0, 8)}`, overlapK: options.k, goldShare: options.goldShare ?? 0, holdMinutes: 30,
-      raterIds: options.raters.map((rater) => rater.userId), importIds: [importId],
+      name: "Test suite", key: `suite-${importId.slice(0, 8)}`, overlap_k: options.k, gold_share: options.goldShare ?? 0, hold_minutes: 30,
+      rater_ids: options.raters.map((rater) => rater.userId), import_ids: [importId],
     },
   });
 }

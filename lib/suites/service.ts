@@ -14,16 +14,16 @@ export const NewSuiteInput = z
   .object({
     name: z.string().trim().min(1, "Give the suite a name").max(200),
     key: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, "Letters, digits and . _ : - only (it becomes task.suite_id)"),
-    overlapK: z.coerce.number().int().min(1).max(50),
-    goldShare: z.coerce.number().min(0).max(1),
-    holdMinutes: z.coerce.number().int().min(1).max(1440),
-    raterIds: z.array(z.string().min(1)).max(1000),
-    importIds: z.array(z.string().uuid()).max(100).default([]),
-    sourceSuiteId: z.string().trim().max(200).optional(),
+    overlap_k: z.coerce.number().int().min(1).max(50),
+    gold_share: z.coerce.number().min(0).max(1),
+    hold_minutes: z.coerce.number().int().min(1).max(1440),
+    rater_ids: z.array(z.string().min(1)).max(1000),
+    import_ids: z.array(z.string().uuid()).max(100).default([]),
+    source_suite_id: z.string().trim().max(200).optional(),
   })
-  .refine((input) => input.importIds.length > 0 || (input.sourceSuiteId ?? "") !== "", {
+  .refine((input) => input.import_ids.length > 0 || (input.source_suite_id ?? "") !== "", {
     message: "Choose at least one import or a source suite id",
-    path: ["importIds"],
+    path: ["import_ids"],
   });
 
 export type SuiteSummary = {
@@ -48,25 +48,25 @@ export async function createSuite(options: { actor: Actor; input: unknown; origi
     if (await tx.suite.findUnique({ where: { key: input.key }, select: { id: true } })) {
       throw new AppError("INVALID_INPUT", "The suite is not valid", [{ path: "/key", rule: "unique", message: `a suite with key "${input.key}" exists already` }]);
     }
-    const raters = await tx.user.findMany({ where: { id: { in: input.raterIds }, disabledAt: null, roles: { hasSome: ["rater", "sme"] } }, select: { id: true } });
-    const unknown = input.raterIds.filter((id) => !raters.some((rater) => rater.id === id));
+    const raters = await tx.user.findMany({ where: { id: { in: input.rater_ids }, disabledAt: null, roles: { hasSome: ["rater", "sme"] } }, select: { id: true } });
+    const unknown = input.rater_ids.filter((id) => !raters.some((rater) => rater.id === id));
     if (unknown.length > 0) {
-      throw new AppError("INVALID_INPUT", "The suite is not valid", unknown.map((id) => ({ path: "/raterIds", rule: "raterExists", message: `no active rater or SME has id ${id}` })));
+      throw new AppError("INVALID_INPUT", "The suite is not valid", unknown.map((id) => ({ path: "/rater_ids", rule: "raterExists", message: `no active rater or SME has id ${id}` })));
     }
     const suite = await tx.suite.create({
       data: {
-        key: input.key, name: input.name, overlapK: input.overlapK, goldShare: input.goldShare, holdSeconds: input.holdMinutes * 60,
+        key: input.key, name: input.name, overlapK: input.overlap_k, goldShare: input.gold_share, holdSeconds: input.hold_minutes * 60,
         createdById: options.actor.userId, raters: { create: raters.map((rater) => ({ userId: rater.id })) },
       },
     });
     // A stable shuffle (hash of item and suite) so raters do not all start on the file's first lines.
     const added = await tx.$executeRaw`
       INSERT INTO suite_item (suite_id, item_id, position, is_gold, slots_left)
-      SELECT ${suite.id}::uuid, i.id, row_number() OVER (ORDER BY md5(i.id::text || ${suite.id})), i.is_gold, ${input.overlapK}::int
+      SELECT ${suite.id}::uuid, i.id, row_number() OVER (ORDER BY md5(i.id::text || ${suite.id})), i.is_gold, ${input.overlap_k}::int
       FROM item i
-      WHERE i.import_id = ANY(${input.importIds}::uuid[]) OR (${input.sourceSuiteId ?? ""} <> '' AND i.source_suite_id = ${input.sourceSuiteId ?? ""})`;
+      WHERE i.import_id = ANY(${input.import_ids}::uuid[]) OR (${input.source_suite_id ?? ""} <> '' AND i.source_suite_id = ${input.source_suite_id ?? ""})`;
     if (added === 0) {
-      throw new AppError("INVALID_INPUT", "The suite is not valid", [{ path: "/importIds", rule: "hasItems", message: "the chosen imports and source suite id hold no items" }]);
+      throw new AppError("INVALID_INPUT", "The suite is not valid", [{ path: "/import_ids", rule: "hasItems", message: "the chosen imports and source suite id hold no items" }]);
     }
     await recordAuditEvent({ action: "suite.created", actorId: options.actor.userId, subject: suite.id, origin: options.origin, details: { key: suite.key, items: added }, client: tx });
     return suite.id;

@@ -30,7 +30,7 @@ export async function importTestItems(admin: Actor, count: number, options: { go
   const items = Array.from({ length: count }, (_, index) =>
     nativeItem(`${prefix}-${index}`, index < (options.gold ?? 0) ? { task: { task_id: `${prefix}-${index}`, modality: "chat", prompt: "p", gold_item_id: `gold-${index}` } } : {}),
   );
-  const created = await createImport({ actor: admin, input: { format: "items", fileName: `${prefix}.jsonl` } });
+  const created = await createImport({ actor: admin, input: { format: "items", file_name: `${prefix}.jsonl` } });
   const summary = await readImportFile({ actor: admin, importId: created.id, file: jsonl(items) });
   if (summary.status !== "committed") throw new Error(`test import not committed: ${JSON.stringify(summary)}`);
   return { importId: created.id, taskIds: items.map((item) => item.task.task_id) };

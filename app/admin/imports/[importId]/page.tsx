@@ -1,0 +1,41 @@
+// One import: its counts, its per-line report, and — when lines were refused —
+// the choice to import the valid lines or discard the import.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ImportReportTable } from "@/components/imports/import-report-table";
+import { requirePageActor } from "@/lib/auth/page-guard";
+import { getImportReport } from "@/lib/imports/service";
+import { ImportDecisionClient } from "./import-decision-client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Import report" };
+
+type Row = { line: number; field: string; rule?: string; message: string };
+
+export default async function ImportPage({ params }: { params: Promise<{ importId: string }> }) {
+  const { importId } = await params;
+  const actor = await requirePageActor({ returnTo: `/admin/imports/${importId}`, action: "items.import" });
+  const report = await getImportReport({ actor, importId });
+  return (
+    <>
+      <div className="page-heading">
+        <h1>Import {report.fileName ?? report.id}</h1>
+        <a className="btn" href={`/api/imports/${report.id}/report`} download>Download report (JSON)</a>
+      </div>
+      <dl className="record-facts" data-testid="import-facts">
+        <dt>Format</dt><dd>{report.format}</dd>
+        <dt>Status</dt><dd data-testid="import-status">{report.status.replace("_", " ")}</dd>
+        <dt>Lines read</dt><dd>{report.linesRead}</dd>
+        <dt>Accepted</dt><dd>{report.accepted}</dd>
+        <dt>Refused</dt><dd>{report.refused}</dd>
+        {report.imported !== null ? <><dt>Imported</dt><dd data-testid="import-imported">{report.imported}</dd></> : null}
+        {report.alreadyPresent ? <><dt>Already imported before</dt><dd>{report.alreadyPresent}</dd></> : null}
+        {report.failure ? <><dt>Failure</dt><dd className="notice-error">{report.failure}</dd></> : null}
+      </dl>
+      {report.status === "awaiting_decision" ? <ImportDecisionClient importId={report.id} accepted={report.accepted} refused={report.refused} /> : null}
+      {report.status === "committed" ? <p><Link href="/admin/suites">Create a suite from these items</Link></p> : null}
+      <ImportReportTable caption="Refused lines" rows={report.errors as Row[]} omitted={report.errorsOmitted} />
+      <ImportReportTable caption="Read tolerantly (variants of the spec that were accepted)" rows={report.notes as Row[]} omitted={report.notesOmitted} />
+    </>
+  );
+}

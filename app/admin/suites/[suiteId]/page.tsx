@@ -1,0 +1,36 @@
+// One suite (admin): progress overall and per rater.
+import type { Metadata } from "next";
+import { ProgressMeter } from "@/components/progress-meter";
+import { requirePageActor } from "@/lib/auth/page-guard";
+import { getRaterProgress, getSuite } from "@/lib/suites/service";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Suite" };
+
+export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {
+  const { suiteId } = await params;
+  const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}`, action: "suites.manage" });
+  const [suite, raters] = await Promise.all([getSuite({ actor, suiteId }), getRaterProgress({ actor, suiteId })]);
+  return (
+    <>
+      <h1>{suite.name} <code>{suite.key}</code></h1>
+      <p>{suite.items} items ({suite.goldItems} gold) · overlap k = {suite.overlapK} · gold share {Math.round(suite.goldShare * 100)} % · items held for {suite.holdSeconds / 60} minutes</p>
+      <ProgressMeter label="Ratings" value={suite.ratingsSubmitted} max={suite.ratingsNeeded} detail={`${suite.ratingsSubmitted} of ${suite.ratingsNeeded} ratings`} />
+      <ProgressMeter label="Complete items" value={suite.completeItems} max={suite.items} detail={`${suite.completeItems} of ${suite.items} items have k ratings`} />
+      <h2>Raters</h2>
+      <table className="records-table" data-testid="rater-progress">
+        <thead><tr><th scope="col">Rater</th><th scope="col">Submitted</th><th scope="col">Holding now</th><th scope="col">Last rating</th></tr></thead>
+        <tbody>
+          {raters.map((rater) => (
+            <tr key={rater.userId}>
+              <td>{rater.name} &lt;{rater.email}&gt;</td>
+              <td>{rater.submitted}</td>
+              <td>{rater.held}</td>
+              <td>{rater.lastSubmittedAt?.toISOString().replace("T", " ").slice(0, 19) ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

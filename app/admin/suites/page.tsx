@@ -1,0 +1,38 @@
+// Suites (admin): create a suite from imported items and watch every suite's progress.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ProgressMeter } from "@/components/progress-meter";
+import { requirePageActor } from "@/lib/auth/page-guard";
+import { listImports } from "@/lib/imports/service";
+import { listSuites } from "@/lib/suites/service";
+import { listUsers } from "@/lib/users/service";
+import { NewSuiteClient } from "./new-suite-client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Suites" };
+
+export default async function SuitesPage() {
+  const actor = await requirePageActor({ returnTo: "/admin/suites", action: "suites.manage" });
+  const [suites, imports, users] = await Promise.all([listSuites({ actor }), listImports({ actor }), listUsers({ actor })]);
+  const raters = users.filter((user) => !user.disabledAt && user.roles.some((role) => role === "rater" || role === "sme"));
+  return (
+    <>
+      <h1>Suites</h1>
+      {suites.length === 0 ? <p>No suites yet.</p> : (
+        <ul className="suite-list">
+          {suites.map((suite) => (
+            <li key={suite.id} className="panel">
+              <h2><Link href={`/admin/suites/${suite.id}`}>{suite.name}</Link> <code>{suite.key}</code></h2>
+              <p>{suite.items} items ({suite.goldItems} gold) · overlap k = {suite.overlapK} · {suite.completeItems} complete</p>
+              <ProgressMeter label="Ratings" value={suite.ratingsSubmitted} max={suite.ratingsNeeded} detail={`${suite.ratingsSubmitted} of ${suite.ratingsNeeded}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <NewSuiteClient
+        imports={imports.filter((entry) => entry.status === "committed" && (entry.imported ?? 0) > 0).map((entry) => ({ id: entry.id, label: `${entry.fileName ?? entry.id} (${entry.format}, ${entry.imported} items)` }))}
+        raters={raters.map((user) => ({ id: user.id, label: `${user.name} <${user.email}> (${user.roles.join(", ")})` }))}
+      />
+    </>
+  );
+}

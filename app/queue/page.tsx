@@ -1,0 +1,36 @@
+// My queue (rater, SME): the suites I rate, my progress, and where to go on.
+import type { Metadata } from "next";
+import { requirePageActor } from "@/lib/auth/page-guard";
+import { suitesForRater } from "@/lib/suites/service";
+import { StartRatingButton } from "./start-rating-client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "My queue" };
+
+export default async function QueuePage({ searchParams }: { searchParams: Promise<{ finished?: string }> }) {
+  const actor = await requirePageActor({ returnTo: "/queue", action: "queue.work" });
+  const [suites, { finished }] = await Promise.all([suitesForRater({ actor }), searchParams]);
+  return (
+    <>
+      <h1>My queue</h1>
+      {finished ? <p className="notice" role="status">Nothing more to rate in that suite right now.</p> : null}
+      {suites.length === 0 ? <p>You are not a rater of any suite yet. An admin adds you to one.</p> : (
+        <ul className="suite-list">
+          {suites.map((suite) => (
+            <li key={suite.id} className="panel" data-testid={`queue-suite-${suite.key}`}>
+              <h2>{suite.name}</h2>
+              <p>You rated {suite.mySubmitted}; {suite.availableToMe} more item{suite.availableToMe === 1 ? "" : "s"} waiting for a rating.</p>
+              {suite.myHeldAssignmentId ? (
+                <a className="btn btn-primary" href={`/rate/${suite.myHeldAssignmentId}`}>Continue your draft</a>
+              ) : suite.availableToMe > 0 ? (
+                <StartRatingButton suiteId={suite.id} label={suite.mySubmitted > 0 ? "Rate the next item" : "Start rating"} />
+              ) : (
+                <p>Done — nothing left for you here.</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+// The rating page: the item on one side, the AIF form on the other, with the
+// task and subject filled from the item.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ItemView } from "@/components/transcript/item-view";
+import { requirePageActor } from "@/lib/auth/page-guard";
+import { AppError } from "@/lib/errors";
+import { getAssignment } from "@/lib/queues/assignments";
+import { userRater } from "@/lib/queues/queue-rater";
+import { ratingContextOf } from "@/lib/queues/record-task";
+import { raterBlockFor } from "@/lib/records/rater-block";
+import { RatingClient } from "./rating-client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Rate" };
+
+async function assignmentOrNotFound(...args: Parameters<typeof getAssignment>) {
+  try {
+    return await getAssignment(...args);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}
+
+export default async function RatePage({ params }: { params: Promise<{ assignmentId: string }> }) {
+  const { assignmentId } = await params;
+  const actor = await requirePageActor({ returnTo: `/rate/${assignmentId}`, action: "queue.work" });
+  const assignment = await assignmentOrNotFound({ rater: userRater(actor), assignmentId });
+  const rater = raterBlockFor({ actor, requested: undefined });
+  if (!rater.ok) notFound();
+  return (
+    <div className="rating-layout">
+      <section aria-label="Item to rate" className="rating-item">
+        <p className="help-block">{assignment.suite.name} · task <code>{assignment.item.task.task_id}</code></p>
+        <ItemView item={assignment.item} />
+      </section>
+      <section aria-labelledby="rating-title" className="rating-form">
+        <h1 id="rating-title">Your rating</h1>
+        <RatingClient
+          assignmentId={assignment.id}
+          suiteId={assignment.suite.id}
+          server={{ draft: assignment.draft, version: assignment.draftVersion }}
+          fixed={{ ...ratingContextOf(assignment.item, assignment.suite.key), rater: rater.block }}
+          submittedEvalId={assignment.evalId}
+        />
+      </section>
+    </div>
+  );
+}

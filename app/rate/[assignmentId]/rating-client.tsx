@@ -1,0 +1,179 @@
+"use client";
+// The right side of the rating page: the AIF form with autosave (browser at
+// once, server after a pause), submit (queued while offline), the keyboard
+// map, and evidence quoted from the item.
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { AifForm } from "@/components/aif-form/aif-form";
+import { commandOf } from "@/components/rating/rating-shortcuts";
+import { focusDimension } from "@/components/rating/dimension-focus";
+import { useEvidenceQuotes } from "@/components/rating/evidence-quotes";
+import { SaveStatusText } from "@/components/rating/save-status";
+import { ShortcutsDialog } from "@/components/rating/shortcuts-dialog";
+import { useDraftAutosave } from "@/components/rating/use-draft-autosave";
+import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
+import { fetchJson } from "@/lib/http/fetch-json";
+import { chooseStartingDraft, clearLocalDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
+import { openNextItem } from "@/lib/queues/open-next-item";
+
+const HIDDEN_SECTIONS = ["task", "subject", "rater", "derived_from"] as const;
+
+type Props = {
+  assignmentId: string;
+  suiteId: string;
+  server: { draft: Record<string, unknown> | null; version: number };
+  /** task, subject and rater: from the item and the session, never edited here. */
+  fixed: Record<string, unknown>;
+  submittedEvalId: string | null;
+};
+
+export function RatingClient({ assignmentId, suiteId, server, fixed, submittedEvalId }: Props) {
+  const [start, setStart] = useState<StartingDraft | null>(null);
+  // The browser's copy exists only after hydration, so the choice is made in an effect.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setStart(chooseStartingDraft(server, readLocalDraft(assignmentId))), [assignmentId, server]);
+  if (submittedEvalId) return <Submitted suiteId={suiteId} evalId={submittedEvalId} />;
+  if (!start) return <p role="status">Loading your draft…</p>;
+  return <RatingForm key={start.source + start.baseVersion} assignmentId={assignmentId} suiteId={suiteId} start={start} fixed={fixed} onUseBrowserCopy={setStart} />;
+}
+
+function Submitted({ suiteId, evalId }: { suiteId: string; evalId: string }) {
+  const router = useRouter();
+  const next = useRef<HTMLButtonElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const openNext = useCallback(async () => setFailure(await openNextItem(suiteId, (path) => router.push(path))), [router, suiteId]);
+  useEffect(() => {
+    next.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (commandOf(event) === "next") {
+        event.preventDefault();
+        void openNext();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [openNext]);
+  return (
+    <div className="notice" role="status" data-testid="submitted">
+      <p>Rating submitted (eval_id <code>{evalId}</code>).</p>
+      <button ref={next} type="button" className="btn btn-primary" onClick={openNext}>Next item (n)</button>
+      {failure ? <p className="notice-error" role="alert">{failure}</p> : null}
+    </div>
+  );
+}
+
+function RatingForm({ assignmentId, suiteId, start, fixed, onUseBrowserCopy }: {
+  assignmentId: string; suiteId: string; start: StartingDraft; fixed: Record<string, unknown>; onUseBrowserCopy: (start: StartingDraft) => void;
+}) {
+  const autosave = useDraftAutosave({ draftUrl: `/api/assignments/${assignmentId}/draft`, storageId: assignmentId, baseVersion: start.baseVersion, startUnsynced: start.source === "browser" });
+  const quotes = useEvidenceQuotes(`evalform:quotes:${assignmentId}`);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submittedEvalId, setSubmittedEvalId] = useState<string | null>(null);
+  const formRoot = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [initialDraft] = useState(() => ({ ...(start.draft ?? {}), ...fixed }));
+  const [queuedDraft, setQueuedDraft] = useState<AifDraft | null>(null);
+
+  const submit = useCallback(async (draft: AifDraft) => {
+    setSubmitting(true);
+    setFailure(null);
+    // If the tab closes while offline, the next visit sends it.
+    writeLocalDraft(assignmentId, { draft: draft as Record<string, unknown>, baseVersion: start.baseVersion, synced: false, changedAt: Date.now(), pendingSubmit: true });
+    const result = await fetchJson<{ eval_id: string }>(`/api/assignments/${assignmentId}/submit`, { method: "POST", body: { draft } });
+    setSubmitting(false);
+    if (result.ok) {
+      autosave.stop();
+      clearLocalDraft(assignmentId);
+      quotes.forget();
+      setQueuedDraft(null);
+      setSubmittedEvalId(result.data.eval_id);
+      return;
+    }
+    if (result.status === 0) {
+      setQueuedDraft(draft);
+      return;
+    }
+    writeLocalDraft(assignmentId, { draft: draft as Record<string, unknown>, baseVersion: start.baseVersion, synced: false, changedAt: Date.now() });
+    setServerIssues(result.issues);
+    setFailure(result.message);
+  }, [assignmentId, autosave, quotes, start.baseVersion]);
+
+  // A submission made offline is sent once, when the connection returns.
+  useEffect(() => {
+    if (!queuedDraft) return;
+    const resend = () => void submit(queuedDraft);
+    window.addEventListener("online", resend, { once: true });
+    return () => window.removeEventListener("online", resend);
+  }, [queuedDraft, submit]);
+
+  // A submission queued in an earlier visit (the tab closed while offline) is sent now.
+  useEffect(() => {
+    const pending = readLocalDraft(assignmentId);
+    // Sending it updates state when the answer arrives; that is the point.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (pending?.pendingSubmit) void submit(pending.draft as AifDraft);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const command = commandOf(event);
+      if (!command || command === "next") return;
+      event.preventDefault();
+      if (command === "submit") {
+        // Leaving the field commits its buffered text before the form reads its data.
+        (document.activeElement as HTMLElement | null)?.blur();
+        setTimeout(() => formRoot.current?.querySelector("form")?.requestSubmit(), 0);
+      } else if (command === "nextDimension" || command === "previousDimension") {
+        if (formRoot.current) focusDimension(formRoot.current, command === "nextDimension" ? 1 : -1);
+      } else if (command === "quote") {
+        quotes.quoteSelection(document.querySelector("[data-item-root]"));
+      } else if (command === "help") {
+        if (dialog.current?.open) dialog.current.close();
+        else dialog.current?.showModal();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [quotes]);
+
+  if (submittedEvalId) return <Submitted suiteId={suiteId} evalId={submittedEvalId} />;
+  return (
+    <div ref={formRoot}>
+      <div className="rating-toolbar">
+        <SaveStatusText status={autosave.status} />
+        <button type="button" className="btn" onClick={() => dialog.current?.showModal()}>Shortcuts (?)</button>
+      </div>
+      {start.olderBrowserCopy ? (
+        <div className="notice" role="status">
+          <p>This browser holds changes made to an older version of this draft; the newer saved draft is shown.</p>
+          <button type="button" className="btn" onClick={() => onUseBrowserCopy({ draft: start.olderBrowserCopy!.draft, baseVersion: start.baseVersion, source: "browser", olderBrowserCopy: null })}>
+            Use this browser&apos;s copy instead
+          </button>
+        </div>
+      ) : null}
+      {autosave.status.kind === "conflict" ? <button type="button" className="btn" onClick={() => window.location.reload()}>Reload the newer draft</button> : null}
+      {queuedDraft ? <p className="notice notice-error" role="status" data-testid="submit-queued">You are offline: the rating is queued and will be sent once the connection returns.</p> : null}
+      {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
+      {quotes.message ? <p className="help-block" role="status">{quotes.message}</p> : null}
+      <AifForm initialDraft={initialDraft} serverIssues={serverIssues} submitting={submitting} onSubmit={submit}
+        onDraftChange={autosave.changed} hiddenSections={HIDDEN_SECTIONS} submitLabel="Submit rating (Ctrl+Enter)" />
+      {quotes.quotes.length > 0 ? (
+        <section aria-labelledby="quotes-title" className="panel">
+          <h2 id="quotes-title">Quoted evidence</h2>
+          <ul>
+            {quotes.quotes.map((quote, index) => (
+              <li key={index}>
+                “{quote.anchor.quote.slice(0, 120)}{quote.anchor.quote.length > 120 ? "…" : ""}” — {quote.source}{" "}
+                <button type="button" className="btn" onClick={() => quotes.showSource(document.querySelector("[data-item-root]"), quote)}>Show in item</button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ShortcutsDialog ref={dialog} />
+    </div>
+  );
+}
