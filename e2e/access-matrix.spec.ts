@@ -6,6 +6,7 @@ import path from "node:path";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { rolesAllow, type Role } from "@/lib/auth/permissions";
 import { ACCESS_MATRIX, type MatrixEntry, type MatrixIds } from "./support/access-matrix";
+import { seedSuite } from "./support/seed-suite";
 import { e2eUsers, storageStateOf } from "./support/users";
 
 type Caller = "anonymous" | "rater" | "sme" | "admin" | "disabled";
@@ -82,7 +83,16 @@ test.beforeAll(async ({ baseURL }) => {
   expect(invited.status()).toBe(201);
   const list = await (await contexts.admin.get("/api/users")).json();
   const targetUser = list.users.find((user: { email: string }) => user.email.startsWith("matrix-target-"));
-  ids = { recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id };
+  const users = e2eUsers();
+  const suite = await seedSuite(contexts.admin, baseURL!, { raterIds: [users.rater.userId, users.sme.userId], count: 2 });
+  const assignmentOf = new Map<string, string>();
+  for (const role of ["rater", "sme"] as const) {
+    const next = await contexts[role].post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL! } });
+    expect(next.status()).toBe(200);
+    assignmentOf.set(role, (await next.json()).assignment_id);
+  }
+  assignmentOf.set("admin", assignmentOf.get("rater")!);
+  ids = { recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id, importId: suite.importId, suiteId: suite.suiteId, assignmentOf: (role) => assignmentOf.get(role)! };
 });
 
 test.afterAll(async () => {

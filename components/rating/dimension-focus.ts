@@ -1,7 +1,8 @@
 // Moving between the form's Likert dimensions from the keyboard: focus goes to
 // the dimension's chosen score (or its first option), where digits set it.
 function scoreInputOf(dimension: Element): HTMLInputElement | null {
-  return dimension.querySelector<HTMLInputElement>('.likert-row input[type="radio"]:checked') ?? dimension.querySelector<HTMLInputElement>('.likert-row input[type="radio"]');
+  const score = 'input[type="radio"][name$="_score"]';
+  return dimension.querySelector<HTMLInputElement>(`${score}:checked`) ?? dimension.querySelector<HTMLInputElement>(score);
 }
 
 export function focusDimension(formRoot: Element, step: 1 | -1): void {

@@ -19,12 +19,16 @@ export type SaveStatus =
 const SAVE_AFTER_MS = 800;
 const RETRY_OFFLINE_MS = 5_000;
 
-export function useDraftAutosave(options: { draftUrl: string; storageId: string; baseVersion: number; startUnsynced: boolean }) {
+/**
+ * `savedDraft` is what the server already holds (null when the page opened
+ * with unsynced browser edits, which are then saved at the first change).
+ */
+export function useDraftAutosave(options: { draftUrl: string; storageId: string; baseVersion: number; savedDraft: Record<string, unknown> | null }) {
   const { draftUrl, storageId } = options;
   const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
   const version = useRef(options.baseVersion);
   const latest = useRef<Record<string, unknown> | null>(null);
-  const lastSent = useRef<string | null>(null);
+  const lastSent = useRef<string | null>(options.savedDraft === null ? null : JSON.stringify(options.savedDraft));
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef(false);
   const stopped = useRef(false);
@@ -76,20 +80,6 @@ export function useDraftAutosave(options: { draftUrl: string; storageId: string;
     timer.current = setTimeout(save, SAVE_AFTER_MS);
   }, [save, storageId]);
 
-  /** The first change the form reports is its own starting state: it is saved only if it came unsynced from the browser. */
-  const started = useRef(false);
-  const changedFromForm = useCallback((draft: Record<string, unknown>) => {
-    if (!started.current) {
-      started.current = true;
-      if (!options.startUnsynced) {
-        latest.current = draft;
-        lastSent.current = JSON.stringify(draft);
-        return;
-      }
-    }
-    changed(draft);
-  }, [changed, options.startUnsynced]);
-
   const stop = useCallback(() => {
     stopped.current = true;
     if (timer.current) clearTimeout(timer.current);
@@ -104,5 +94,5 @@ export function useDraftAutosave(options: { draftUrl: string; storageId: string;
     };
   }, [save]);
 
-  return { status, changed: changedFromForm, stop, saveNow: save };
+  return { status, changed, stop, saveNow: save };
 }

@@ -3,8 +3,15 @@
 import type { Action } from "@/lib/auth/permissions";
 
 export type Access = "public" | Action;
-export type Method = "PAGE" | "GET" | "POST" | "PATCH" | "DELETE";
-export type MatrixIds = { recordOf: (role: "rater" | "sme" | "admin") => string; targetUserId: string };
+export type Method = "PAGE" | "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type MatrixIds = {
+  recordOf: (role: "rater" | "sme" | "admin") => string;
+  targetUserId: string;
+  importId: string;
+  suiteId: string;
+  /** The caller's own assignment (admins have none: the rater's is used, which they may not open). */
+  assignmentOf: (role: "rater" | "sme" | "admin") => string;
+};
 
 export type MatrixEntry = {
   /** The file under app/ that serves it. */
@@ -18,6 +25,7 @@ export type MatrixEntry = {
 
 const ownRecord = (ids: MatrixIds, role: string) => `/records/${ids.recordOf(role === "anonymous" ? "rater" : (role as "rater"))}`;
 const UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";
+const ownAssignment = (ids: MatrixIds, role: string) => ids.assignmentOf(role === "anonymous" ? "rater" : (role as "rater"));
 
 export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/page.tsx", method: "PAGE", access: "public", path: () => "/" },
@@ -43,4 +51,24 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/tokens/[tokenId]/route.ts", method: "DELETE", access: "tokens.manage_own", path: () => `/api/tokens/${UNKNOWN_UUID}` },
   { file: "app/api/invitations/[token]/route.ts", method: "POST", access: "public", path: () => "/api/invitations/not-a-real-token", body: {} },
   { file: "app/api/audit/route.ts", method: "GET", access: "audit.read", path: () => "/api/audit" },
+  { file: "app/queue/page.tsx", method: "PAGE", access: "queue.work", path: () => "/queue" },
+  { file: "app/rate/[assignmentId]/page.tsx", method: "PAGE", access: "queue.work", path: (ids, role) => `/rate/${ownAssignment(ids, role)}` },
+  { file: "app/admin/imports/page.tsx", method: "PAGE", access: "items.import", path: () => "/admin/imports" },
+  { file: "app/admin/imports/[importId]/page.tsx", method: "PAGE", access: "items.import", path: (ids) => `/admin/imports/${ids.importId}` },
+  { file: "app/admin/suites/page.tsx", method: "PAGE", access: "suites.manage", path: () => "/admin/suites" },
+  { file: "app/admin/suites/[suiteId]/page.tsx", method: "PAGE", access: "suites.manage", path: (ids) => `/admin/suites/${ids.suiteId}` },
+  { file: "app/api/imports/route.ts", method: "GET", access: "items.import", path: () => "/api/imports" },
+  { file: "app/api/imports/route.ts", method: "POST", access: "items.import", path: () => "/api/imports", body: { format: "csv" } },
+  { file: "app/api/imports/[importId]/route.ts", method: "GET", access: "items.import", path: (ids) => `/api/imports/${ids.importId}` },
+  // The matrix import has read its file: a second file is refused with 409.
+  { file: "app/api/imports/[importId]/file/route.ts", method: "PUT", access: "items.import", path: (ids) => `/api/imports/${ids.importId}/file`, body: "{}" },
+  { file: "app/api/imports/[importId]/decision/route.ts", method: "POST", access: "items.import", path: (ids) => `/api/imports/${ids.importId}/decision`, body: {} },
+  { file: "app/api/imports/[importId]/report/route.ts", method: "GET", access: "items.import", path: (ids) => `/api/imports/${ids.importId}/report` },
+  { file: "app/api/suites/route.ts", method: "GET", access: "suites.manage", path: () => "/api/suites" },
+  { file: "app/api/suites/route.ts", method: "POST", access: "suites.manage", path: () => "/api/suites", body: {} },
+  { file: "app/api/suites/[suiteId]/route.ts", method: "GET", access: "suites.manage", path: (ids) => `/api/suites/${ids.suiteId}` },
+  { file: "app/api/suites/[suiteId]/next/route.ts", method: "POST", access: "queue.work", path: (ids) => `/api/suites/${ids.suiteId}/next` },
+  { file: "app/api/assignments/[assignmentId]/route.ts", method: "GET", access: "queue.work", path: (ids, role) => `/api/assignments/${ownAssignment(ids, role)}` },
+  { file: "app/api/assignments/[assignmentId]/draft/route.ts", method: "PUT", access: "queue.work", path: (ids, role) => `/api/assignments/${ownAssignment(ids, role)}/draft`, body: {} },
+  { file: "app/api/assignments/[assignmentId]/submit/route.ts", method: "POST", access: "queue.work", path: (ids, role) => `/api/assignments/${ownAssignment(ids, role)}/submit`, body: {} },
 ];

@@ -136,6 +136,18 @@ async function failImport(importId: string, error: unknown): Promise<void> {
   ]);
 }
 
+export type ImportDecision = "import_valid_lines" | "discard";
+
+/** The admin's choice for an import with refused lines. */
+export async function decideImport(options: { actor: Actor; importId: string; decision: unknown; origin?: RequestOrigin }): Promise<ImportSummary> {
+  authorize(options.actor, "items.import");
+  if (options.decision === "import_valid_lines") return commitImport(options);
+  if (options.decision === "discard") return discardImport(options);
+  throw new AppError("INVALID_INPUT", "Choose what to do with the import", [
+    { path: "/decision", rule: "enum", message: 'must be "import_valid_lines" or "discard"' },
+  ]);
+}
+
 /** "Import the valid lines" (or the automatic commit of a clean file). */
 export async function commitImport(options: { actor: Actor; importId: string; origin?: RequestOrigin }): Promise<ImportSummary> {
   authorize(options.actor, "items.import");

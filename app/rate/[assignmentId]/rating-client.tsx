@@ -65,7 +65,11 @@ function Submitted({ suiteId, evalId }: { suiteId: string; evalId: string }) {
 function RatingForm({ assignmentId, suiteId, start, fixed, onUseBrowserCopy }: {
   assignmentId: string; suiteId: string; start: StartingDraft; fixed: Record<string, unknown>; onUseBrowserCopy: (start: StartingDraft) => void;
 }) {
-  const autosave = useDraftAutosave({ draftUrl: `/api/assignments/${assignmentId}/draft`, storageId: assignmentId, baseVersion: start.baseVersion, startUnsynced: start.source === "browser" });
+  const [initialDraft] = useState(() => ({ ...(start.draft ?? {}), ...fixed }));
+  const autosave = useDraftAutosave({
+    draftUrl: `/api/assignments/${assignmentId}/draft`, storageId: assignmentId, baseVersion: start.baseVersion,
+    savedDraft: start.source === "server" ? initialDraft : null,
+  });
   const quotes = useEvidenceQuotes(`evalform:quotes:${assignmentId}`);
   const [submitting, setSubmitting] = useState(false);
   const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
@@ -73,7 +77,6 @@ function RatingForm({ assignmentId, suiteId, start, fixed, onUseBrowserCopy }: {
   const [submittedEvalId, setSubmittedEvalId] = useState<string | null>(null);
   const formRoot = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
-  const [initialDraft] = useState(() => ({ ...(start.draft ?? {}), ...fixed }));
   const [queuedDraft, setQueuedDraft] = useState<AifDraft | null>(null);
 
   const submit = useCallback(async (draft: AifDraft) => {

@@ -1,0 +1,143 @@
+// The rater loop in a real browser: queue → rate with the keyboard alone →
+// submit → next; drafts that survive a reload and a dropped connection; item
+// text that is shown as text, never run.
+import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
+import { chatItem, seedSuite } from "./support/seed-suite";
+import { e2eUsers, storageStateOf } from "./support/users";
+
+const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
+
+let admin: APIRequestContext;
+test.beforeAll(async ({ baseURL }) => {
+  admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
+});
+test.afterAll(async () => admin.dispose());
+
+test.use({ storageState: storageStateOf("otherRater") });
+
+async function startRating(page: Page, suiteKey: string): Promise<void> {
+  await page.goto("/queue");
+  const start = page.getByTestId(`queue-suite-${suiteKey}`).getByRole("button", { name: /Start rating|Rate the next item/ });
+  await start.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/rate\//);
+  await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
+}
+
+/** `]` to the next dimension, a digit for the score, Tab to confidence (Medium by default) and → to "High". */
+async function rateEveryDimensionByKeyboard(page: Page, score: number): Promise<void> {
+  await page.locator("body").click({ position: { x: 1, y: 1 } });
+  for (let index = 0; index < DIMENSIONS.length; index += 1) {
+    await page.keyboard.press("]");
+    await page.keyboard.press(String(score));
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Shift+Tab");
+  }
+  for (const dimension of DIMENSIONS) {
+    await expect(page.locator(`#root_universal_${dimension}_score-${score}`)).toBeChecked();
+    await expect(page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "High" })).toBeChecked();
+  }
+}
+
+test("a rater works through a queue with the keyboard alone: queue → rate → submit → next → done", async ({ page, baseURL }) => {
+  const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], count: 2 });
+  await startRating(page, suite.suiteKey);
+  for (let item = 0; item < 2; item += 1) {
+    await expect(page.getByRole("region", { name: "Item to rate" })).toContainText(/Answer \d of /);
+    await rateEveryDimensionByKeyboard(page, 5);
+    await page.keyboard.press("Control+Enter");
+    await expect(page.getByTestId("submitted")).toBeVisible();
+    await page.keyboard.press("n");
+    if (item === 0) await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
+  }
+  await expect(page).toHaveURL(/\/queue\?finished=/);
+  await expect(page.getByTestId(`queue-suite-${suite.suiteKey}`)).toContainText("You rated 2");
+  const records = await (await admin.get("/api/records?limit=200")).json();
+  const mine = records.records.filter((record: { suite_id: string }) => record.suite_id === suite.suiteKey);
+  expect(mine.map((record: { task_id: string }) => record.task_id).sort()).toEqual([...suite.taskIds].sort());
+});
+
+test("? lists the shortcuts", async ({ page, baseURL }) => {
+  const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], count: 1 });
+  await startRating(page, suite.suiteKey);
+  await page.locator("body").click({ position: { x: 1, y: 1 } });
+  await page.keyboard.press("?");
+  const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Submit the rating");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
+
+test("the draft survives a reload, and edits made offline are saved when the connection returns", async ({ page, context, baseURL }) => {
+  const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], count: 1 });
+  await startRating(page, suite.suiteKey);
+  const notes = page.locator("#root_freeform_notes");
+  await notes.fill("first thoughts");
+  await notes.blur();
+  await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "saved");
+  await page.reload();
+  await expect(page.locator("#root_freeform_notes")).toHaveValue("first thoughts");
+
+  // A reload before the server has the change: the browser's copy is restored.
+  await page.locator("#root_freeform_notes").fill("typed just before a reload");
+  await page.locator("#root_freeform_notes").blur();
+  await page.reload();
+  await expect(page.locator("#root_freeform_notes")).toHaveValue("typed just before a reload");
+
+  await context.setOffline(true);
+  await page.locator("#root_freeform_notes").fill("written while offline");
+  await page.locator("#root_freeform_notes").blur();
+  await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "offline");
+  await context.setOffline(false);
+  await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
+  const assignmentId = page.url().split("/rate/")[1]!;
+  const rater = await request.newContext({ baseURL, storageState: storageStateOf("otherRater") });
+  const stored = await (await rater.get(`/api/assignments/${assignmentId}`)).json();
+  expect(stored.draft.freeform.notes).toBe("written while offline");
+  await rater.dispose();
+  await page.reload();
+  await expect(page.locator("#root_freeform_notes")).toHaveValue("written while offline");
+});
+
+test("a submission made offline is queued and sent once when the connection returns", async ({ page, context, baseURL }) => {
+  const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], count: 1 });
+  await startRating(page, suite.suiteKey);
+  await rateEveryDimensionByKeyboard(page, 4);
+  await context.setOffline(true);
+  await page.keyboard.press("Control+Enter");
+  await expect(page.getByTestId("submit-queued")).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId("submitted")).toBeVisible({ timeout: 15_000 });
+  const records = await (await admin.get("/api/records?limit=200")).json();
+  expect(records.records.filter((record: { suite_id: string }) => record.suite_id === suite.suiteKey)).toHaveLength(1);
+});
+
+test("script in a prompt or a response is shown as text and never runs", async ({ page, baseURL }) => {
+  const payload = `<script>window.__evalformXss = 1</script><img src=x onerror="window.__evalformXss = 2">`;
+  const item = chatItem(`xss-${Date.now()}`, `Answer with ${payload}`);
+  (item.task as { prompt: string }).prompt = `System note ${payload}`;
+  const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], items: [item] });
+  await startRating(page, suite.suiteKey);
+  const viewer = page.getByRole("region", { name: "Item to rate" });
+  await expect(viewer).toContainText(`Answer with ${payload}`);
+  await expect(viewer).toContainText(`System note ${payload}`);
+  await expect(viewer.locator("script, img[src=x]")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __evalformXss?: number }).__evalformXss)).toBeUndefined();
+});
+
+test("text selected in the transcript becomes a hazard's evidence with e, linked to where it came from", async ({ page, baseURL }) => {
+  const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], count: 1 });
+  await startRating(page, suite.suiteKey);
+  await page.locator("fieldset#root_safety_violent_crimes").getByRole("radio", { name: "Violating", exact: true }).check();
+  const evidence = page.locator("#root_safety_violent_crimes_evidence");
+  await evidence.focus();
+  const answer = page.locator('[data-item-root] [data-message-index="1"] [data-part="content"]').first();
+  // As with a mouse: clicking into the transcript takes focus off the field, then the text is selected.
+  await answer.click();
+  await answer.selectText();
+  await page.keyboard.press("e");
+  await expect(evidence).toHaveValue(/Answer 0 of /);
+  await expect(page.getByRole("region", { name: "Quoted evidence" })).toContainText("message 2 (assistant)");
+});
