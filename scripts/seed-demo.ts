@@ -1,7 +1,11 @@
 // Demo data: a rater and an SME (passwords generated and printed) with a few
 // records submitted through the same service the API uses. Skips when users
 // other than admins exist.
+import { createReadStream } from "node:fs";
+import path from "node:path";
 import { agentDraft, chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
+import { commitImport, createImport, readImportFile } from "@/lib/imports/service";
+import { createSuite } from "@/lib/suites/service";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { submitRecord } from "@/lib/records/service";
@@ -32,7 +36,33 @@ export async function seedDemoData(): Promise<DemoLogin[]> {
     actor: rater,
     draft: { ...corrected, derived_from: first.evalId, universal: { ...chatDraft().universal, overall_quality: { score: 4, confidence: "high" } } },
   });
+  await seedDemoSuite([rater.userId, sme.userId]);
   return logins;
+}
+
+// The importer fixtures (one file per format, with the variants and bad lines
+// they test) become the demo's items; their refused lines show in the reports.
+const DEMO_FILES = [
+  { file: "eee-variants.jsonl", format: "eee" },
+  { file: "gage-samples.jsonl", format: "gage", system_under_test: "Demo gage model" },
+  { file: "items.jsonl", format: "items" },
+] as const;
+
+async function seedDemoSuite(raterIds: string[]): Promise<void> {
+  const adminUser = await db().user.findFirst({ where: { roles: { has: "admin" } }, orderBy: { createdAt: "asc" } });
+  if (!adminUser) return;
+  const admin: Actor = { userId: adminUser.id, email: adminUser.email, name: adminUser.name, roles: ["admin"], via: "session" };
+  const importIds: string[] = [];
+  for (const demo of DEMO_FILES) {
+    const created = await createImport({ actor: admin, input: { format: demo.format, file_name: demo.file, ...("system_under_test" in demo ? { system_under_test: demo.system_under_test } : {}) } });
+    const read = await readImportFile({ actor: admin, importId: created.id, file: createReadStream(path.join(process.cwd(), "lib", "imports", "fixtures", demo.file)) });
+    if (read.status === "awaiting_decision") await commitImport({ actor: admin, importId: created.id });
+    importIds.push(created.id);
+  }
+  await createSuite({
+    actor: admin,
+    input: { name: "Demo suite", key: "demo-suite", overlap_k: 2, gold_share: 0, hold_minutes: 30, rater_ids: raterIds, import_ids: importIds },
+  });
 }
 
 export function printLogins(logins: DemoLogin[]): void {
