@@ -2,7 +2,8 @@
 import type { Metadata } from "next";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { suitesForRater } from "@/lib/suites/service";
-import { StartRatingButton } from "./start-rating-client";
+import { raterQueueUrls } from "@/lib/queues/open-next-item";
+import { StartRatingButton } from "@/components/rating/start-rating-button";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "My queue" };
@@ -23,7 +24,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
               {suite.myHeldAssignmentId ? (
                 <a className="btn btn-primary" href={`/rate/${suite.myHeldAssignmentId}`}>Continue your draft</a>
               ) : suite.availableToMe > 0 ? (
-                <StartRatingButton suiteId={suite.id} label={suite.mySubmitted > 0 ? "Rate the next item" : "Start rating"} />
+                <StartRatingButton urls={raterQueueUrls(suite.id)} label={suite.mySubmitted > 0 ? "Rate the next item" : "Start rating"} />
               ) : (
                 <p>Done — nothing left for you here.</p>
               )}

@@ -2,13 +2,15 @@
 // matrix test fails for a route file or method missing here.
 import type { Action } from "@/lib/auth/permissions";
 
-export type Access = "public" | Action;
+/** "share_visitor": only the visitor who holds the assignment (by the cookie its share link set); no matrix caller does. */
+export type Access = "public" | "share_visitor" | Action;
 export type Method = "PAGE" | "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type MatrixIds = {
   recordOf: (role: "rater" | "sme" | "admin") => string;
   targetUserId: string;
   importId: string;
   suiteId: string;
+  shareToken: string;
   /** The caller's own assignment (admins have none: the rater's is used, which they may not open). */
   assignmentOf: (role: "rater" | "sme" | "admin") => string;
 };
@@ -70,5 +72,14 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/suites/[suiteId]/next/route.ts", method: "POST", access: "queue.work", path: (ids) => `/api/suites/${ids.suiteId}/next` },
   { file: "app/api/assignments/[assignmentId]/route.ts", method: "GET", access: "queue.work", path: (ids, role) => `/api/assignments/${ownAssignment(ids, role)}` },
   { file: "app/api/assignments/[assignmentId]/draft/route.ts", method: "PUT", access: "queue.work", path: (ids, role) => `/api/assignments/${ownAssignment(ids, role)}/draft`, body: {} },
+  { file: "app/share/[token]/page.tsx", method: "PAGE", access: "public", path: (ids) => `/share/${ids.shareToken}` },
+  { file: "app/share/[token]/rate/[assignmentId]/page.tsx", method: "PAGE", access: "share_visitor", path: (ids) => `/share/${ids.shareToken}/rate/${ids.assignmentOf("rater")}` },
+  { file: "app/api/share/[token]/next/route.ts", method: "POST", access: "public", path: (ids) => `/api/share/${ids.shareToken}/next` },
+  // Anyone with the link is a visitor (the next call set their cookie); an assignment that is not theirs answers 404.
+  { file: "app/api/share/[token]/assignments/[assignmentId]/draft/route.ts", method: "PUT", access: "public", path: (ids) => `/api/share/${ids.shareToken}/assignments/${UNKNOWN_UUID}/draft`, body: {} },
+  { file: "app/api/share/[token]/assignments/[assignmentId]/submit/route.ts", method: "POST", access: "public", path: (ids) => `/api/share/${ids.shareToken}/assignments/${UNKNOWN_UUID}/submit`, body: {} },
+  { file: "app/api/suites/[suiteId]/share-links/route.ts", method: "GET", access: "suites.manage", path: (ids) => `/api/suites/${ids.suiteId}/share-links` },
+  { file: "app/api/suites/[suiteId]/share-links/route.ts", method: "POST", access: "suites.manage", path: (ids) => `/api/suites/${ids.suiteId}/share-links`, body: {} },
+  { file: "app/api/share-links/[linkId]/route.ts", method: "DELETE", access: "suites.manage", path: () => `/api/share-links/${UNKNOWN_UUID}` },
   { file: "app/api/assignments/[assignmentId]/submit/route.ts", method: "POST", access: "queue.work", path: (ids, role) => `/api/assignments/${ownAssignment(ids, role)}/submit`, body: {} },
 ];

@@ -68,8 +68,10 @@ export async function submitRecord(options: {
  */
 export async function submitEndUserRecord(options: { visitorId: string; draft: unknown; origin?: RequestOrigin; client?: DbClient }): Promise<StoredRecord> {
   const body = draftObject(options.draft);
+  const requested = isPlainObject(body.rater) ? body.rater : undefined;
+  const raterMatches = body.rater === undefined || (requested !== undefined && requested.type === "end_user" && requested.id === options.visitorId && Object.keys(requested).length === 2);
   const issues = [
-    ...(body.rater !== undefined ? [{ path: "/rater", rule: "raterFromSession", message: "the rater block is set by the server" }] : []),
+    ...(raterMatches ? [] : [{ path: "/rater", rule: "raterFromSession", message: "the rater block is set by the server: an end user with your visitor id" }]),
     ...(body.derived_from !== undefined && body.derived_from !== null ? [{ path: "/derived_from", rule: "notAllowed", message: "an end-user rating cannot derive from a record" }] : []),
   ];
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);

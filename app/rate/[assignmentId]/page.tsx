@@ -6,10 +6,11 @@ import { ItemView } from "@/components/transcript/item-view";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { AppError } from "@/lib/errors";
 import { getAssignment } from "@/lib/queues/assignments";
+import { raterQueueUrls } from "@/lib/queues/open-next-item";
 import { userRater } from "@/lib/queues/queue-rater";
 import { ratingContextOf } from "@/lib/queues/record-task";
 import { raterBlockFor } from "@/lib/records/rater-block";
-import { RatingClient } from "./rating-client";
+import { RatingClient } from "@/components/rating/rating-client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Rate" };
@@ -39,7 +40,8 @@ export default async function RatePage({ params }: { params: Promise<{ assignmen
         <h1 id="rating-title">Your rating</h1>
         <RatingClient
           assignmentId={assignment.id}
-          suiteId={assignment.suite.id}
+          assignmentApi={`/api/assignments/${assignment.id}`}
+          queue={raterQueueUrls(assignment.suite.id)}
           server={{ draft: assignment.draft, version: assignment.draftVersion }}
           fixed={{ ...ratingContextOf(assignment.item, assignment.suite.key), rater: rater.block }}
           submittedEvalId={assignment.evalId}

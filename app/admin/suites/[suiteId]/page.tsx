@@ -2,7 +2,9 @@
 import type { Metadata } from "next";
 import { ProgressMeter } from "@/components/progress-meter";
 import { requirePageActor } from "@/lib/auth/page-guard";
+import { listShareLinks } from "@/lib/share-links/service";
 import { getRaterProgress, getSuite } from "@/lib/suites/service";
+import { ShareLinksClient } from "./share-links-client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Suite" };
@@ -10,7 +12,7 @@ export const metadata: Metadata = { title: "Suite" };
 export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {
   const { suiteId } = await params;
   const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}`, action: "suites.manage" });
-  const [suite, raters] = await Promise.all([getSuite({ actor, suiteId }), getRaterProgress({ actor, suiteId })]);
+  const [suite, raters, links] = await Promise.all([getSuite({ actor, suiteId }), getRaterProgress({ actor, suiteId }), listShareLinks({ actor, suiteId })]);
   return (
     <>
       <h1>{suite.name} <code>{suite.key}</code></h1>
@@ -31,6 +33,7 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
           ))}
         </tbody>
       </table>
+      <ShareLinksClient suiteId={suite.id} links={links.map((link) => ({ ...link, createdAt: link.createdAt.toISOString(), revokedAt: link.revokedAt?.toISOString() ?? null }))} />
     </>
   );
 }

@@ -14,34 +14,36 @@ import { useDraftAutosave } from "@/components/rating/use-draft-autosave";
 import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 import { fetchJson } from "@/lib/http/fetch-json";
 import { chooseStartingDraft, clearLocalDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
-import { openNextItem } from "@/lib/queues/open-next-item";
+import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
 
 const HIDDEN_SECTIONS = ["task", "subject", "rater", "derived_from"] as const;
 
 type Props = {
   assignmentId: string;
-  suiteId: string;
+  /** The assignment's API (…/draft, …/submit) and where "next" goes. */
+  assignmentApi: string;
+  queue: QueueUrls;
   server: { draft: Record<string, unknown> | null; version: number };
   /** task, subject and rater: from the item and the session, never edited here. */
   fixed: Record<string, unknown>;
   submittedEvalId: string | null;
 };
 
-export function RatingClient({ assignmentId, suiteId, server, fixed, submittedEvalId }: Props) {
+export function RatingClient({ assignmentId, assignmentApi, queue, server, fixed, submittedEvalId }: Props) {
   const [start, setStart] = useState<StartingDraft | null>(null);
   // The browser's copy exists only after hydration, so the choice is made in an effect.
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setStart(chooseStartingDraft(server, readLocalDraft(assignmentId))), [assignmentId, server]);
-  if (submittedEvalId) return <Submitted suiteId={suiteId} evalId={submittedEvalId} />;
+  if (submittedEvalId) return <Submitted queue={queue} evalId={submittedEvalId} />;
   if (!start) return <p role="status">Loading your draft…</p>;
-  return <RatingForm key={start.source + start.baseVersion} assignmentId={assignmentId} suiteId={suiteId} start={start} fixed={fixed} onUseBrowserCopy={setStart} />;
+  return <RatingForm key={start.source + start.baseVersion} assignmentId={assignmentId} assignmentApi={assignmentApi} queue={queue} start={start} fixed={fixed} onUseBrowserCopy={setStart} />;
 }
 
-function Submitted({ suiteId, evalId }: { suiteId: string; evalId: string }) {
+function Submitted({ queue, evalId }: { queue: QueueUrls; evalId: string }) {
   const router = useRouter();
   const next = useRef<HTMLButtonElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const openNext = useCallback(async () => setFailure(await openNextItem(suiteId, (path) => router.push(path))), [router, suiteId]);
+  const openNext = useCallback(async () => setFailure(await openNextItem(queue, (path) => router.push(path))), [router, queue]);
   useEffect(() => {
     next.current?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -62,12 +64,12 @@ function Submitted({ suiteId, evalId }: { suiteId: string; evalId: string }) {
   );
 }
 
-function RatingForm({ assignmentId, suiteId, start, fixed, onUseBrowserCopy }: {
-  assignmentId: string; suiteId: string; start: StartingDraft; fixed: Record<string, unknown>; onUseBrowserCopy: (start: StartingDraft) => void;
+function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, onUseBrowserCopy }: {
+  assignmentId: string; assignmentApi: string; queue: QueueUrls; start: StartingDraft; fixed: Record<string, unknown>; onUseBrowserCopy: (start: StartingDraft) => void;
 }) {
   const [initialDraft] = useState(() => ({ ...(start.draft ?? {}), ...fixed }));
   const autosave = useDraftAutosave({
-    draftUrl: `/api/assignments/${assignmentId}/draft`, storageId: assignmentId, baseVersion: start.baseVersion,
+    draftUrl: `${assignmentApi}/draft`, storageId: assignmentId, baseVersion: start.baseVersion,
     savedDraft: start.source === "server" ? initialDraft : null,
   });
   const quotes = useEvidenceQuotes(`evalform:quotes:${assignmentId}`);
@@ -84,7 +86,7 @@ function RatingForm({ assignmentId, suiteId, start, fixed, onUseBrowserCopy }: {
     setFailure(null);
     // If the tab closes while offline, the next visit sends it.
     writeLocalDraft(assignmentId, { draft: draft as Record<string, unknown>, baseVersion: start.baseVersion, synced: false, changedAt: Date.now(), pendingSubmit: true });
-    const result = await fetchJson<{ eval_id: string }>(`/api/assignments/${assignmentId}/submit`, { method: "POST", body: { draft } });
+    const result = await fetchJson<{ eval_id: string }>(`${assignmentApi}/submit`, { method: "POST", body: { draft } });
     setSubmitting(false);
     if (result.ok) {
       autosave.stop();
@@ -101,7 +103,7 @@ function RatingForm({ assignmentId, suiteId, start, fixed, onUseBrowserCopy }: {
     writeLocalDraft(assignmentId, { draft: draft as Record<string, unknown>, baseVersion: start.baseVersion, synced: false, changedAt: Date.now() });
     setServerIssues(result.issues);
     setFailure(result.message);
-  }, [assignmentId, autosave, quotes, start.baseVersion]);
+  }, [assignmentApi, assignmentId, autosave, quotes, start.baseVersion]);
 
   // A submission made offline is sent once, when the connection returns.
   useEffect(() => {
@@ -142,7 +144,7 @@ function RatingForm({ assignmentId, suiteId, start, fixed, onUseBrowserCopy }: {
     return () => window.removeEventListener("keydown", onKey);
   }, [quotes]);
 
-  if (submittedEvalId) return <Submitted suiteId={suiteId} evalId={submittedEvalId} />;
+  if (submittedEvalId) return <Submitted queue={queue} evalId={submittedEvalId} />;
   return (
     <div ref={formRoot}>
       <div className="rating-toolbar">

@@ -1,9 +1,9 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { openNextItem } from "@/lib/queues/open-next-item";
+import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
 
-export function StartRatingButton({ suiteId, label }: { suiteId: string; label: string }) {
+export function StartRatingButton({ urls, label }: { urls: QueueUrls; label: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -11,7 +11,7 @@ export function StartRatingButton({ suiteId, label }: { suiteId: string; label: 
     <>
       <button type="button" className="btn btn-primary" disabled={busy} onClick={async () => {
         setBusy(true);
-        const problem = await openNextItem(suiteId, (path) => router.push(path));
+        const problem = await openNextItem(urls, (path) => router.push(path));
         if (problem) { setFailure(problem); setBusy(false); }
       }}>{label}</button>
       {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}

@@ -1,0 +1,18 @@
+// POST /api/share/:token/assignments/:id/submit {draft}: an end-user rating
+// (rater.type end_user, the visitor's id), rate-limited per address.
+import { withoutActor } from "@/lib/http/api-handler";
+import { readJsonBody } from "@/lib/http/error-response";
+import { submitAssignment } from "@/lib/queues/assignments";
+import { assertAddressWithinLimit } from "@/lib/share-links/service";
+import { shareRaterOf } from "@/lib/share-links/share-request";
+
+export async function POST(request: Request, context: { params: Promise<{ token: string; assignmentId: string }> }): Promise<Response> {
+  return withoutActor(request, async ({ origin }) => {
+    const { token, assignmentId } = await context.params;
+    const rater = await shareRaterOf(request, token);
+    await assertAddressWithinLimit(origin);
+    const body = (await readJsonBody(request)) as { draft?: unknown } | null;
+    const result = await submitAssignment({ rater, origin, assignmentId, draft: body?.draft });
+    return Response.json({ eval_id: result.evalId, already_submitted: result.alreadySubmitted }, { status: result.alreadySubmitted ? 200 : 201 });
+  });
+}
