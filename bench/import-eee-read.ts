@@ -1,42 +1,20 @@
 // Import reader benchmark: a 100k-line Every Eval Ever file through the EEE
 // reader (parse, normalise, dedupe) vs the floor of just reading and
 // JSON.parse-ing the same lines, in the same process. Prints lines/s and the
-// peak RSS. Database writes are not part of this path yet.
-import { createReadStream, createWriteStream } from "node:fs";
+// peak RSS. bench/import-eee-db.ts measures the whole import into PostgreSQL.
+import { createReadStream } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
-import { once } from "node:events";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { readItems } from "@/lib/imports/read-items";
+import { writeEeeFile } from "./support/eee-lines";
 
 const LINES = Number(process.argv[2] ?? 100_000);
 
-function line(index: number): string {
-  const agentic = index % 4 === 0;
-  const base = {
-    schema_version: "instance_level_eval_0.2.0", evaluation_id: "bench", model_id: "acme/acme-chat-2", evaluation_name: "bench_eval",
-    sample_id: `s${index}`, sample_hash: `h${index}`, answer_attribution: [], evaluation: { score: index % 2, is_correct: index % 2 === 1 },
-    metadata: { bucket: index % 10 },
-  };
-  return JSON.stringify(agentic
-    ? { ...base, interaction_type: "agentic", input: { raw: `Task ${index}: cancel order ${index}`, reference: "done" }, output: null, interactions: [
-        { turn_idx: 0, role: "user", content: `Task ${index}: cancel order ${index}` },
-        { turn_idx: 1, role: "assistant", content: null, tool_calls: [{ id: "c1", name: "cancel_order", arguments: { id: index } }] },
-        { turn_idx: 2, role: "tool", content: "{\"ok\":true}", tool_call_id: "c1" },
-        { turn_idx: 3, role: "assistant", content: "Cancelled." }] }
-    : { ...base, interaction_type: "single_turn", input: { raw: `What is ${index} + ${index}? Explain briefly.`, reference: String(2 * index) }, output: { raw: `${index} + ${index} = ${2 * index}.` } });
-}
-
 const dir = await mkdtemp(path.join(tmpdir(), "evalform-bench-"));
 const file = path.join(dir, "eee.jsonl");
-// Written line by line, so the file never sits in this process's memory.
-const out = createWriteStream(file);
-for (let index = 0; index < LINES; index++) {
-  if (!out.write(`${line(index)}\n`)) await once(out, "drain");
-}
-out.end();
-await once(out, "finish");
+await writeEeeFile(file, LINES);
 
 let peakRss = 0;
 const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 20);

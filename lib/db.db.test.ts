@@ -61,3 +61,36 @@ describe("Prisma client ↔ migrated database: accounts", () => {
     await expect(db().user.create({ data: { id: `bad-${Date.now()}`, name: "x", email: `bad-${Date.now()}@example.test`, roles: ["superuser"] } })).rejects.toThrow();
   });
 });
+
+describe("Prisma client ↔ migrated database: items and queues", () => {
+  it("ItemImport, ImportStagedItem, Item, Suite, SuiteItem, SuiteRater, ShareLink, Assignment: create and read every column", async () => {
+    const id = `items-${Date.now()}`;
+    const at = new Date("2026-11-21T10:00:00.000Z");
+    const user = await db().user.create({ data: { id, name: "N", email: `${id}@example.test`, roles: ["admin", "rater"] } });
+    const itemImport = await db().itemImport.create({
+      data: {
+        format: "eee", fileName: "f.jsonl", systemUnderTest: "m", status: "committed", bytesRead: 10n, linesRead: 2, accepted: 1, refused: 1,
+        alreadyPresent: 0, imported: 1, report: { errors: [] }, failure: null, createdById: id, finishedAt: at,
+        staged: { create: { line: 3, identity: `${id}-staged`, body: { a: 1 } } },
+      },
+    });
+    expect(await db().itemImport.findUniqueOrThrow({ where: { id: itemImport.id }, include: { staged: true } })).toMatchObject({ ...itemImport, staged: [{ line: 3, identity: `${id}-staged` }] });
+    const item = await db().item.create({
+      data: { identity: id, taskId: "t", sourceSuiteId: "s", systemUnderTest: "m", modality: "chat", isGold: true, body: { task: {} }, importId: itemImport.id, importLine: 1 },
+    });
+    expect(await db().item.findUniqueOrThrow({ where: { id: item.id } })).toEqual(item);
+    const suite = await db().suite.create({
+      data: { key: id, name: "S", overlapK: 2, goldShare: 0.25, holdSeconds: 600, createdById: id, raters: { create: { userId: id } }, items: { create: { itemId: item.id, position: 1, isGold: true, slotsLeft: 2 } } },
+      include: { raters: true, items: true },
+    });
+    expect(suite).toMatchObject({ goldShare: 0.25, raters: [{ userId: id }], items: [{ itemId: item.id, slotsLeft: 2, isGold: true, position: 1 }] });
+    const link = await db().shareLink.create({ data: { suiteId: suite.id, label: "L", tokenHash: `${id}-hash`, createdById: id, revokedAt: at } });
+    expect(await db().shareLink.findUniqueOrThrow({ where: { id: link.id } })).toEqual(link);
+    const assignment = await db().assignment.create({
+      data: { suiteId: suite.id, itemId: item.id, raterKey: id, userId: id, heldUntil: at, draft: { notes: "x" }, draftVersion: 3, draftSavedAt: at },
+    });
+    expect(await db().assignment.findUniqueOrThrow({ where: { id: assignment.id }, include: { suiteItem: true } })).toMatchObject({ ...assignment, suiteItem: { slotsLeft: 2 } });
+    // Overlap k is a database guarantee: slots_left never goes below zero.
+    await expect(db().suiteItem.update({ where: { suiteId_itemId: { suiteId: suite.id, itemId: item.id } }, data: { slotsLeft: -1 } })).rejects.toThrow();
+  });
+});
