@@ -1,17 +1,17 @@
 // Reads an import file line by line (memory does not grow with file size),
 // parses each line on its own and reports per line. A bad line refuses that
 // record, never the run. The same reader serves the dry-run CLI and imports.
-import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import type { Item, ItemFormat } from "@/lib/items/types";
 import type { LineError, LineNote, LineResult } from "./line-result";
 import { parseEeeRecord } from "./parse-eee";
 import { parseGageSample } from "./parse-gage";
 import { parseNativeItem } from "./parse-native";
+import { splitLines } from "./split-lines";
 
 export type ImportFormat = ItemFormat;
 export const IMPORT_FORMATS: ImportFormat[] = ["items", "eee", "gage"];
-export type ReadOptions = { format: ImportFormat; systemUnderTest?: string; maxReported?: number };
+export type ReadOptions = { format: ImportFormat; systemUnderTest?: string; maxReported?: number; maxLineBytes?: number };
 /** Counts cover every line; `errors` and `notes` keep the first `maxReported` of each (the rest are counted in *Omitted). */
 export type ImportReport = {
   format: ImportFormat;
@@ -59,15 +59,19 @@ export async function readItems(
     report.errorsOmitted += keep(report.errors, errors, max);
   };
   const seen = new Map<string, number>();
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  let lineNumber = 0;
   let reportedAt = 0;
-  for await (const text of lines) {
-    lineNumber += 1;
+  for await (const raw of splitLines(input, options.maxLineBytes)) {
+    const lineNumber = raw.number;
     if (onProgress && report.linesRead - reportedAt >= 1000) {
       reportedAt = report.linesRead;
       await onProgress(report);
     }
+    if ("error" in raw) {
+      report.linesRead += 1;
+      refuse([{ line: lineNumber, rule: raw.error.rule, field: "", message: raw.error.message }]);
+      continue;
+    }
+    const text = raw.text;
     if (text.trim() === "") continue;
     report.linesRead += 1;
     let record: unknown;

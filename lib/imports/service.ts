@@ -93,7 +93,7 @@ export async function readImportFile(options: { actor: Actor; importId: string; 
     if (batch.length === 0) return;
     const staged = batch;
     batch = [];
-    await stageItems(db(), options.importId, staged);
+    await stageItems(options.importId, staged);
   };
   const progress = (report: ImportReport) =>
     db().itemImport.update({

@@ -1,16 +1,18 @@
 // Bulk SQL for imports: staging accepted lines in batches, then moving them
 // into `item` in one statement. One round trip per batch of 1,000 lines.
 import "server-only";
-import type { DbClient } from "@/lib/db";
+import { bulkPool, type DbClient } from "@/lib/db";
 import type { Item } from "@/lib/items/types";
 
 export type StagedItem = { line: number; identity: string; body: Item };
 
-export async function stageItems(client: DbClient, importId: string, batch: StagedItem[]): Promise<void> {
-  await client.$executeRaw`
-    INSERT INTO import_staged_item (import_id, line, identity, body)
-    SELECT ${importId}::uuid, s.line, s.identity, s.body
-    FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS s(line int, identity text, body jsonb)`;
+export async function stageItems(importId: string, batch: StagedItem[]): Promise<void> {
+  await bulkPool().query(
+    `INSERT INTO import_staged_item (import_id, line, identity, body)
+     SELECT $1::uuid, s.line, s.identity, s.body
+     FROM jsonb_to_recordset($2::jsonb) AS s(line int, identity text, body jsonb)`,
+    [importId, JSON.stringify(batch)],
+  );
 }
 
 /** Moves the staged lines into `item`; items already present are skipped. Returns how many were inserted. */
