@@ -66,7 +66,7 @@ describe("Prisma client ↔ migrated database: items and queues", () => {
   it("ItemImport, ImportStagedItem, Item, Suite, SuiteItem, SuiteRater, ShareLink, Assignment: create and read every column", async () => {
     const id = `items-${Date.now()}`;
     const at = new Date("2026-11-21T10:00:00.000Z");
-    const user = await db().user.create({ data: { id, name: "N", email: `${id}@example.test`, roles: ["admin", "rater"] } });
+    await db().user.create({ data: { id, name: "N", email: `${id}@example.test`, roles: ["admin", "rater"] } });
     const itemImport = await db().itemImport.create({
       data: {
         format: "eee", fileName: "f.jsonl", systemUnderTest: "m", status: "committed", bytesRead: 10n, linesRead: 2, accepted: 1, refused: 1,
