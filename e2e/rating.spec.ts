@@ -56,6 +56,10 @@ test("a rater works through a queue with the keyboard alone: queue → rate → 
   const records = await (await admin.get("/api/records?limit=200")).json();
   const mine = records.records.filter((record: { suite_id: string }) => record.suite_id === suite.suiteKey);
   expect(mine.map((record: { task_id: string }) => record.task_id).sort()).toEqual([...suite.taskIds].sort());
+  // The admin's progress for the suite, overall and per rater, counts the two ratings.
+  const progress = await (await admin.get(`/api/suites/${suite.suiteId}`)).json();
+  expect(progress).toMatchObject({ ratings_submitted: 2, ratings_needed: 2, complete_items: 2 });
+  expect(progress.raters).toEqual([expect.objectContaining({ user_id: e2eUsers().otherRater.userId, submitted: 2, held: 0 })]);
 });
 
 test("? lists the shortcuts", async ({ page, baseURL }) => {
@@ -125,6 +129,43 @@ test("script in a prompt or a response is shown as text and never runs", async (
   await expect(viewer).toContainText(`System note ${payload}`);
   await expect(viewer.locator("script, img[src=x]")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __evalformXss?: number }).__evalformXss)).toBeUndefined();
+});
+
+test("the viewer shows an agent run: tool calls and reasoning collapsed, tool results, options, context, automatic scores, and long text cut short", async ({ page, baseURL }) => {
+  const taskId = `viewer-${Date.now()}`;
+  const item = {
+    task: { task_id: taskId, modality: "agent", prompt: "Cancel order 7", reference: "Order 7 is cancelled." },
+    subject: { system_under_test: "E2E Agent", modality_tags: ["agent"] },
+    transcript: {
+      messages: [
+        { role: "user", content: [{ type: "text", text: "Cancel order 7" }] },
+        { role: "assistant", content: [], reasoning: "The user wants a cancellation.", tool_calls: [{ id: "c1", name: "cancel_order", arguments: { id: 7 } }] },
+        { role: "tool", content: [{ type: "text", text: "{\"ok\":true}" }], tool_call_id: "c1" },
+        { role: "assistant", content: [{ type: "text", text: `Cancelled. ${"x".repeat(25_000)}` }] },
+      ],
+    },
+    options: [{ id: "A", content: "Cancel" }, { id: "B", content: "Refund" }],
+    context_documents: [{ id: "d1", title: "Cancellation policy", text: "Orders can be cancelled before shipping." }],
+    automatic_scores: { score: 0.5, is_correct: false, answer_attribution: [{ source: "output.raw" }] },
+  };
+  const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], items: [item] });
+  await startRating(page, suite.suiteKey);
+  const viewer = page.getByRole("region", { name: "Item to rate" });
+  const toolCall = viewer.locator("details", { has: page.locator("summary", { hasText: "Tool call: cancel_order" }) });
+  await expect(toolCall).not.toHaveAttribute("open");
+  await toolCall.locator("summary").click();
+  await expect(toolCall).toContainText('"id": 7');
+  await expect(viewer.locator("details", { has: page.locator("summary", { hasText: "Reasoning" }) })).not.toHaveAttribute("open");
+  await expect(viewer).toContainText('{"ok":true}');
+  await expect(viewer.getByRole("region", { name: "Options" })).toContainText("Refund");
+  await expect(viewer.getByRole("region", { name: "Context documents (1)" })).toContainText("Orders can be cancelled before shipping.");
+  const scores = viewer.getByRole("region", { name: "Automatic scores" });
+  await expect(scores).toContainText("is_correct");
+  await expect(scores).toContainText("answer_attribution");
+  await expect(viewer.getByRole("region", { name: "Model answer and reference" })).toContainText("Order 7 is cancelled.");
+  const transcript = viewer.getByRole("region", { name: "Transcript" });
+  await transcript.getByRole("button", { name: "Show all (25,011 characters)" }).click();
+  await expect(transcript.getByRole("button", { name: "Show less" })).toBeVisible();
 });
 
 test("text selected in the transcript becomes a hazard's evidence with e, linked to where it came from", async ({ page, baseURL }) => {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
-import { db } from "@/lib/db";
+import { db, type DbClient } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -83,7 +83,7 @@ function byteLimit(maxBytes: number, onBytes: (total: number) => void): Transfor
  */
 export async function readImportFile(options: { actor: Actor; importId: string; file: Readable; origin?: RequestOrigin; maxBytes?: number }): Promise<ImportSummary> {
   authorize(options.actor, "items.import");
-  const current = await findImport(options.importId);
+  const current = await findImport(options.importId, { ...SELECT_SUMMARY, systemUnderTest: true });
   if (current.status !== "reading" || current.linesRead > 0) throw new AppError("CONFLICT", "This import has already read its file; start a new import");
   let bytesRead = 0;
   const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, (total) => (bytesRead = total)));
@@ -148,14 +148,24 @@ export async function decideImport(options: { actor: Actor; importId: string; de
   ]);
 }
 
+/**
+ * Locks an import awaiting the admin's decision. The row lock makes a second
+ * click wait, then see the first one's outcome.
+ */
+async function lockAwaitingDecision(tx: DbClient, importId: string, verb: string): Promise<{ accepted: number }> {
+  const [locked] = isUuid(importId)
+    ? await tx.$queryRaw<{ status: string; accepted: number }[]>`SELECT status, accepted FROM item_import WHERE id = ${importId}::uuid FOR UPDATE`
+    : [];
+  if (!locked) throw new AppError("NOT_FOUND", "No import with this id");
+  if (locked.status !== "awaiting_decision") throw new AppError("CONFLICT", `This import is ${locked.status.replace("_", " ")}; it cannot be ${verb}`);
+  return locked;
+}
+
 /** "Import the valid lines" (or the automatic commit of a clean file). */
 export async function commitImport(options: { actor: Actor; importId: string; origin?: RequestOrigin }): Promise<ImportSummary> {
   authorize(options.actor, "items.import");
-  await findImport(options.importId);
   const summary = await db().$transaction(async (tx) => {
-    // The row lock makes a second "import" click wait, then see `committed`.
-    const [locked] = await tx.$queryRaw<{ status: string; accepted: number }[]>`SELECT status, accepted FROM item_import WHERE id = ${options.importId}::uuid FOR UPDATE`;
-    if (locked?.status !== "awaiting_decision") throw new AppError("CONFLICT", `This import is ${locked?.status.replace("_", " ")}; it cannot be committed`);
+    const locked = await lockAwaitingDecision(tx, options.importId, "committed");
     const imported = await commitStagedItems(tx, options.importId);
     // Lines whose item an earlier import already brought in are not imported twice.
     const alreadyPresent = locked.accepted - imported;
@@ -172,10 +182,8 @@ export async function commitImport(options: { actor: Actor; importId: string; or
 
 export async function discardImport(options: { actor: Actor; importId: string; origin?: RequestOrigin }): Promise<ImportSummary> {
   authorize(options.actor, "items.import");
-  await findImport(options.importId);
   return db().$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM item_import WHERE id = ${options.importId}::uuid FOR UPDATE`;
-    if (locked?.status !== "awaiting_decision") throw new AppError("CONFLICT", `This import is ${locked?.status.replace("_", " ")}; it cannot be discarded`);
+    await lockAwaitingDecision(tx, options.importId, "discarded");
     await tx.importStagedItem.deleteMany({ where: { importId: options.importId } });
     const row = await tx.itemImport.update({ where: { id: options.importId }, data: { status: "discarded", finishedAt: new Date(), updatedAt: new Date() }, select: SELECT_SUMMARY });
     await recordAuditEvent({ action: "items.import_discarded", actorId: options.actor.userId, subject: options.importId, origin: options.origin, client: tx });
@@ -183,26 +191,27 @@ export async function discardImport(options: { actor: Actor; importId: string; o
   });
 }
 
-async function findImport(importId: string) {
+async function findImport<S extends Prisma.ItemImportSelect>(importId: string, select: S) {
   const notFound = new AppError("NOT_FOUND", "No import with this id");
   if (!isUuid(importId)) throw notFound;
-  const row = await db().itemImport.findUnique({ where: { id: importId }, select: { ...SELECT_SUMMARY, systemUnderTest: true } });
+  const row = await db().itemImport.findUnique({ where: { id: importId }, select });
   if (!row) throw notFound;
-  return row;
+  return row as Prisma.ItemImportGetPayload<{ select: S }>;
 }
 
 export async function getImport(options: { actor: Actor; importId: string }): Promise<ImportSummary> {
   authorize(options.actor, "items.import");
-  return summaryOf(await findImport(options.importId));
+  return summaryOf(await findImport(options.importId, SELECT_SUMMARY));
 }
 
 export type ImportReportFile = ImportSummary & { errors: unknown[]; notes: unknown[]; errorsOmitted: number; notesOmitted: number };
 
 /** The per-line report, as shown and as downloaded. */
 export async function getImportReport(options: { actor: Actor; importId: string }): Promise<ImportReportFile> {
-  const summary = await getImport(options);
-  const row = await db().itemImport.findUniqueOrThrow({ where: { id: options.importId }, select: { report: true } });
-  const report = (row.report ?? {}) as { errors?: unknown[]; notes?: unknown[]; errorsOmitted?: number; notesOmitted?: number };
+  authorize(options.actor, "items.import");
+  const { report: stored, ...row } = await findImport(options.importId, { ...SELECT_SUMMARY, report: true });
+  const summary = summaryOf(row);
+  const report = (stored ?? {}) as { errors?: unknown[]; notes?: unknown[]; errorsOmitted?: number; notesOmitted?: number };
   return { ...summary, errors: report.errors ?? [], notes: report.notes ?? [], errorsOmitted: report.errorsOmitted ?? 0, notesOmitted: report.notesOmitted ?? 0 };
 }
 

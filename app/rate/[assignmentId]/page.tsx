@@ -2,15 +2,13 @@
 // task and subject filled from the item.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ItemView } from "@/components/transcript/item-view";
+import { RatingScreen } from "@/components/rating/rating-screen";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { AppError } from "@/lib/errors";
 import { getAssignment } from "@/lib/queues/assignments";
 import { raterQueueUrls } from "@/lib/queues/open-next-item";
 import { userRater } from "@/lib/queues/queue-rater";
-import { ratingContextOf } from "@/lib/queues/record-task";
 import { raterBlockFor } from "@/lib/records/rater-block";
-import { RatingClient } from "@/components/rating/rating-client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Rate" };
@@ -31,22 +29,12 @@ export default async function RatePage({ params }: { params: Promise<{ assignmen
   const rater = raterBlockFor({ actor, requested: undefined });
   if (!rater.ok) notFound();
   return (
-    <div className="rating-layout">
-      <section aria-label="Item to rate" className="rating-item">
-        <p className="help-block">{assignment.suite.name} · task <code>{assignment.item.task.task_id}</code></p>
-        <ItemView item={assignment.item} />
-      </section>
-      <section aria-labelledby="rating-title" className="rating-form">
-        <h1 id="rating-title">Your rating</h1>
-        <RatingClient
-          assignmentId={assignment.id}
-          assignmentApi={`/api/assignments/${assignment.id}`}
-          queue={raterQueueUrls(assignment.suite.id)}
-          server={{ draft: assignment.draft, version: assignment.draftVersion }}
-          fixed={{ ...ratingContextOf(assignment.item, assignment.suite.key), rater: rater.block }}
-          submittedEvalId={assignment.evalId}
-        />
-      </section>
-    </div>
+    <RatingScreen
+      assignment={assignment}
+      assignmentApi={`/api/assignments/${assignment.id}`}
+      queue={raterQueueUrls(assignment.suite.id)}
+      rater={rater.block}
+      caption={<p className="help-block">{assignment.suite.name} · task <code>{assignment.item.task.task_id}</code></p>}
+    />
   );
 }

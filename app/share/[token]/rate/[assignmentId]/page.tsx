@@ -3,12 +3,10 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
-import { RatingClient } from "@/components/rating/rating-client";
-import { ItemView } from "@/components/transcript/item-view";
+import { RatingScreen } from "@/components/rating/rating-screen";
 import { AppError } from "@/lib/errors";
 import { getAssignment } from "@/lib/queues/assignments";
 import { shareQueueUrls } from "@/lib/queues/open-next-item";
-import { ratingContextOf } from "@/lib/queues/record-task";
 import { openShareLink, shareRater, VISITOR_COOKIE } from "@/lib/share-links/service";
 
 export const dynamic = "force-dynamic";
@@ -30,21 +28,11 @@ export default async function ShareRatePage({ params }: { params: Promise<{ toke
   if (!visitorId) notFound();
   const assignment = await visitorAssignment(token, assignmentId, visitorId);
   return (
-    <div className="rating-layout">
-      <section aria-label="Item to rate" className="rating-item">
-        <ItemView item={assignment.item} />
-      </section>
-      <section aria-labelledby="rating-title" className="rating-form">
-        <h1 id="rating-title">Your rating</h1>
-        <RatingClient
-          assignmentId={assignment.id}
-          assignmentApi={`/api/share/${token}/assignments/${assignment.id}`}
-          queue={shareQueueUrls(token)}
-          server={{ draft: assignment.draft, version: assignment.draftVersion }}
-          fixed={{ ...ratingContextOf(assignment.item, assignment.suite.key), rater: { type: "end_user", id: visitorId } }}
-          submittedEvalId={assignment.evalId}
-        />
-      </section>
-    </div>
+    <RatingScreen
+      assignment={assignment}
+      assignmentApi={`/api/share/${token}/assignments/${assignment.id}`}
+      queue={shareQueueUrls(token)}
+      rater={{ type: "end_user", id: visitorId }}
+    />
   );
 }
