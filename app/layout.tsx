@@ -22,6 +22,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {actor ? (
             <nav aria-label="Main">
               {can(actor, "queue.work") ? <Link href="/queue">My queue</Link> : null}
+              {can(actor, "review.work") ? <Link href="/review">Review</Link> : null}
               <Link href="/records">Records</Link>
               {can(actor, "records.submit") ? <Link href="/records/new">New rating</Link> : null}
               {can(actor, "items.import") ? <Link href="/admin/imports">Imports</Link> : null}

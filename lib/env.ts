@@ -27,6 +27,15 @@ const EnvSchema = z.object({
   EVALFORM_ADMIN_EMAIL: z.string().email().optional(),
   EVALFORM_ADMIN_PASSWORD: z.string().min(12, { message: "must be at least 12 characters" }).optional(),
   BETTER_AUTH_SECRET: z.string().optional(),
+  /** An OpenAI-compatible endpoint for judge runs (…/v1); judge runs are off without it. */
+  EVALFORM_JUDGE_BASE_URL: z.string().url({ message: "must be the endpoint's base URL, e.g. https://api.openai.com/v1" }).optional(),
+  EVALFORM_JUDGE_MODEL: z.string().min(1).optional(),
+  EVALFORM_JUDGE_API_KEY: z.string().optional(),
+  /** Requests in flight per judge run. */
+  EVALFORM_JUDGE_CONCURRENCY: positiveInt(4),
+  EVALFORM_JUDGE_TIMEOUT_MS: positiveInt(60_000),
+  /** Tries per judge request, counting the first (429, 5xx and timeouts are retried). */
+  EVALFORM_JUDGE_MAX_ATTEMPTS: positiveInt(4),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -68,4 +77,20 @@ export function requireDatabaseUrl(): string {
 export function provideSetting(name: "DATABASE_URL" | "BETTER_AUTH_SECRET", value: string): void {
   process.env[name] = value;
   cached = undefined;
+}
+
+export type JudgeEndpoint = { baseUrl: string; model: string; apiKey?: string; concurrency: number; timeoutMs: number; maxAttempts: number };
+
+/** The configured judge endpoint, or null when judge runs are not configured. */
+export function judgeEndpoint(): JudgeEndpoint | null {
+  const env = getEnv();
+  if (!env.EVALFORM_JUDGE_BASE_URL || !env.EVALFORM_JUDGE_MODEL) return null;
+  return {
+    baseUrl: env.EVALFORM_JUDGE_BASE_URL,
+    model: env.EVALFORM_JUDGE_MODEL,
+    apiKey: env.EVALFORM_JUDGE_API_KEY || undefined,
+    concurrency: env.EVALFORM_JUDGE_CONCURRENCY,
+    timeoutMs: env.EVALFORM_JUDGE_TIMEOUT_MS,
+    maxAttempts: env.EVALFORM_JUDGE_MAX_ATTEMPTS,
+  };
 }

@@ -15,6 +15,7 @@ import { validateDraft } from "@/lib/aif/validate-draft";
 import baseUiSchema from "@/schemas/aif-eval-form.ui-schema.json";
 import { ErrorSummary } from "./error-summary/error-summary";
 import { ID_PREFIX, toErrorSchema } from "./error-schema";
+import { PrefillFieldTemplate, type PrefillContext } from "./prefill-mark/prefill-field-template";
 import { aifFields, aifWidgets } from "./theme";
 import { rjsfValidator } from "./validator";
 
@@ -45,10 +46,14 @@ type Props = {
   onDraftChange?: (formData: Record<string, unknown>) => void;
   /** Top-level sections filled from elsewhere (the item's task and subject) and not shown. */
   hiddenSections?: readonly string[];
+  /** A judge's values to mark beside each field (SME review). */
+  prefill?: Record<string, unknown>;
   children?: ReactNode;
 };
 
-export function AifForm({ initialDraft, serverIssues = [], submitting = false, submitLabel = "Submit rating", onSubmit, onDraftChange, hiddenSections = NO_SECTIONS, children }: Props) {
+const PREFILL_TEMPLATES = { FieldTemplate: PrefillFieldTemplate };
+
+export function AifForm({ initialDraft, serverIssues = [], submitting = false, submitLabel = "Submit rating", onSubmit, onDraftChange, hiddenSections = NO_SECTIONS, prefill, children }: Props) {
   const [formData, setFormData] = useState<Record<string, unknown>>(() => withSafetyRollup(initialDraft ?? {}));
   const [localIssues, setLocalIssues] = useState<ValidationIssue[] | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -65,6 +70,7 @@ export function AifForm({ initialDraft, serverIssues = [], submitting = false, s
     onDraftChangeRef.current = onDraftChange;
   });
 
+  const formContext = useMemo<PrefillContext>(() => ({ prefill }), [prefill]);
   const issues = localIssues && localIssues.length > 0 ? localIssues : serverIssues;
   const extraErrors = useMemo(() => (issues.length > 0 ? toErrorSchema(issues) : undefined), [issues]);
 
@@ -103,6 +109,8 @@ export function AifForm({ initialDraft, serverIssues = [], submitting = false, s
         validator={rjsfValidator}
         fields={aifFields}
         widgets={aifWidgets}
+        templates={prefill ? PREFILL_TEMPLATES : undefined}
+        formContext={formContext}
         idPrefix={ID_PREFIX}
         noValidate
         noHtml5Validate

@@ -15,6 +15,11 @@ import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 import { fetchJson } from "@/lib/http/fetch-json";
 import { chooseStartingDraft, clearLocalDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
 import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
+import { fieldDecisions } from "@/lib/review/field-decisions";
+
+function changedFromJudge(prefill: Record<string, unknown>, draft: Record<string, unknown>): number {
+  return fieldDecisions(prefill, draft).filter((decision) => decision.decision !== "accepted").length;
+}
 
 const HIDDEN_SECTIONS = ["task", "subject", "rater", "derived_from"] as const;
 
@@ -27,16 +32,18 @@ type Props = {
   /** task, subject and rater: from the item and the session, never edited here. */
   fixed: Record<string, unknown>;
   submittedEvalId: string | null;
+  /** A judge's values: the starting draft, marked field by field (SME review). */
+  prefill?: Record<string, unknown>;
 };
 
-export function RatingClient({ assignmentId, assignmentApi, queue, server, fixed, submittedEvalId }: Props) {
+export function RatingClient({ assignmentId, assignmentApi, queue, server, fixed, submittedEvalId, prefill }: Props) {
   const [start, setStart] = useState<StartingDraft | null>(null);
   // The browser's copy exists only after hydration, so the choice is made in an effect.
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setStart(chooseStartingDraft(server, readLocalDraft(assignmentId))), [assignmentId, server]);
   if (submittedEvalId) return <Submitted queue={queue} evalId={submittedEvalId} />;
   if (!start) return <p role="status">Loading your draft…</p>;
-  return <RatingForm key={start.source + start.baseVersion} assignmentId={assignmentId} assignmentApi={assignmentApi} queue={queue} start={start} fixed={fixed} onUseBrowserCopy={setStart} />;
+  return <RatingForm key={start.source + start.baseVersion} assignmentId={assignmentId} assignmentApi={assignmentApi} queue={queue} start={start} fixed={fixed} prefill={prefill} onUseBrowserCopy={setStart} />;
 }
 
 function Submitted({ queue, evalId }: { queue: QueueUrls; evalId: string }) {
@@ -64,10 +71,11 @@ function Submitted({ queue, evalId }: { queue: QueueUrls; evalId: string }) {
   );
 }
 
-function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, onUseBrowserCopy }: {
-  assignmentId: string; assignmentApi: string; queue: QueueUrls; start: StartingDraft; fixed: Record<string, unknown>; onUseBrowserCopy: (start: StartingDraft) => void;
+function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill, onUseBrowserCopy }: {
+  assignmentId: string; assignmentApi: string; queue: QueueUrls; start: StartingDraft; fixed: Record<string, unknown>; prefill?: Record<string, unknown>; onUseBrowserCopy: (start: StartingDraft) => void;
 }) {
-  const [initialDraft] = useState(() => ({ ...(start.draft ?? {}), ...fixed }));
+  const [initialDraft] = useState(() => ({ ...(start.draft ?? prefill ?? {}), ...fixed }));
+  const [changedFields, setChangedFields] = useState(() => (prefill ? changedFromJudge(prefill, initialDraft) : 0));
   const autosave = useDraftAutosave({
     draftUrl: `${assignmentApi}/draft`, storageId: assignmentId, baseVersion: start.baseVersion,
     savedDraft: start.source === "server" ? initialDraft : null,
@@ -163,8 +171,18 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, onUseBro
       {queuedDraft ? <p className="notice notice-error" role="status" data-testid="submit-queued">You are offline: the rating is queued and will be sent once the connection returns.</p> : null}
       {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
       {quotes.message ? <p className="help-block" role="status">{quotes.message}</p> : null}
+      {prefill ? (
+        <p className="help-block" role="status" data-testid="changed-fields">
+          {changedFields === 0 ? "Every value is the judge's: submitting confirms them all." : `${changedFields} field${changedFields === 1 ? "" : "s"} changed from the judge.`}
+        </p>
+      ) : null}
       <AifForm initialDraft={initialDraft} serverIssues={serverIssues} submitting={submitting} onSubmit={submit}
-        onDraftChange={autosave.changed} hiddenSections={HIDDEN_SECTIONS} submitLabel="Submit rating (Ctrl+Enter)" />
+        onDraftChange={(draft) => {
+          autosave.changed(draft);
+          if (prefill) setChangedFields(changedFromJudge(prefill, draft));
+        }}
+        hiddenSections={HIDDEN_SECTIONS} prefill={prefill}
+        submitLabel={prefill ? (changedFields === 0 ? "Confirm all (Ctrl+Enter)" : "Submit review (Ctrl+Enter)") : "Submit rating (Ctrl+Enter)"} />
       {quotes.quotes.length > 0 ? (
         <section aria-labelledby="quotes-title" className="panel">
           <h2 id="quotes-title">Quoted evidence</h2>

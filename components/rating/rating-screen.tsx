@@ -12,10 +12,15 @@ type Props = {
   assignmentApi: string;
   queue: QueueUrls;
   rater: Record<string, unknown>;
+  /** The rating's task and subject when they are not the item's (an SME review keeps the judge record's). */
+  context?: Record<string, unknown>;
+  /** The judge's values an SME confirms or corrects. */
+  prefill?: Record<string, unknown>;
+  title?: string;
   caption?: ReactNode;
 };
 
-export function RatingScreen({ assignment, assignmentApi, queue, rater, caption }: Props) {
+export function RatingScreen({ assignment, assignmentApi, queue, rater, context, prefill, title = "Your rating", caption }: Props) {
   return (
     <div className="rating-layout">
       <section aria-label="Item to rate" className="rating-item">
@@ -23,13 +28,14 @@ export function RatingScreen({ assignment, assignmentApi, queue, rater, caption 
         <ItemView item={assignment.item} />
       </section>
       <section aria-labelledby="rating-title" className="rating-form">
-        <h1 id="rating-title">Your rating</h1>
+        <h1 id="rating-title">{title}</h1>
         <RatingClient
           assignmentId={assignment.id}
           assignmentApi={assignmentApi}
           queue={queue}
           server={{ draft: assignment.draft, version: assignment.draftVersion }}
-          fixed={{ ...ratingContextOf(assignment.item, assignment.suite.key), rater }}
+          fixed={{ ...(context ?? ratingContextOf(assignment.item, assignment.suite.key)), rater }}
+          prefill={prefill}
           submittedEvalId={assignment.evalId}
         />
       </section>

@@ -24,7 +24,10 @@ export type AuditAction =
   | "items.import_discarded"
   | "suite.created"
   | "share_link.created"
-  | "share_link.revoked";
+  | "share_link.revoked"
+  | "prefills.imported"
+  | "judge_run.started"
+  | "judge_run.cancelled";
 
 export type RequestOrigin = { ipAddress: string | null; userAgent: string | null };
 

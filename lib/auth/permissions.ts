@@ -22,6 +22,14 @@ export const PERMISSIONS = {
   "suites.manage": ["admin"],
   /** Work through the queues of the suites one is a rater of. */
   "queue.work": ["rater", "sme"],
+  /** Import LLM-judge records as prefills for SME review. */
+  "prefills.import": ["admin"],
+  /** Start, watch and cancel judge runs over a suite. */
+  "judge_runs.manage": ["admin"],
+  /** Review judge prefills of the suites one is assigned to, as a subject-matter expert. */
+  "review.work": ["sme"],
+  /** Read LLM-judge records (the prefills an SME reviews and their chains). */
+  "records.read_judge": ["sme"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -3,7 +3,7 @@
 // line was accepted, otherwise only if the admin chooses "import the valid
 // lines". Until then they wait in import_staged_item, invisible to queues.
 import "server-only";
-import { Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { z } from "zod";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
@@ -14,6 +14,7 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
+import { byteLimit } from "./byte-limit";
 import { identityOf, IMPORT_FORMATS, readItems, type ImportFormat, type ImportReport } from "./read-items";
 import { commitStagedItems, stageItems, type StagedItem } from "./staging";
 
@@ -61,19 +62,6 @@ export async function createImport(options: { actor: Actor; input: unknown }): P
     select: SELECT_SUMMARY,
   });
   return summaryOf(row);
-}
-
-/** Counts bytes as they pass and stops the stream past the configured limit. */
-function byteLimit(maxBytes: number, onBytes: (total: number) => void): Transform {
-  let total = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      total += chunk.length;
-      onBytes(total);
-      if (total > maxBytes) callback(new AppError("PAYLOAD_TOO_LARGE", `The file is larger than the limit of ${maxBytes} bytes (EVALFORM_MAX_UPLOAD_BYTES)`));
-      else callback(null, chunk);
-    },
-  });
 }
 
 /**

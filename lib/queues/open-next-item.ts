@@ -4,7 +4,8 @@
 // for visitors on a share link.
 import { fetchJson } from "@/lib/http/fetch-json";
 
-export type QueueUrls = { next: string; ratePrefix: string; finished: string };
+/** `idKey` names the field of the "next" answer that holds the id to open. */
+export type QueueUrls = { next: string; ratePrefix: string; finished: string; idKey?: "assignment_id" | "judge_eval_id" };
 
 export function raterQueueUrls(suiteId: string): QueueUrls {
   return { next: `/api/suites/${suiteId}/next`, ratePrefix: "/rate/", finished: `/queue?finished=${suiteId}` };
@@ -14,9 +15,14 @@ export function shareQueueUrls(token: string): QueueUrls {
   return { next: `/api/share/${token}/next`, ratePrefix: `/share/${token}/rate/`, finished: `/share/${token}?finished=1` };
 }
 
+export function reviewQueueUrls(suiteId: string): QueueUrls {
+  return { next: `/api/suites/${suiteId}/review-next`, ratePrefix: "/review/", finished: `/review?finished=${suiteId}`, idKey: "judge_eval_id" };
+}
+
 export async function openNextItem(urls: QueueUrls, navigate: (path: string) => void): Promise<string | null> {
-  const result = await fetchJson<{ assignment_id: string | null; reason?: string }>(urls.next, { method: "POST" });
+  const result = await fetchJson<Record<string, string | null>>(urls.next, { method: "POST" });
   if (!result.ok) return result.message;
-  navigate(result.data.assignment_id ? `${urls.ratePrefix}${result.data.assignment_id}` : urls.finished);
+  const id = result.data[urls.idKey ?? "assignment_id"];
+  navigate(id ? `${urls.ratePrefix}${id}` : urls.finished);
   return null;
 }

@@ -6,6 +6,9 @@ import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/authorize";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { AppError } from "@/lib/errors";
+import { DecisionTable } from "@/components/records/decision-table";
+import { ProvenanceChain } from "@/components/records/provenance-chain";
+import { recordProvenance } from "@/lib/records/provenance";
 import { getRecord, type StoredRecord } from "@/lib/records/service";
 
 export const dynamic = "force-dynamic";
@@ -29,6 +32,8 @@ export default async function RecordPage({ params, searchParams }: {
   const { created } = await searchParams;
   const record = await loadRecord(actor, evalId);
   const derivedFrom = record.body.derived_from;
+  const provenance = await recordProvenance({ actor, evalId });
+  const current = { evalId: record.evalId, raterType: record.body.rater.type, raterId: record.body.rater.id ?? null, createdAt: record.createdAt, derivedFrom: derivedFrom ?? null, depth: 0 };
   return (
     <>
       {created ? <p className="notice" role="status">Rating saved as record {record.evalId}.</p> : null}
@@ -43,6 +48,10 @@ export default async function RecordPage({ params, searchParams }: {
         <dt>Derived from</dt>
         <dd>{derivedFrom ? <Link href={`/records/${derivedFrom}`} className="mono">{derivedFrom}</Link> : "—"}</dd>
       </dl>
+      {provenance.ancestors.length + provenance.descendants.length + provenance.hidden > 0 ? (
+        <ProvenanceChain current={current} ancestors={provenance.ancestors} descendants={provenance.descendants} hidden={provenance.hidden} />
+      ) : null}
+      {provenance.decisions.length > 0 ? <DecisionTable decisions={provenance.decisions} /> : null}
       <h2>JSON</h2>
       <p><a href={`/api/records/${record.evalId}`} download={`${record.evalId}.json`}>Download JSON</a></p>
       <pre className="record-json" data-testid="record-json" tabIndex={0} aria-label="Record JSON">{JSON.stringify(record.body, null, 2)}</pre>

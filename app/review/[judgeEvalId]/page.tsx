@@ -1,0 +1,47 @@
+// The SME review page: the item, and the form pre-filled with the judge's
+// values, each marked with the judge's value and rationale.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { RatingScreen } from "@/components/rating/rating-screen";
+import { requirePageActor } from "@/lib/auth/page-guard";
+import { AppError } from "@/lib/errors";
+import { reviewQueueUrls } from "@/lib/queues/open-next-item";
+import { judgmentOf } from "@/lib/review/field-decisions";
+import { getReviewTask } from "@/lib/review/review-tasks";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Review prefill" };
+
+async function taskOrNotFound(...args: Parameters<typeof getReviewTask>) {
+  try {
+    return await getReviewTask(...args);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}
+
+export default async function ReviewTaskPage({ params }: { params: Promise<{ judgeEvalId: string }> }) {
+  const { judgeEvalId } = await params;
+  const actor = await requirePageActor({ returnTo: `/review/${judgeEvalId}`, action: "review.work" });
+  const task = await taskOrNotFound({ actor, judgeEvalId });
+  const judge = task.judgeRecord;
+  return (
+    <RatingScreen
+      assignment={{ id: task.judgeEvalId, suite: task.suite, item: task.item, draft: task.draft, draftVersion: task.draftVersion, evalId: task.hybridEvalId }}
+      assignmentApi={`/api/reviews/${task.judgeEvalId}`}
+      queue={reviewQueueUrls(task.suite.id)}
+      rater={{ type: "hybrid", id: actor.userId }}
+      context={{ task: judge.task, subject: judge.subject }}
+      prefill={judgmentOf(judge)}
+      title="Review the judge's rating"
+      caption={
+        <p className="help-block">
+          {task.suite.name} · task <code>{judge.task.task_id}</code> · judge <code>{String(judge.rater.model ?? judge.rater.id ?? "")}</code>
+          {typeof judge.rater.n_samples === "number" ? ` (${judge.rater.n_samples} samples)` : ""} · <Link href={`/records/${judge.eval_id}`}>judge record</Link>
+        </p>
+      }
+    />
+  );
+}

@@ -1,0 +1,70 @@
+// What an SME did with each field of a judge's record: accepted it as is,
+// edited it (changed or cleared), or added a value the judge left empty. Pure,
+// so the review page can count changes live with the same rules the server stores.
+
+export type FieldDecisionKind = "accepted" | "edited" | "added";
+export type FieldDecision = { path: string; decision: FieldDecisionKind; judgeValue: unknown; finalValue: unknown };
+
+/** The parts of a record that hold judgments (task, subject, rater and ids are context). */
+export const JUDGMENT_SECTIONS = ["universal", "safety", "refusal", "issue_tags", "freeform", "chat", "agent", "rag", "multimodal"] as const;
+
+// Derived from the hazards, so a change there is not a decision of its own.
+const DERIVED_PATHS = new Set(["/safety/is_violating_any"]);
+
+function escapePointer(key: string): string {
+  return key.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** Equality of JSON values (key order does not matter). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((value, index) => sameJson(value, b[index]));
+  }
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameJson(a[key], b[key]));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** JSON Pointer → value of every leaf; arrays are leaves (a tag list is one decision). */
+export function judgmentLeaves(record: Record<string, unknown>): Map<string, unknown> {
+  const leaves = new Map<string, unknown>();
+  const walk = (value: unknown, path: string) => {
+    if (isPlainObject(value)) {
+      for (const [key, child] of Object.entries(value)) walk(child, `${path}/${escapePointer(key)}`);
+    } else if (value !== undefined && value !== null && !DERIVED_PATHS.has(path)) {
+      leaves.set(path, value);
+    }
+  };
+  for (const section of JUDGMENT_SECTIONS) if (section in record) walk(record[section], `/${section}`);
+  return leaves;
+}
+
+/** The judgment sections of a record: where a review starts. */
+export function judgmentOf(record: Record<string, unknown>): Record<string, unknown> {
+  const judgment: Record<string, unknown> = {};
+  for (const section of JUDGMENT_SECTIONS) if (record[section] !== undefined) judgment[section] = record[section];
+  return judgment;
+}
+
+// Lists of strings (tags, modalities, flagged claims) are sets: reordering is not a change.
+function asSet(value: unknown): unknown {
+  return Array.isArray(value) && value.every((entry) => typeof entry === "string") ? [...value].sort() : value;
+}
+
+/** One decision per field set on either side, in pointer order. */
+export function fieldDecisions(judge: Record<string, unknown>, final: Record<string, unknown>): FieldDecision[] {
+  const before = judgmentLeaves(judge);
+  const after = judgmentLeaves(final);
+  const paths = [...new Set([...before.keys(), ...after.keys()])].sort();
+  return paths.map((path) => {
+    const judgeValue = before.get(path);
+    const finalValue = after.get(path);
+    const decision: FieldDecisionKind = judgeValue === undefined ? "added" : sameJson(asSet(judgeValue), asSet(finalValue)) ? "accepted" : "edited";
+    return { path, decision, judgeValue: judgeValue ?? null, finalValue: finalValue ?? null };
+  });
+}

@@ -1,0 +1,183 @@
+// Import of LLM-judge records into a suite as prefills for SME review. Each
+// record must be a valid AIF record by an llm_judge and match one item of the
+// suite by task.task_id (and task.suite_id / subject.system_under_test where
+// they tell items apart). Every refused record is reported with its line;
+// unless the admin asks to store the valid ones, one refusal stores nothing.
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
+import { AIF_SCHEMA_VERSION } from "@/lib/aif/contract";
+import { validateRecord } from "@/lib/aif/validate";
+import type { Actor } from "@/lib/auth/actor";
+import { authorize } from "@/lib/auth/authorize";
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+import { byteLimit } from "@/lib/imports/byte-limit";
+import { storeJudgeRecord } from "@/lib/records/service";
+import { sameJson } from "./field-decisions";
+import { readPrefillRecords } from "./read-prefill-records";
+
+export type PrefillLineError = { line: number; field: string; rule: string; message: string };
+export type PrefillImportReport = {
+  importId: string | null;
+  format: "jsonl" | "json";
+  recordsRead: number;
+  stored: number;
+  alreadyPresent: number;
+  refused: number;
+  errors: PrefillLineError[];
+  notes: string[];
+};
+
+type SuiteItemRow = { itemId: string; sourceSuiteId: string | null; systemUnderTest: string };
+type Accepted = { line: number; record: Record<string, unknown>; itemId: string };
+
+const MAX_REPORTED_ERRORS = 10_000;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+async function suiteItemsByTask(suiteId: string): Promise<Map<string, SuiteItemRow[]>> {
+  const rows = await db().suiteItem.findMany({ where: { suiteId }, select: { itemId: true, item: { select: { taskId: true, sourceSuiteId: true, systemUnderTest: true } } } });
+  const byTask = new Map<string, SuiteItemRow[]>();
+  for (const row of rows) {
+    const list = byTask.get(row.item.taskId) ?? [];
+    list.push({ itemId: row.itemId, sourceSuiteId: row.item.sourceSuiteId, systemUnderTest: row.item.systemUnderTest });
+    byTask.set(row.item.taskId, list);
+  }
+  return byTask;
+}
+
+/** The one item a record rates, or the reason there is none. */
+function matchItem(record: Record<string, unknown>, suiteKey: string, byTask: Map<string, SuiteItemRow[]>): { itemId: string } | PrefillLineError {
+  const task = record.task as { task_id: string; suite_id?: string };
+  const subject = record.subject as { system_under_test: string };
+  let candidates = byTask.get(task.task_id) ?? [];
+  if (task.suite_id !== undefined && task.suite_id !== suiteKey) candidates = candidates.filter((item) => item.sourceSuiteId === task.suite_id);
+  if (candidates.length > 1) candidates = candidates.filter((item) => item.systemUnderTest === subject.system_under_test);
+  if (candidates.length === 1) return { itemId: candidates[0]!.itemId };
+  const where = `task_id ${JSON.stringify(task.task_id)}${task.suite_id !== undefined ? ` and suite_id ${JSON.stringify(task.suite_id)}` : ""}`;
+  return candidates.length === 0
+    ? { line: 0, field: "/task/task_id", rule: "unmatched", message: `no item of this suite has ${where}` }
+    : { line: 0, field: "/subject/system_under_test", rule: "ambiguous", message: `${candidates.length} items of this suite have ${where} and system_under_test ${JSON.stringify(subject.system_under_test)}` };
+}
+
+export async function importPrefills(options: {
+  actor: Actor;
+  suiteId: string;
+  file: Readable;
+  fileName?: string | null;
+  /** Store the valid records even when others are refused. */
+  storeValid?: boolean;
+  origin?: RequestOrigin;
+  maxBytes?: number;
+}): Promise<PrefillImportReport> {
+  const { actor, suiteId } = options;
+  authorize(actor, "prefills.import");
+  const suite = isUuid(suiteId) ? await db().suite.findUnique({ where: { id: suiteId }, select: { id: true, key: true } }) : null;
+  if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
+  const byTask = await suiteItemsByTask(suite.id);
+
+  const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, () => undefined));
+  options.file.on("error", (error) => limited.destroy(error));
+  const read = await readPrefillRecords(limited);
+  const errors: PrefillLineError[] = [];
+  const notes: string[] = [`read as ${read.format === "json" ? "one JSON document" : "JSON Lines"}`];
+  const accepted: Accepted[] = [];
+  const seen = new Set<string>();
+  let recordsRead = 0;
+  let refused = 0;
+  let assignedIds = 0;
+  const refuse = (found: PrefillLineError[]) => {
+    refused += 1;
+    for (const error of found) if (errors.length < MAX_REPORTED_ERRORS) errors.push(error);
+  };
+
+  for await (const entry of read.entries) {
+    recordsRead += 1;
+    if ("error" in entry) {
+      refuse([{ line: entry.line, field: "", rule: entry.error.rule, message: entry.error.message }]);
+      continue;
+    }
+    if (!isPlainObject(entry.value)) {
+      refuse([{ line: entry.line, field: "", rule: "type", message: "must be a JSON object (an AIF record)" }]);
+      continue;
+    }
+    // Tolerant: a judge's output without the server-assigned fields gets them here.
+    const record: Record<string, unknown> = { ...entry.value };
+    if (record.eval_id === undefined && record.created_at === undefined) {
+      record.eval_id = randomUUID();
+      record.created_at = new Date().toISOString();
+      record.schema_version ??= AIF_SCHEMA_VERSION;
+      assignedIds += 1;
+    }
+    const raterType = isPlainObject(record.rater) ? record.rater.type : undefined;
+    const issues = raterType === "llm_judge"
+      ? validateRecord(record)
+      : [{ path: "/rater/type", rule: "judgeRecord", message: `a prefill must be an llm_judge record, not ${JSON.stringify(raterType)}` }];
+    if (record.derived_from !== undefined && record.derived_from !== null) issues.push({ path: "/derived_from", rule: "notAllowed", message: "a judge record must not set derived_from" });
+    if (issues.length > 0) {
+      refuse(issues.map((issue) => ({ line: entry.line, field: issue.path, rule: issue.rule, message: issue.message })));
+      continue;
+    }
+    const evalId = record.eval_id as string;
+    if (seen.has(evalId)) {
+      refuse([{ line: entry.line, field: "/eval_id", rule: "duplicate", message: `eval_id ${evalId} appears earlier in this file` }]);
+      continue;
+    }
+    seen.add(evalId);
+    const match = matchItem(record, suite.key, byTask);
+    if ("rule" in match) {
+      refuse([{ ...match, line: entry.line }]);
+      continue;
+    }
+    accepted.push({ line: entry.line, record, itemId: match.itemId });
+  }
+  if (assignedIds > 0) notes.push(`${assignedIds} record(s) had no eval_id and created_at; they were assigned`);
+
+  const report = { importId: null, format: read.format, recordsRead, stored: 0, alreadyPresent: 0, refused, errors, notes };
+  if (recordsRead === 0) throw new AppError("INVALID_INPUT", "The file holds no records", [{ path: "", rule: "empty", message: "the file is empty" }]);
+  if (refused > 0 && !options.storeValid) return report;
+  return storeAccepted({ actor, suiteId: suite.id, accepted, report, fileName: options.fileName ?? null, origin: options.origin });
+}
+
+async function storeAccepted(options: { actor: Actor; suiteId: string; accepted: Accepted[]; report: PrefillImportReport; fileName: string | null; origin?: RequestOrigin }): Promise<PrefillImportReport> {
+  const { report } = options;
+  return db().$transaction(async (tx) => {
+    const existing = await tx.evalRecord.findMany({
+      where: { evalId: { in: options.accepted.map((entry) => entry.record.eval_id as string) } },
+      select: { evalId: true, body: true, reviewTask: { select: { suiteId: true } } },
+    });
+    const existingById = new Map(existing.map((row) => [row.evalId, row]));
+    const toStore: Accepted[] = [];
+    let alreadyPresent = 0;
+    for (const entry of options.accepted) {
+      const found = existingById.get(entry.record.eval_id as string);
+      if (!found) toStore.push(entry);
+      else if (sameJson(found.body, entry.record) && found.reviewTask?.suiteId === options.suiteId) alreadyPresent += 1;
+      else {
+        report.refused += 1;
+        report.errors.push({ line: entry.line, field: "/eval_id", rule: "evalIdTaken", message: `a different stored record (or one in another suite) already has eval_id ${String(entry.record.eval_id)}` });
+      }
+    }
+    const prefillImport = await tx.prefillImport.create({
+      data: {
+        suiteId: options.suiteId, fileName: options.fileName, recordsRead: report.recordsRead, stored: toStore.length,
+        alreadyPresent, refused: report.refused, createdById: options.actor.userId,
+      },
+    });
+    for (const entry of toStore) {
+      await storeJudgeRecord({ record: entry.record, keepIdentity: true, submittedById: options.actor.userId, client: tx });
+      await tx.reviewTask.create({ data: { judgeEvalId: entry.record.eval_id as string, suiteId: options.suiteId, itemId: entry.itemId, prefillImportId: prefillImport.id } });
+    }
+    await recordAuditEvent({
+      action: "prefills.imported", actorId: options.actor.userId, subject: prefillImport.id, origin: options.origin, client: tx,
+      details: { suite_id: options.suiteId, stored: toStore.length, already_present: alreadyPresent, refused: report.refused },
+    });
+    return { ...report, importId: prefillImport.id, stored: toStore.length, alreadyPresent };
+  }, { timeout: 120_000 });
+}
