@@ -20,10 +20,11 @@ export async function readPrefillRecords(file: Readable): Promise<PrefillRead> {
   const lines = splitLines(file);
   const head: RawLine[] = [];
   let first: RawLine | undefined;
-  for await (const line of lines) {
-    head.push(line);
-    if ("error" in line || line.text.trim() !== "") {
-      first = line;
+  // next() rather than for-await: leaving a for-await loop would close the generator.
+  for (let step = await lines.next(); !step.done; step = await lines.next()) {
+    head.push(step.value);
+    if ("error" in step.value || step.value.text.trim() !== "") {
+      first = step.value;
       break;
     }
   }
