@@ -4,6 +4,8 @@
 import { defineConfig } from "@playwright/test";
 
 const PORT = 3100;
+// The scripted judge (scripts/fake-judge.ts) that judge runs in browser tests talk to.
+const JUDGE_PORT = 3199;
 const databaseUrl = process.env.DATABASE_URL ?? "";
 const host = databaseUrl ? new URL(databaseUrl).hostname : "";
 if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
@@ -28,11 +30,22 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
-    command: `node_modules/.bin/next start --port ${PORT} --hostname 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}/api/records`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    env: { DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", EVALFORM_BASE_URL: `http://127.0.0.1:${PORT}` },
-  },
+  webServer: [
+    {
+      command: `node_modules/.bin/tsx scripts/fake-judge.ts ${JUDGE_PORT}`,
+      port: JUDGE_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node_modules/.bin/next start --port ${PORT} --hostname 127.0.0.1`,
+      url: `http://127.0.0.1:${PORT}/api/records`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", EVALFORM_BASE_URL: `http://127.0.0.1:${PORT}`,
+        EVALFORM_JUDGE_BASE_URL: `http://127.0.0.1:${JUDGE_PORT}/v1`, EVALFORM_JUDGE_MODEL: "scripted-judge", EVALFORM_JUDGE_CONCURRENCY: "4",
+      },
+    },
+  ],
 });

@@ -6,6 +6,7 @@ import path from "node:path";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { rolesAllow, type Role } from "@/lib/auth/permissions";
 import { ACCESS_MATRIX, type MatrixEntry, type MatrixIds } from "./support/access-matrix";
+import { importPrefills, judgeRecordFor } from "./support/seed-prefills";
 import { seedSuite } from "./support/seed-suite";
 import { e2eUsers, storageStateOf } from "./support/users";
 
@@ -97,7 +98,17 @@ test.beforeAll(async ({ baseURL }) => {
   const link = await contexts.admin.post(`/api/suites/${suite.suiteId}/share-links`, { data: { label: "matrix" }, headers: { origin: baseURL! } });
   expect(link.status()).toBe(201);
   const shareToken = (await link.json()).share_path.replace("/share/", "");
-  ids = { recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id, importId: suite.importId, suiteId: suite.suiteId, shareToken, assignmentOf: (role) => assignmentOf.get(role)! };
+  const judgeRecord = judgeRecordFor(suite.taskIds[1]!, suite.suiteKey);
+  await importPrefills(contexts.admin, baseURL!, suite.suiteId, [judgeRecord]);
+  const review = await contexts.sme.post(`/api/suites/${suite.suiteId}/review-next`, { headers: { origin: baseURL! } });
+  expect(review.status()).toBe(200);
+  expect((await review.json()).judge_eval_id).toBe(judgeRecord.eval_id);
+  const judgeRun = await contexts.admin.post(`/api/suites/${suite.suiteId}/judge-runs`, { data: { n_samples: 1 }, headers: { origin: baseURL! } });
+  expect(judgeRun.status(), await judgeRun.text()).toBe(201);
+  ids = {
+    recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id, importId: suite.importId, suiteId: suite.suiteId, shareToken,
+    assignmentOf: (role) => assignmentOf.get(role)!, reviewId: judgeRecord.eval_id as string, judgeRunId: (await judgeRun.json()).id,
+  };
 });
 
 test.afterAll(async () => {

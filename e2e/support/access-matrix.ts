@@ -13,6 +13,9 @@ export type MatrixIds = {
   shareToken: string;
   /** The caller's own assignment (admins have none: the rater's is used, which they may not open). */
   assignmentOf: (role: "rater" | "sme" | "admin") => string;
+  /** A judge prefill the matrix SME holds for review. */
+  reviewId: string;
+  judgeRunId: string;
 };
 
 export type MatrixEntry = {
@@ -82,4 +85,20 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/suites/[suiteId]/share-links/route.ts", method: "POST", access: "suites.manage", path: (ids) => `/api/suites/${ids.suiteId}/share-links`, body: {} },
   { file: "app/api/share-links/[linkId]/route.ts", method: "DELETE", access: "suites.manage", path: () => `/api/share-links/${UNKNOWN_UUID}` },
   { file: "app/api/assignments/[assignmentId]/submit/route.ts", method: "POST", access: "queue.work", path: (ids, role) => `/api/assignments/${ownAssignment(ids, role)}/submit`, body: {} },
+  { file: "app/review/page.tsx", method: "PAGE", access: "review.work", path: () => "/review" },
+  { file: "app/review/[judgeEvalId]/page.tsx", method: "PAGE", access: "review.work", path: (ids) => `/review/${ids.reviewId}` },
+  { file: "app/admin/suites/[suiteId]/review/page.tsx", method: "PAGE", access: "suites.manage", path: (ids) => `/admin/suites/${ids.suiteId}/review` },
+  { file: "app/admin/judge-runs/[runId]/page.tsx", method: "PAGE", access: "judge_runs.manage", path: (ids) => `/admin/judge-runs/${ids.judgeRunId}` },
+  // A file holding one record that matches no item: refused with 422, nothing stored.
+  { file: "app/api/suites/[suiteId]/prefills/route.ts", method: "POST", access: "prefills.import", path: (ids) => `/api/suites/${ids.suiteId}/prefills`, body: "{}" },
+  { file: "app/api/suites/[suiteId]/judge-runs/route.ts", method: "GET", access: "judge_runs.manage", path: (ids) => `/api/suites/${ids.suiteId}/judge-runs` },
+  { file: "app/api/suites/[suiteId]/judge-runs/route.ts", method: "POST", access: "judge_runs.manage", path: (ids) => `/api/suites/${ids.suiteId}/judge-runs`, body: { n_samples: 0 } },
+  { file: "app/api/judge-runs/[runId]/route.ts", method: "GET", access: "judge_runs.manage", path: (ids) => `/api/judge-runs/${ids.judgeRunId}` },
+  { file: "app/api/judge-runs/[runId]/cancel/route.ts", method: "POST", access: "judge_runs.manage", path: () => `/api/judge-runs/${UNKNOWN_UUID}/cancel` },
+  { file: "app/api/suites/[suiteId]/review-next/route.ts", method: "POST", access: "review.work", path: () => `/api/suites/${UNKNOWN_UUID}/review-next` },
+  { file: "app/api/suites/[suiteId]/review-summary/route.ts", method: "GET", access: "suites.manage", path: (ids) => `/api/suites/${ids.suiteId}/review-summary` },
+  { file: "app/api/reviews/[judgeEvalId]/route.ts", method: "GET", access: "review.work", path: (ids) => `/api/reviews/${ids.reviewId}` },
+  { file: "app/api/reviews/[judgeEvalId]/draft/route.ts", method: "PUT", access: "review.work", path: (ids) => `/api/reviews/${ids.reviewId}/draft`, body: {} },
+  { file: "app/api/reviews/[judgeEvalId]/submit/route.ts", method: "POST", access: "review.work", path: (ids) => `/api/reviews/${ids.reviewId}/submit`, body: {} },
+  { file: "app/api/records/[evalId]/provenance/route.ts", method: "GET", access: "records.read_own", path: (ids, role) => `/api${ownRecord(ids, role)}/provenance` },
 ];

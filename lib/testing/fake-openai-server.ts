@@ -36,6 +36,8 @@ export async function startFakeChatCompletionsServer(options: {
   respond: (request: FakeRequest) => FakeReply | Promise<FakeReply>;
   /** When set, requests without `Authorization: Bearer <apiKey>` get a 401. */
   apiKey?: string;
+  /** A fixed port (a launcher's judge endpoint); by default any free one. */
+  port?: number;
 }): Promise<FakeChatCompletionsServer> {
   const requests: FakeChatRequestBody[] = [];
   const sockets = new Set<Socket>();
@@ -96,7 +98,7 @@ export async function startFakeChatCompletionsServer(options: {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

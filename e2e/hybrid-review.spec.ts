@@ -1,0 +1,125 @@
+// Hybrid review in a real browser: an SME opens a judge prefill, changes two
+// fields and submits; the hybrid record derives from the judge record, which
+// is unchanged, and its diff names exactly those two fields. A double click
+// stores one record; a queue is cleared with the keyboard; an admin runs the
+// judge (the scripted judge of scripts/fake-judge.ts) from the browser.
+import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
+import { judgeRecordFor, importPrefills } from "./support/seed-prefills";
+import { seedSuite } from "./support/seed-suite";
+import { e2eUsers, storageStateOf } from "./support/users";
+
+let admin: APIRequestContext;
+test.beforeAll(async ({ baseURL }) => {
+  admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
+});
+test.afterAll(async () => admin.dispose());
+
+async function suiteWithPrefills(baseURL: string, count: number) {
+  const suite = await seedSuite(admin, baseURL, { raterIds: [e2eUsers().sme.userId], count });
+  const records = suite.taskIds.map((taskId) => judgeRecordFor(taskId, suite.suiteKey));
+  await importPrefills(admin, baseURL, suite.suiteId, records);
+  return { suite, records };
+}
+
+async function startReviewing(page: Page, suiteKey: string): Promise<void> {
+  await page.goto("/review");
+  const start = page.getByTestId(`review-suite-${suiteKey}`).getByRole("button", { name: /Start reviewing|Review the next prefill/ });
+  await start.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/review\/[0-9a-f-]{36}$/);
+  await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
+}
+
+async function hybridRecordsOf(judgeEvalId: string): Promise<string[]> {
+  const response = await admin.get(`/api/records/${judgeEvalId}/provenance`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()).descendants as { eval_id: string; depth: number }[]).filter((link) => link.depth === 1).map((link) => link.eval_id);
+}
+
+test.describe("as an SME", () => {
+  test.use({ storageState: storageStateOf("sme") });
+
+  test("open a prefill → change two fields → submit: a hybrid record derived from the unchanged judge record, with a two-field diff", async ({ page, baseURL }) => {
+    const { suite, records } = await suiteWithPrefills(baseURL!, 1);
+    const judge = records[0]!;
+    await startReviewing(page, suite.suiteKey);
+    await expect(page).toHaveURL(new RegExp(`/review/${judge.eval_id}$`));
+
+    // Every judge-filled field is marked, with the judge's rationale beside the Likert.
+    const helpfulnessMark = page.locator('[data-testid="judge-mark"][data-path="/universal/helpfulness"]');
+    await expect(helpfulnessMark).toContainText("score 4.33");
+    await expect(helpfulnessMark).toContainText("[1/3] Direct answer.");
+    await expect(page.locator('[data-testid="judge-mark"][data-state="changed"]')).toHaveCount(0);
+    expect(await page.getByTestId("judge-mark").count()).toBeGreaterThanOrEqual(8);
+    await expect(page.getByRole("button", { name: "Confirm all (Ctrl+Enter)" })).toBeVisible();
+
+    await page.locator('label[for="root_universal_helpfulness_score-2"]').click();
+    await page.locator("#root_freeform_notes").fill("Checked against the reference.");
+    await page.locator("#root_freeform_notes").blur();
+    await expect(page.getByTestId("changed-fields")).toHaveText("2 fields changed from the judge.");
+    await expect(helpfulnessMark).toHaveAttribute("data-state", "changed");
+    await page.getByRole("button", { name: "Submit review (Ctrl+Enter)" }).click();
+    await expect(page.getByTestId("submitted")).toBeVisible();
+
+    const [hybridId] = await hybridRecordsOf(judge.eval_id as string);
+    expect(hybridId).toBeTruthy();
+    const hybrid = await (await admin.get(`/api/records/${hybridId}`)).json();
+    expect(hybrid.rater).toEqual({ type: "hybrid", id: e2eUsers().sme.userId });
+    expect(hybrid.derived_from).toBe(judge.eval_id);
+    expect(hybrid.universal.helpfulness.score).toBe(2);
+    expect(await (await admin.get(`/api/records/${judge.eval_id}`)).json()).toEqual(judge);
+
+    await page.goto(`/records/${hybridId}`);
+    const diff = page.getByTestId("decision-diff");
+    await expect(diff.locator("tbody tr")).toHaveCount(2);
+    await expect(diff.locator("tbody tr").nth(0)).toHaveAttribute("data-path", "/freeform/notes");
+    await expect(diff.locator("tbody tr").nth(1)).toHaveAttribute("data-path", "/universal/helpfulness/score");
+    await expect(diff.locator("tbody tr").nth(1)).toContainText("4.33");
+    // The chain links both ways.
+    await page.locator(`[data-testid="chain-link"][data-eval-id="${judge.eval_id}"] a`).click();
+    await expect(page).toHaveURL(new RegExp(`/records/${judge.eval_id}$`));
+    await expect(page.locator(`[data-testid="chain-link"][data-eval-id="${hybridId}"] a`)).toBeVisible();
+  });
+
+  test("a double click on Confirm all stores one record", async ({ page, baseURL }) => {
+    const { suite, records } = await suiteWithPrefills(baseURL!, 1);
+    await startReviewing(page, suite.suiteKey);
+    await page.getByRole("button", { name: "Confirm all (Ctrl+Enter)" }).dblclick();
+    await expect(page.getByTestId("submitted")).toBeVisible();
+    await expect.poll(() => hybridRecordsOf(records[0]!.eval_id as string).then((ids) => ids.length)).toBe(1);
+    await page.waitForTimeout(500);
+    expect(await hybridRecordsOf(records[0]!.eval_id as string)).toHaveLength(1);
+  });
+
+  test("an SME clears a queue of prefills with the keyboard alone", async ({ page, baseURL }) => {
+    const { suite, records } = await suiteWithPrefills(baseURL!, 3);
+    await startReviewing(page, suite.suiteKey);
+    for (let index = 0; index < records.length; index += 1) {
+      await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
+      await page.keyboard.press("Control+Enter");
+      await expect(page.getByTestId("submitted")).toBeVisible();
+      await page.keyboard.press("n");
+      if (index < records.length - 1) await expect(page).toHaveURL(/\/review\/[0-9a-f-]{36}$/);
+    }
+    await expect(page).toHaveURL(/\/review\?finished=/);
+    for (const record of records) expect(await hybridRecordsOf(record.eval_id as string)).toHaveLength(1);
+  });
+});
+
+test.describe("as an admin", () => {
+  test.use({ storageState: storageStateOf("admin") });
+
+  test("run the judge over a suite from the browser, watch it finish, and the SME queue fills", async ({ page, baseURL }) => {
+    const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().sme.userId], count: 3 });
+    await page.goto(`/admin/suites/${suite.suiteId}/review`);
+    await page.getByLabel("Samples per item").fill("3");
+    await page.getByRole("button", { name: "Run the judge over this suite" }).click();
+    const run = page.getByTestId("judge-run").first();
+    await expect(run).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+    await expect(run).toContainText("3 stored, 0 failed, 0 cancelled of 3");
+    await page.reload();
+    await expect(page.getByText("3 prefills waiting for an SME")).toBeVisible();
+    await run.getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("completed");
+  });
+});
