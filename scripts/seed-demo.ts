@@ -3,9 +3,13 @@
 // other than admins exist.
 import { createReadStream } from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { agentDraft, chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { commitImport, createImport, readImportFile } from "@/lib/imports/service";
 import { createSuite } from "@/lib/suites/service";
+import type { Item } from "@/lib/items/types";
+import { validJudgmentFor } from "@/lib/judge/sample-judgments";
+import { importPrefills } from "@/lib/review/prefill-import";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { submitRecord } from "@/lib/records/service";
@@ -59,10 +63,31 @@ async function seedDemoSuite(raterIds: string[]): Promise<void> {
     if (read.status === "awaiting_decision") await commitImport({ actor: admin, importId: created.id });
     importIds.push(created.id);
   }
-  await createSuite({
+  const suite = await createSuite({
     actor: admin,
     input: { name: "Demo suite", key: "demo-suite", overlap_k: 2, gold_share: 0, hold_minutes: 30, rater_ids: raterIds, import_ids: importIds },
   });
+  await seedDemoPrefills(admin, suite.id);
+}
+
+// Prefills for the demo SME's review queue. They are written by this script,
+// not by a model, and their rater block says so.
+async function seedDemoPrefills(admin: Actor, suiteId: string): Promise<void> {
+  const items = await db().suiteItem.findMany({ where: { suiteId }, orderBy: { position: "asc" }, take: 6, select: { item: { select: { body: true } } } });
+  const records = items.map(({ item }, index) => {
+    const body = item.body as unknown as Item;
+    const judgment = validJudgmentFor(body.task.modality);
+    const helpfulness = { score: [4.2, 3.4, 4.8][index % 3], confidence: "medium", rationale: "Demo prefill written by the seed script (no model was asked)." };
+    return {
+      rater: { type: "llm_judge", id: "demo-seed#no-model", model: "demo prefill (seed script, no model)", n_samples: 1 },
+      task: { ...body.task, suite_id: "demo-suite" },
+      subject: body.subject,
+      ...judgment,
+      universal: { ...judgment.universal, helpfulness },
+    };
+  });
+  const report = await importPrefills({ actor: admin, suiteId, file: Readable.from([records.map((record) => JSON.stringify(record)).join("\n")]), fileName: "demo-prefills.jsonl" });
+  if (report.importId === null) throw new Error(`demo prefills refused: ${JSON.stringify(report.errors)}`);
 }
 
 export function printLogins(logins: DemoLogin[]): void {
