@@ -4,6 +4,7 @@
 // transaction. A heartbeat keeps the claims alive; if this process dies, the
 // claims lapse and another process resumes the run (getJudgeRun).
 import "server-only";
+import { setMaxListeners } from "node:events";
 import { db } from "@/lib/db";
 import type { JudgeEndpoint } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -28,6 +29,8 @@ export function isStale(heartbeatAt: Date): boolean {
 export function driveJudgeRun(runId: string, endpoint: JudgeEndpoint): void {
   if (drivers.has(runId)) return;
   const controller = new AbortController();
+  // Every request in flight listens on the run's signal (and stops listening when done).
+  setMaxListeners(1_000, controller.signal);
   const done = drive(runId, endpoint, controller.signal)
     .catch((error: unknown) => console.error(JSON.stringify({ msg: "judge run driver failed", runId, error: String(error) })))
     .finally(() => drivers.delete(runId));
