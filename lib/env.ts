@@ -32,7 +32,7 @@ const EnvSchema = z.object({
   EVALFORM_JUDGE_MODEL: z.string().min(1).optional(),
   EVALFORM_JUDGE_API_KEY: z.string().optional(),
   /** Requests in flight per judge run. */
-  EVALFORM_JUDGE_CONCURRENCY: positiveInt(4),
+  EVALFORM_JUDGE_CONCURRENCY: positiveInt(4).pipe(z.number().max(64, { message: "must be at most 64" })),
   EVALFORM_JUDGE_TIMEOUT_MS: positiveInt(60_000),
   /** Tries per judge request, counting the first (429, 5xx and timeouts are retried). */
   EVALFORM_JUDGE_MAX_ATTEMPTS: positiveInt(4),

@@ -4,13 +4,13 @@ import { afterAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { reviewQueues } from "@/lib/review/review-tasks";
 import { createTestUser } from "@/lib/testing/test-users";
-import { seedDemoData } from "./seed-demo";
+import { loadDemoData } from "./seed-demo";
 
 afterAll(() => db().$disconnect());
 
 it("seeds a demo suite whose prefills wait for the demo SME", async () => {
   await createTestUser(["admin"]);
-  const logins = await seedDemoData();
+  const logins = await loadDemoData();
   expect(logins.map((login) => login.roles.join("+")).sort()).toEqual(["rater", "sme"]);
   const smeUser = await db().user.findUniqueOrThrow({ where: { email: "sme@demo.evalform.local" } });
   const queues = await reviewQueues({ actor: { userId: smeUser.id, email: smeUser.email, name: smeUser.name, roles: ["sme"], via: "session" } });

@@ -21,9 +21,14 @@ function actorOf(user: UserView): Actor {
   return { userId: user.id, email: user.email, name: user.name, roles: user.roles, via: "session" };
 }
 
+/** Loads the demo data into a database that has no users but admins yet. */
 export async function seedDemoData(): Promise<DemoLogin[]> {
   const nonAdmins = await db().user.count({ where: { NOT: { roles: { has: "admin" } } } });
   if (nonAdmins > 0) return [];
+  return loadDemoData();
+}
+
+export async function loadDemoData(): Promise<DemoLogin[]> {
   const logins: DemoLogin[] = [];
   const create = async (email: string, name: string, roles: ("rater" | "sme")[]) => {
     const password = generatePassword();

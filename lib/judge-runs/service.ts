@@ -107,14 +107,20 @@ export async function startJudgeRun(options: { actor: Actor; suiteId: string; in
   return summaryOf(run, (await progressOf([run.id])).get(run.id)!);
 }
 
-/** A run with its progress; a running run whose driver went quiet is resumed here. */
+// A running run whose driver went quiet (its process stopped) is resumed by
+// whichever process is asked about it; the API key comes from this process's
+// configuration, and only for the same endpoint.
+function resumeIfStale(run: RunRow): void {
+  if (run.status !== "running" || !isStale(run.heartbeatAt)) return;
+  const endpoint = judgeEndpoint();
+  if (endpoint) driveJudgeRun(run.id, { ...endpoint, baseUrl: run.baseUrl, model: run.model, apiKey: endpoint.baseUrl === run.baseUrl ? endpoint.apiKey : undefined });
+}
+
+/** A run with its progress and failures (resumed here if its driver went quiet). */
 export async function getJudgeRun(options: { actor: Actor; runId: string }): Promise<JudgeRunSummary & { failures: JudgeRunFailure[] }> {
   authorize(options.actor, "judge_runs.manage");
   const run = await findRun(options.runId);
-  if (run.status === "running" && isStale(run.heartbeatAt)) {
-    const endpoint = judgeEndpoint();
-    if (endpoint) driveJudgeRun(run.id, { ...endpoint, baseUrl: run.baseUrl, model: run.model, apiKey: endpoint.baseUrl === run.baseUrl ? endpoint.apiKey : undefined });
-  }
+  resumeIfStale(run);
   const failed = await db().judgeRunItem.findMany({
     where: { runId: run.id, status: "failed" },
     orderBy: { position: "asc" },
@@ -131,6 +137,7 @@ export async function listJudgeRuns(options: { actor: Actor; suiteId: string }):
   authorize(options.actor, "judge_runs.manage");
   if (!isUuid(options.suiteId)) throw new AppError("NOT_FOUND", "No suite with this id");
   const runs = await db().judgeRun.findMany({ where: { suiteId: options.suiteId }, orderBy: { createdAt: "desc" }, take: 50 });
+  for (const run of runs) resumeIfStale(run);
   const progress = await progressOf(runs.map((run) => run.id));
   return runs.map((run) => summaryOf(run, progress.get(run.id)!));
 }
@@ -141,8 +148,11 @@ export async function cancelJudgeRun(options: { actor: Actor; runId: string; ori
   const run = await findRun(options.runId);
   if (run.status === "running") {
     await db().$transaction(async (tx) => {
-      await tx.judgeRun.update({ where: { id: run.id }, data: { status: "cancelled", finishedAt: new Date() } });
-      await tx.judgeRunItem.updateMany({ where: { runId: run.id, status: "pending" }, data: { status: "cancelled", finishedAt: new Date() } });
+      // Only a running run is cancelled (it may have completed meanwhile).
+      const { count } = await tx.judgeRun.updateMany({ where: { id: run.id, status: "running" }, data: { status: "cancelled", finishedAt: new Date() } });
+      if (count === 0) return;
+      // Items in flight too: a driver's store sees the cancel (it re-checks under lock) and drops its result.
+      await tx.judgeRunItem.updateMany({ where: { runId: run.id, status: { in: ["pending", "running"] } }, data: { status: "cancelled", finishedAt: new Date(), claimedUntil: null } });
       await recordAuditEvent({ action: "judge_run.cancelled", actorId: options.actor.userId, subject: run.id, origin: options.origin, client: tx });
     });
     abortLocalDriver(run.id);

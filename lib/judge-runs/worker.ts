@@ -46,16 +46,27 @@ export async function localDriverFinished(runId: string): Promise<void> {
   await drivers.get(runId)?.done;
 }
 
-async function claimNext(runId: string): Promise<string | null> {
-  const [claimed] = await db().$queryRaw<{ item_id: string }[]>`
+/** An item this driver holds: `attempts` is the claim's token (a later claim bumps it). */
+type Claim = { runId: string; itemId: string; attempts: number };
+
+async function claimNext(runId: string): Promise<Claim | null> {
+  const [claimed] = await db().$queryRaw<{ item_id: string; attempts: number }[]>`
     UPDATE judge_run_item j SET status = 'running', claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = j.attempts + 1
     WHERE (j.run_id, j.item_id) = (
       SELECT run_id, item_id FROM judge_run_item
       WHERE run_id = ${runId}::uuid AND (status = 'pending' OR (status = 'running' AND claimed_until < now()))
       ORDER BY position LIMIT 1 FOR UPDATE SKIP LOCKED)
     AND EXISTS (SELECT 1 FROM judge_run r WHERE r.id = ${runId}::uuid AND r.status = 'running')
-    RETURNING j.item_id::text`;
-  return claimed?.item_id ?? null;
+    RETURNING j.item_id::text, j.attempts`;
+  return claimed ? { runId, itemId: claimed.item_id, attempts: claimed.attempts } : null;
+}
+
+/** Claims of other drivers that have not lapsed yet: when the next one lapses, or null. */
+async function nextClaimLapse(runId: string): Promise<Date | null> {
+  const [row] = await db().$queryRaw<{ at: Date | null }[]>`
+    SELECT min(claimed_until) AS at FROM judge_run_item j JOIN judge_run r ON r.id = j.run_id
+    WHERE j.run_id = ${runId}::uuid AND j.status = 'running' AND r.status = 'running'`;
+  return row?.at ?? null;
 }
 
 async function drive(runId: string, endpoint: JudgeEndpoint, signal: AbortSignal): Promise<void> {
@@ -79,17 +90,26 @@ async function drive(runId: string, endpoint: JudgeEndpoint, signal: AbortSignal
   try {
     const lane = async () => {
       while (!signal.aborted) {
-        const itemId = await claimNext(runId);
-        if (!itemId) return;
-        inFlight.add(itemId);
+        const claim = await claimNext(runId);
+        if (!claim) return;
+        inFlight.add(claim.itemId);
         try {
-          await judgeAndStore({ runId, itemId, suiteKey: run.suite.key, createdById: run.createdById, settings, signal });
+          await judgeAndStore({ claim, suiteKey: run.suite.key, createdById: run.createdById, settings, signal });
+        } catch (error) {
+          // One item's database trouble fails that item, not the run.
+          await finishItem(claim, "failed", { stage: "record", message: `could not store the judgment: ${String(error)}`, rawAnswers: [] }).catch(() => undefined);
         } finally {
-          inFlight.delete(itemId);
+          inFlight.delete(claim.itemId);
         }
       }
     };
-    await Promise.all(Array.from({ length: run.concurrency }, lane));
+    for (;;) {
+      await Promise.allSettled(Array.from({ length: run.concurrency }, lane));
+      // Items claimed by a driver that went away are taken over once their claims lapse.
+      const lapse = signal.aborted ? null : await nextClaimLapse(runId);
+      if (!lapse) break;
+      await sleep(Math.max(lapse.getTime() - Date.now(), 0) + 500, signal);
+    }
   } finally {
     clearInterval(heartbeat);
   }
@@ -100,25 +120,43 @@ async function drive(runId: string, endpoint: JudgeEndpoint, signal: AbortSignal
       AND NOT EXISTS (SELECT 1 FROM judge_run_item WHERE run_id = ${runId}::uuid AND status IN ('pending', 'running'))`;
 }
 
-async function finishItem(runId: string, itemId: string, status: "failed" | "cancelled", failure?: JudgeFailure): Promise<void> {
-  await db().judgeRunItem.update({
-    where: { runId_itemId: { runId, itemId } },
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** Only while the claim is still ours: a lapsed and re-claimed item is left to its new holder. */
+async function finishItem(claim: Claim, status: "failed" | "cancelled", failure?: JudgeFailure): Promise<void> {
+  await db().judgeRunItem.updateMany({
+    where: { runId: claim.runId, itemId: claim.itemId, status: "running", attempts: claim.attempts },
     data: { status, failure: failure ? (failure as unknown as Prisma.InputJsonObject) : Prisma.DbNull, finishedAt: new Date(), claimedUntil: null },
   });
 }
 
-async function judgeAndStore(options: { runId: string; itemId: string; suiteKey: string; createdById: string; settings: JudgeSettings; signal: AbortSignal }): Promise<void> {
-  const { runId, itemId } = options;
+async function judgeAndStore(options: { claim: Claim; suiteKey: string; createdById: string; settings: JudgeSettings; signal: AbortSignal }): Promise<void> {
+  const { claim } = options;
+  const { runId, itemId } = claim;
   const row = await db().item.findUniqueOrThrow({ where: { id: itemId }, select: { body: true } });
   const judged = await judgeItem({ item: row.body as unknown as Item, suiteKey: options.suiteKey, settings: options.settings, signal: options.signal });
   if (!judged.ok) {
-    await finishItem(runId, itemId, judged.cancelled ? "cancelled" : "failed", judged.cancelled ? undefined : judged.failure);
+    await finishItem(claim, judged.cancelled ? "cancelled" : "failed", judged.cancelled ? undefined : judged.failure);
     return;
   }
   try {
     await db().$transaction(async (tx) => {
       // Holding the run row shared makes a concurrent cancel wait for this store, or this store see the cancel.
       const [run] = await tx.$queryRaw<{ status: string; suite_id: string }[]>`SELECT status, suite_id::text FROM judge_run WHERE id = ${runId}::uuid FOR SHARE`;
+      const [item] = await tx.$queryRaw<{ status: string; attempts: number }[]>`
+        SELECT status, attempts FROM judge_run_item WHERE run_id = ${runId}::uuid AND item_id = ${itemId}::uuid FOR UPDATE`;
+      // The claim lapsed and another driver took the item: its result wins, this one is dropped.
+      if (item?.status !== "running" || item.attempts !== claim.attempts) return;
       if (run?.status !== "running") {
         await tx.judgeRunItem.update({ where: { runId_itemId: { runId, itemId } }, data: { status: "cancelled", finishedAt: new Date(), claimedUntil: null } });
         return;
@@ -130,7 +168,7 @@ async function judgeAndStore(options: { runId: string; itemId: string; suiteKey:
   } catch (error) {
     // The aggregated record broke a rule of the contract: nothing is stored; the report says why.
     if (error instanceof AppError && error.code === "INVALID_RECORD") {
-      await finishItem(runId, itemId, "failed", { stage: "record", message: error.message, issues: error.issues, rawAnswers: judged.rawAnswers });
+      await finishItem(claim, "failed", { stage: "record", message: error.message, issues: error.issues, rawAnswers: judged.rawAnswers });
       return;
     }
     throw error;

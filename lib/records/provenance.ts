@@ -39,7 +39,7 @@ export async function recordProvenance(options: { actor: Actor; evalId: string }
     ) SELECT eval_id::text, depth FROM down`;
   const depthOf = new Map([...up, ...down].map((row) => [row.eval_id, row.depth]));
   const rows = await db().evalRecord.findMany({
-    where: { evalId: { in: [...depthOf.keys()] }, ...visibleTo(actor) },
+    where: { AND: [{ evalId: { in: [...depthOf.keys()] } }, visibleTo(actor)] },
     select: { evalId: true, raterType: true, raterId: true, createdAt: true, derivedFrom: true },
   });
   const link = (row: (typeof rows)[number]): ChainLink => ({ ...row, depth: depthOf.get(row.evalId) ?? 0 });

@@ -30,11 +30,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Records the actor may see: all for admins; otherwise their own, and judge records for SMEs. */
+/**
+ * Records the actor may see: all for admins; otherwise their own, and, for
+ * SMEs, the judge records of the suites they review.
+ */
 export function visibleTo(actor: Actor): Prisma.EvalRecordWhereInput {
   if (can(actor, "records.read_all")) return {};
-  if (can(actor, "records.read_judge")) return { OR: [{ submittedById: actor.userId }, { raterType: "llm_judge" }] };
-  return { submittedById: actor.userId };
+  if (!can(actor, "records.read_judge")) return { submittedById: actor.userId };
+  return {
+    OR: [
+      { submittedById: actor.userId },
+      { raterType: "llm_judge", reviewTask: { is: { suiteItem: { suite: { raters: { some: { userId: actor.userId } } } } } } },
+    ],
+  };
 }
 
 /**
@@ -207,7 +215,7 @@ function derivedFromMissing(derivedFrom: string | null): AppError {
 // A record the actor cannot see is reported exactly like one that does not exist.
 async function assertRecordVisible(client: DbClient, actor: Actor, evalId: string): Promise<void> {
   if (!isUuid(evalId)) throw derivedFromMissing(evalId);
-  const found = await client.evalRecord.findFirst({ where: { evalId, ...visibleTo(actor) }, select: { evalId: true } });
+  const found = await client.evalRecord.findFirst({ where: { AND: [{ evalId }, visibleTo(actor)] }, select: { evalId: true } });
   if (!found) throw derivedFromMissing(evalId);
 }
 
@@ -215,7 +223,7 @@ export async function getRecord(options: { actor: Actor; evalId: string; client?
   authorize(options.actor, "records.read_own");
   const notFound = new AppError("NOT_FOUND", "No record with this eval_id");
   if (!isUuid(options.evalId)) throw notFound;
-  const row = await (options.client ?? db()).evalRecord.findFirst({ where: { evalId: options.evalId, ...visibleTo(options.actor) } });
+  const row = await (options.client ?? db()).evalRecord.findFirst({ where: { AND: [{ evalId: options.evalId }, visibleTo(options.actor)] } });
   if (!row) throw notFound;
   return { evalId: row.evalId, createdAt: row.createdAt, body: row.body as AifRecord };
 }
@@ -228,9 +236,12 @@ export async function listRecords(options: { actor: Actor; cursor?: string | nul
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
   const after = options.cursor ? decodeRecordCursor(options.cursor) : null;
   const rows = await (options.client ?? db()).evalRecord.findMany({
+    // AND, not a spread: both conditions may be an OR.
     where: {
-      ...visibleTo(options.actor),
-      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, evalId: { lt: after.evalId } }] } : {}),
+      AND: [
+        visibleTo(options.actor),
+        after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, evalId: { lt: after.evalId } }] } : {},
+      ],
     },
     orderBy: [{ createdAt: "desc" }, { evalId: "desc" }],
     take: limit + 1,

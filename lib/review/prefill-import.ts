@@ -4,7 +4,7 @@
 // they tell items apart). Every refused record is reported with its line;
 // unless the admin asks to store the valid ones, one refusal stores nothing.
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import { AIF_SCHEMA_VERSION } from "@/lib/aif/contract";
@@ -15,6 +15,7 @@ import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { byteLimit } from "@/lib/imports/byte-limit";
 import { storeJudgeRecord } from "@/lib/records/service";
 import { sameJson } from "./field-decisions";
@@ -32,22 +33,34 @@ export type PrefillImportReport = {
   notes: string[];
 };
 
-type SuiteItemRow = { itemId: string; sourceSuiteId: string | null; systemUnderTest: string };
-type Accepted = { line: number; record: Record<string, unknown>; itemId: string };
+type SuiteItemRow = { itemId: string; sourceSuiteId: string | null; systemUnderTest: string; modality: string; prompt: string };
+type Accepted = { line: number; record: Record<string, unknown>; itemId: string; idFromContent: boolean };
 
 const MAX_REPORTED_ERRORS = 10_000;
+
+/** A UUID (v4 layout) from the SHA-256 of the record's canonical JSON. */
+function contentUuid(value: unknown): string {
+  const canonical = (node: unknown): unknown =>
+    Array.isArray(node) ? node.map(canonical)
+      : typeof node === "object" && node !== null ? Object.fromEntries(Object.keys(node).sort().map((key) => [key, canonical((node as Record<string, unknown>)[key])]))
+        : node;
+  const hex = createHash("sha256").update(JSON.stringify(canonical(value))).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 async function suiteItemsByTask(suiteId: string): Promise<Map<string, SuiteItemRow[]>> {
-  const rows = await db().suiteItem.findMany({ where: { suiteId }, select: { itemId: true, item: { select: { taskId: true, sourceSuiteId: true, systemUnderTest: true } } } });
+  const rows = await db().$queryRaw<{ item_id: string; task_id: string; source_suite_id: string | null; system_under_test: string; modality: string; prompt: string }[]>`
+    SELECT i.id::text AS item_id, i.task_id, i.source_suite_id, i.system_under_test, i.body->'task'->>'modality' AS modality, i.body->'task'->>'prompt' AS prompt
+    FROM suite_item si JOIN item i ON i.id = si.item_id WHERE si.suite_id = ${suiteId}::uuid`;
   const byTask = new Map<string, SuiteItemRow[]>();
   for (const row of rows) {
-    const list = byTask.get(row.item.taskId) ?? [];
-    list.push({ itemId: row.itemId, sourceSuiteId: row.item.sourceSuiteId, systemUnderTest: row.item.systemUnderTest });
-    byTask.set(row.item.taskId, list);
+    const list = byTask.get(row.task_id) ?? [];
+    list.push({ itemId: row.item_id, sourceSuiteId: row.source_suite_id, systemUnderTest: row.system_under_test, modality: row.modality, prompt: row.prompt });
+    byTask.set(row.task_id, list);
   }
   return byTask;
 }
@@ -59,7 +72,17 @@ function matchItem(record: Record<string, unknown>, suiteKey: string, byTask: Ma
   let candidates = byTask.get(task.task_id) ?? [];
   if (task.suite_id !== undefined && task.suite_id !== suiteKey) candidates = candidates.filter((item) => item.sourceSuiteId === task.suite_id);
   if (candidates.length > 1) candidates = candidates.filter((item) => item.systemUnderTest === subject.system_under_test);
-  if (candidates.length === 1) return { itemId: candidates[0]!.itemId };
+  if (candidates.length === 1) {
+    // The judge must have rated this item's output: same system, modality and prompt.
+    const [item] = candidates as [SuiteItemRow];
+    if (item.systemUnderTest !== subject.system_under_test) {
+      return { line: 0, field: "/subject/system_under_test", rule: "itemMismatch", message: `the matching item's system under test is ${JSON.stringify(item.systemUnderTest)}, not ${JSON.stringify(subject.system_under_test)}` };
+    }
+    const recordTask = record.task as { modality: string; prompt: string };
+    if (recordTask.modality !== item.modality) return { line: 0, field: "/task/modality", rule: "itemMismatch", message: `the matching item's modality is ${JSON.stringify(item.modality)}` };
+    if (recordTask.prompt.trim() !== item.prompt.trim()) return { line: 0, field: "/task/prompt", rule: "itemMismatch", message: "differs from the matching item's prompt: the judge rated something else" };
+    return { itemId: item.itemId };
+  }
   const where = `task_id ${JSON.stringify(task.task_id)}${task.suite_id !== undefined ? ` and suite_id ${JSON.stringify(task.suite_id)}` : ""}`;
   return candidates.length === 0
     ? { line: 0, field: "/task/task_id", rule: "unmatched", message: `no item of this suite has ${where}` }
@@ -86,7 +109,7 @@ export async function importPrefills(options: {
   options.file.on("error", (error) => limited.destroy(error));
   const read = await readPrefillRecords(limited);
   const errors: PrefillLineError[] = [];
-  const notes: string[] = [`read as ${read.format === "json" ? "one JSON document" : "JSON Lines"}`];
+  const notes: string[] = [];
   const accepted: Accepted[] = [];
   const seen = new Set<string>();
   let recordsRead = 0;
@@ -109,10 +132,13 @@ export async function importPrefills(options: {
     }
     // Tolerant: a judge's output without the server-assigned fields gets them here.
     const record: Record<string, unknown> = { ...entry.value };
+    let idFromContent = false;
     if (record.eval_id === undefined && record.created_at === undefined) {
-      record.eval_id = randomUUID();
+      // Derived from the content, so importing the same file again finds the same records.
+      record.eval_id = contentUuid(entry.value);
       record.created_at = new Date().toISOString();
       record.schema_version ??= AIF_SCHEMA_VERSION;
+      idFromContent = true;
       assignedIds += 1;
     }
     const raterType = isPlainObject(record.rater) ? record.rater.type : undefined;
@@ -135,17 +161,35 @@ export async function importPrefills(options: {
       refuse([{ ...match, line: entry.line }]);
       continue;
     }
-    accepted.push({ line: entry.line, record, itemId: match.itemId });
+    accepted.push({ line: entry.line, record, itemId: match.itemId, idFromContent });
   }
+  notes.unshift(`read as ${read.format === "json" ? "one JSON document (numbers are positions in it)" : "JSON Lines (numbers are lines)"}`);
   if (assignedIds > 0) notes.push(`${assignedIds} record(s) had no eval_id and created_at; they were assigned`);
 
   const report = { importId: null, format: read.format, recordsRead, stored: 0, alreadyPresent: 0, refused, errors, notes };
   if (recordsRead === 0) throw new AppError("INVALID_INPUT", "The file holds no records", [{ path: "", rule: "empty", message: "the file is empty" }]);
   if (refused > 0 && !options.storeValid) return report;
-  return storeAccepted({ actor, suiteId: suite.id, accepted, report, fileName: options.fileName ?? null, origin: options.origin });
+  return storeAccepted({ actor, suiteId: suite.id, accepted, report, storeValid: options.storeValid ?? false, fileName: options.fileName ?? null, origin: options.origin });
 }
 
-async function storeAccepted(options: { actor: Actor; suiteId: string; accepted: Accepted[]; report: PrefillImportReport; fileName: string | null; origin?: RequestOrigin }): Promise<PrefillImportReport> {
+/** Thrown inside the transaction to roll it back when a late refusal means nothing is stored. */
+class RefusedInTransaction extends Error {}
+
+async function storeAccepted(options: { actor: Actor; suiteId: string; accepted: Accepted[]; report: PrefillImportReport; storeValid: boolean; fileName: string | null; origin?: RequestOrigin }): Promise<PrefillImportReport> {
+  const { report } = options;
+  try {
+    return await storeAcceptedInTransaction(options);
+  } catch (error) {
+    if (error instanceof RefusedInTransaction) return { ...report, importId: null, stored: 0, alreadyPresent: 0 };
+    // Another import stored one of these records between our check and our insert.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("CONFLICT", "Another import stored some of these records at the same time; import the file again (records already stored are skipped)");
+    }
+    throw error;
+  }
+}
+
+async function storeAcceptedInTransaction(options: { actor: Actor; suiteId: string; accepted: Accepted[]; report: PrefillImportReport; storeValid: boolean; fileName: string | null; origin?: RequestOrigin }): Promise<PrefillImportReport> {
   const { report } = options;
   return db().$transaction(async (tx) => {
     const existing = await tx.evalRecord.findMany({
@@ -157,13 +201,15 @@ async function storeAccepted(options: { actor: Actor; suiteId: string; accepted:
     let alreadyPresent = 0;
     for (const entry of options.accepted) {
       const found = existingById.get(entry.record.eval_id as string);
+      const sameRecord = entry.idFromContent || sameJson(found?.body, entry.record);
       if (!found) toStore.push(entry);
-      else if (sameJson(found.body, entry.record) && found.reviewTask?.suiteId === options.suiteId) alreadyPresent += 1;
+      else if (sameRecord && found.reviewTask?.suiteId === options.suiteId) alreadyPresent += 1;
       else {
         report.refused += 1;
         report.errors.push({ line: entry.line, field: "/eval_id", rule: "evalIdTaken", message: `a different stored record (or one in another suite) already has eval_id ${String(entry.record.eval_id)}` });
       }
     }
+    if (report.refused > 0 && !options.storeValid) throw new RefusedInTransaction();
     const prefillImport = await tx.prefillImport.create({
       data: {
         suiteId: options.suiteId, fileName: options.fileName, recordsRead: report.recordsRead, stored: toStore.length,

@@ -6,6 +6,7 @@ import { splitLines, type RawLine } from "@/lib/imports/split-lines";
 
 /** `line` is the line in a JSONL file, or the 1-based position in a JSON array. */
 export type PrefillEntry = { line: number; value: unknown } | { line: number; error: { rule: string; message: string } };
+/** `format` is final once `entries` is exhausted (a file that only looked like one JSON document is read as lines). */
 export type PrefillRead = { format: "jsonl" | "json"; entries: AsyncGenerator<PrefillEntry> };
 
 function parse(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -30,15 +31,17 @@ export async function readPrefillRecords(file: Readable): Promise<PrefillRead> {
   }
   const firstText = first && "text" in first ? first.text.trim() : "";
   const isDocument = firstText.startsWith("[") || (firstText.startsWith("{") && !parse(firstText).ok);
-  return { format: isDocument ? "json" : "jsonl", entries: isDocument ? readDocument(head, lines) : readJsonl(head, lines) };
+  const read: PrefillRead = { format: isDocument ? "json" : "jsonl", entries: readJsonl(head, lines) };
+  if (isDocument) read.entries = readDocument(head, lines, firstText.startsWith("{"), () => (read.format = "jsonl"));
+  return read;
 }
 
-async function* chain(head: RawLine[], rest: AsyncGenerator<RawLine>): AsyncGenerator<RawLine> {
+async function* chain(head: RawLine[], rest: AsyncGenerator<RawLine> | RawLine[]): AsyncGenerator<RawLine> {
   yield* head;
   yield* rest;
 }
 
-async function* readJsonl(head: RawLine[], rest: AsyncGenerator<RawLine>): AsyncGenerator<PrefillEntry> {
+async function* readJsonl(head: RawLine[], rest: AsyncGenerator<RawLine> | RawLine[]): AsyncGenerator<PrefillEntry> {
   for await (const line of chain(head, rest)) {
     if ("error" in line) {
       yield { line: line.number, error: line.error };
@@ -51,16 +54,22 @@ async function* readJsonl(head: RawLine[], rest: AsyncGenerator<RawLine>): Async
 }
 
 // A JSON document is parsed whole (its size is bounded by the upload limit).
-async function* readDocument(head: RawLine[], rest: AsyncGenerator<RawLine>): AsyncGenerator<PrefillEntry> {
-  const parts: string[] = [];
-  for await (const line of chain(head, rest)) {
-    if ("error" in line) {
-      yield { line: line.number, error: line.error };
-      return;
-    }
-    parts.push(line.text);
+// One that starts with "{" but is not one JSON value is JSON Lines with a bad
+// first line: it is read line by line, so every line gets its own verdict.
+async function* readDocument(head: RawLine[], rest: AsyncGenerator<RawLine>, mayBeLines: boolean, readAsLines: () => void): AsyncGenerator<PrefillEntry> {
+  const lines: RawLine[] = [];
+  for await (const line of chain(head, rest)) lines.push(line);
+  const parsed = lines.some((line) => "error" in line) ? null : parse(lines.map((line) => ("text" in line ? line.text : "")).join("\n"));
+  if (mayBeLines && !parsed?.ok) {
+    readAsLines();
+    yield* readJsonl([], lines);
+    return;
   }
-  const parsed = parse(parts.join("\n"));
+  if (!parsed) {
+    const bad = lines.find((line) => "error" in line);
+    if (bad && "error" in bad) yield { line: bad.number, error: bad.error };
+    return;
+  }
   if (!parsed.ok) {
     yield { line: 1, error: { rule: "json", message: `the file starts like a JSON document but is not valid JSON: ${parsed.message}` } };
     return;

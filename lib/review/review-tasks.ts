@@ -26,6 +26,7 @@ export type ReviewTaskView = {
   hybridEvalId: string | null;
 };
 
+/** `open`: prefills this SME could take now (not held by another SME). */
 export type ReviewQueue = { suiteId: string; name: string; key: string; open: number; reviewedByMe: number };
 
 const MAX_DRAFT_BYTES = 512 * 1024;
@@ -39,7 +40,8 @@ export async function reviewQueues(options: { actor: Actor }): Promise<ReviewQue
   authorize(options.actor, "review.work");
   const rows = await db().$queryRaw<{ suite_id: string; name: string; key: string; open: bigint; reviewed_by_me: bigint }[]>`
     SELECT s.id AS suite_id, s.name, s.key,
-           count(t.judge_eval_id) FILTER (WHERE t.status = 'open') AS open,
+           count(t.judge_eval_id) FILTER (WHERE t.status = 'open'
+             AND (t.reviewer_id IS NULL OR t.held_until <= now() OR t.reviewer_id = ${options.actor.userId})) AS open,
            count(t.judge_eval_id) FILTER (WHERE t.status = 'reviewed' AND t.reviewer_id = ${options.actor.userId}) AS reviewed_by_me
     FROM suite s JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${options.actor.userId}
     LEFT JOIN review_task t ON t.suite_id = s.id
@@ -86,7 +88,8 @@ export async function nextReviewTask(options: { actor: Actor; suiteId: string })
 async function findOwn(client: DbClient, actor: Actor, judgeEvalId: string) {
   if (!isUuid(judgeEvalId)) throw notFound();
   const row = await client.reviewTask.findFirst({
-    where: { judgeEvalId, reviewerId: actor.userId },
+    // Only while the SME is still assigned to the suite.
+    where: { judgeEvalId, reviewerId: actor.userId, suiteItem: { suite: { raters: { some: { userId: actor.userId } } } } },
     include: {
       judgeRecord: { select: { body: true } },
       suiteItem: { include: { suite: { select: { id: true, key: true, name: true } }, item: { select: { body: true } } } },
@@ -94,6 +97,17 @@ async function findOwn(client: DbClient, actor: Actor, judgeEvalId: string) {
   });
   if (!row) throw notFound();
   return row;
+}
+
+/** A hold that ran out and went to another SME is a conflict, not a missing task. */
+async function assertNotTakenOver(actor: Actor, judgeEvalId: string, client: DbClient = db()): Promise<void> {
+  const [task] = await client.$queryRaw<{ reviewer_id: string | null }[]>`
+    SELECT t.reviewer_id FROM review_task t
+    WHERE t.judge_eval_id = ${judgeEvalId}::uuid AND t.reviewer_id IS DISTINCT FROM ${actor.userId}
+      AND EXISTS (SELECT 1 FROM suite_rater r WHERE r.suite_id = t.suite_id AND r.user_id = ${actor.userId})`;
+  if (task) {
+    throw new AppError("CONFLICT", "Your hold on this prefill ran out and another SME took it over; your draft was not saved. Open the next prefill.");
+  }
 }
 
 export async function getReviewTask(options: { actor: Actor; judgeEvalId: string }): Promise<ReviewTaskView> {
@@ -130,8 +144,10 @@ export async function saveReviewDraft(options: { actor: Actor; judgeEvalId: stri
     FROM suite s
     WHERE t.judge_eval_id = ${judgeEvalId}::uuid AND t.reviewer_id = ${actor.userId} AND s.id = t.suite_id
       AND t.status = 'open' AND t.draft_version = ${options.baseVersion as number}
+      AND EXISTS (SELECT 1 FROM suite_rater r WHERE r.suite_id = t.suite_id AND r.user_id = ${actor.userId})
     RETURNING t.draft_version, t.draft_saved_at`;
   if (saved) return { version: saved.draft_version, savedAt: saved.draft_saved_at };
+  await assertNotTakenOver(actor, judgeEvalId);
   const current = await findOwn(db(), actor, judgeEvalId);
   if (current.status === "reviewed") throw new AppError("CONFLICT", "This prefill was already reviewed; the draft was not saved");
   throw new AppError(
@@ -153,8 +169,14 @@ export async function submitReview(options: { actor: Actor; judgeEvalId: string;
   if (!isUuid(judgeEvalId)) throw notFound();
   return db().$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ status: string; hybrid_eval_id: string | null }[]>`
-      SELECT status, hybrid_eval_id FROM review_task WHERE judge_eval_id = ${judgeEvalId}::uuid AND reviewer_id = ${actor.userId} FOR UPDATE`;
-    if (!locked) throw notFound();
+      SELECT t.status, t.hybrid_eval_id FROM review_task t
+      WHERE t.judge_eval_id = ${judgeEvalId}::uuid AND t.reviewer_id = ${actor.userId}
+        AND EXISTS (SELECT 1 FROM suite_rater r WHERE r.suite_id = t.suite_id AND r.user_id = ${actor.userId})
+      FOR UPDATE OF t`;
+    if (!locked) {
+      await assertNotTakenOver(actor, judgeEvalId, tx);
+      throw notFound();
+    }
     if (locked.status === "reviewed") return { evalId: locked.hybrid_eval_id as string, alreadySubmitted: true, changedFields: 0 };
     if (typeof options.draft !== "object" || options.draft === null || Array.isArray(options.draft)) {
       throw new AppError("INVALID_RECORD", "The record must be a JSON object", [{ path: "", rule: "type", message: "must be a JSON object" }]);

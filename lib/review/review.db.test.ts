@@ -7,7 +7,7 @@ import { AIF_SCHEMA_VERSION } from "@/lib/aif/contract";
 import { db } from "@/lib/db";
 import { validJudgmentFor } from "@/lib/judge/sample-judgments";
 import { recordProvenance } from "@/lib/records/provenance";
-import { getRecord, submitRecord } from "@/lib/records/service";
+import { getRecord, listRecords, submitRecord } from "@/lib/records/service";
 import { createSuite } from "@/lib/suites/service";
 import { jsonl, importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
@@ -92,6 +92,41 @@ describe("prefill import", () => {
     expect(report.notes.join(" ")).toMatch(/1 record\(s\) had no eval_id/);
   });
 
+  it("refuses a record for another output of the same task, and a later refusal inside the transaction still stores nothing", async () => {
+    const { suite, taskIds } = await suiteWithItems(2, [sme]);
+    const otherSystem = judgeRecord(taskIds[0]!, { subject: { system_under_test: "Another Model", modality_tags: ["chat"] } });
+    const otherPrompt = judgeRecord(taskIds[1]!, { task: { task_id: taskIds[1]!, modality: "chat", prompt: "A different question" } });
+    const report = await importPrefills({ actor: admin, suiteId: suite.id, file: jsonl([otherSystem, otherPrompt]) });
+    expect(report.errors.map((error) => [error.line, error.field, error.rule])).toEqual([[1, "/subject/system_under_test", "itemMismatch"], [2, "/task/prompt", "itemMismatch"]]);
+
+    const stored = judgeRecord(taskIds[0]!);
+    await importPrefills({ actor: admin, suiteId: suite.id, file: jsonl([stored]) });
+    const fresh = judgeRecord(taskIds[1]!);
+    const clash = { ...judgeRecord(taskIds[0]!), eval_id: stored.eval_id, created_at: "2026-11-02T10:00:00.000Z" };
+    const late = await importPrefills({ actor: admin, suiteId: suite.id, file: jsonl([fresh, clash]) });
+    expect(late.importId).toBeNull();
+    expect(late.errors.map((error) => [error.line, error.rule])).toEqual([[2, "evalIdTaken"]]);
+    expect(await db().evalRecord.count({ where: { evalId: fresh.eval_id } })).toBe(0);
+  });
+
+  it("gives records without ids the same ids on every import, so a repeat stores nothing twice", async () => {
+    const { suite, taskIds } = await suiteWithItems(1, [sme]);
+    const { eval_id: _id, created_at: _at, ...withoutIds } = judgeRecord(taskIds[0]!);
+    const first = await importPrefills({ actor: admin, suiteId: suite.id, file: jsonl([withoutIds]) });
+    const second = await importPrefills({ actor: admin, suiteId: suite.id, file: jsonl([withoutIds]) });
+    expect([first.stored, second.stored, second.alreadyPresent]).toEqual([1, 0, 1]);
+    expect(await db().reviewTask.count({ where: { suiteId: suite.id } })).toBe(1);
+  });
+
+  it("reads a JSONL file whose first line is broken line by line, reporting each line", async () => {
+    const { suite, taskIds } = await suiteWithItems(1, [sme]);
+    const file = Readable.from([`{"rater": \n${JSON.stringify(judgeRecord(taskIds[0]!))}\n{"also": "broken"\n`]);
+    const report = await importPrefills({ actor: admin, suiteId: suite.id, file, storeValid: true });
+    expect(report.format).toBe("jsonl");
+    expect(report.errors.map((error) => [error.line, error.rule])).toEqual([[1, "json"], [3, "json"]]);
+    expect(report.stored).toBe(1);
+  });
+
   it("is for admins only", async () => {
     const { suite, taskIds } = await suiteWithItems(1, [sme]);
     expect((await rejection(importPrefills({ actor: sme, suiteId: suite.id, file: jsonl([judgeRecord(taskIds[0]!)]) }))).code).toBe("FORBIDDEN");
@@ -153,6 +188,39 @@ describe("SME review", () => {
     expect([a.alreadySubmitted, b.alreadySubmitted].sort()).toEqual([false, true]);
     expect(await db().evalRecord.count({ where: { derivedFrom: records[0]!.eval_id } })).toBe(1);
     expect(await nextReviewTask({ actor: sme, suiteId: suite.id })).toBeNull();
+  });
+
+  it("lets an SME read the judge records of their suites only, on every page of the records list", async () => {
+    const outsider = await createTestUser(["sme"]);
+    const other = await createTestUser(["rater"]);
+    const { suite, records } = await importedPrefills(1);
+    const othersRecord = await submitRecord({ actor: other, draft: { ...judgmentOf(records[0]!), task: records[0]!.task, subject: records[0]!.subject } });
+    expect((await getRecord({ actor: sme, evalId: records[0]!.eval_id })).evalId).toBe(records[0]!.eval_id);
+    expect((await rejection(getRecord({ actor: outsider, evalId: records[0]!.eval_id }))).code).toBe("NOT_FOUND");
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof listRecords>> = await listRecords({ actor: sme, cursor, limit: 1 });
+      seen.push(...page.records.map((record) => record.evalId));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toContain(records[0]!.eval_id);
+    expect(seen).not.toContain(othersRecord.evalId);
+    const visible = await db().evalRecord.findMany({ where: { evalId: { in: seen } }, select: { submittedById: true, raterType: true } });
+    expect(visible.every((row) => row.submittedById === sme.userId || row.raterType === "llm_judge")).toBe(true);
+    void suite;
+  });
+
+  it("tells an SME whose hold was taken over that the draft was not saved", async () => {
+    const other = await createTestUser(["sme"]);
+    const { suite } = await importedPrefills(1, [sme, other]);
+    const held = await nextReviewTask({ actor: sme, suiteId: suite.id });
+    const task = await getReviewTask({ actor: sme, judgeEvalId: held! });
+    await db().$executeRaw`UPDATE review_task SET held_until = now() - interval '1 second' WHERE judge_eval_id = ${held}::uuid`;
+    expect(await nextReviewTask({ actor: other, suiteId: suite.id })).toBe(held);
+    const conflict = await rejection(saveReviewDraft({ actor: sme, judgeEvalId: held!, baseVersion: task.draftVersion, draft: {} }));
+    expect(conflict.code).toBe("CONFLICT");
+    expect(conflict.message).toMatch(/another SME took it over/);
   });
 
   it("gives each prefill to one SME at a time, and only to SMEs assigned to the suite", async () => {

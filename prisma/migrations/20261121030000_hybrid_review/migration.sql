@@ -67,6 +67,8 @@ CREATE TABLE "review_task" (
 );
 CREATE UNIQUE INDEX "review_task_hybrid_eval_id_key" ON "review_task"("hybrid_eval_id");
 CREATE INDEX "review_task_open_idx" ON "review_task"("suite_id", "created_at", "judge_eval_id") WHERE "status" = 'open';
+-- A judge run stores at most one prefill per item.
+CREATE UNIQUE INDEX "review_task_judge_run_item_key" ON "review_task"("judge_run_id", "item_id") WHERE "judge_run_id" IS NOT NULL;
 CREATE INDEX "review_task_reviewer_idx" ON "review_task"("reviewer_id", "status");
 
 -- One import of judge records (JSON or JSONL) into a suite.

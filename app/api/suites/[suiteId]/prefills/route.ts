@@ -23,7 +23,7 @@ export async function POST(request: Request, context: { params: Promise<{ suiteI
       const valid = report.recordsRead - report.refused;
       return Response.json({
         error: { code: "INVALID_INPUT", message: `${report.refused} of ${report.recordsRead} records were refused, so nothing was stored. Fix them, or import again with store_valid=true to store the ${valid} valid one(s).` },
-        errors: report.errors.map((error) => ({ path: `line ${error.line}${error.field ? ` ${error.field}` : ""}`, rule: error.rule, message: error.message })),
+        errors: report.errors.map((error) => ({ path: `${report.format === "json" ? "record" : "line"} ${error.line}${error.field ? ` ${error.field}` : ""}`, rule: error.rule, message: error.message })),
         report: prefillReportJson(report),
       }, { status: 422 });
     }
