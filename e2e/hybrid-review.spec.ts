@@ -3,6 +3,7 @@
 // is unchanged, and its diff names exactly those two fields. A double click
 // stores one record; a queue is cleared with the keyboard; an admin runs the
 // judge (the scripted judge of scripts/fake-judge.ts) from the browser.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
 import { judgeRecordFor, importPrefills } from "./support/seed-prefills";
 import { seedSuite } from "./support/seed-suite";
@@ -30,6 +31,11 @@ async function startReviewing(page: Page, suiteKey: string): Promise<void> {
   await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
 }
 
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+}
+
 async function hybridRecordsOf(judgeEvalId: string): Promise<string[]> {
   const response = await admin.get(`/api/records/${judgeEvalId}/provenance`);
   expect(response.status()).toBe(200);
@@ -52,6 +58,7 @@ test.describe("as an SME", () => {
     await expect(page.locator('[data-testid="judge-mark"][data-state="changed"]')).toHaveCount(0);
     expect(await page.getByTestId("judge-mark").count()).toBeGreaterThanOrEqual(8);
     await expect(page.getByRole("button", { name: "Confirm all (Ctrl+Enter)" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.locator('label[for="root_universal_helpfulness_score-2"]').click();
     await page.locator("#root_freeform_notes").fill("Checked against the reference.");
@@ -75,6 +82,7 @@ test.describe("as an SME", () => {
     await expect(diff.locator("tbody tr").nth(0)).toHaveAttribute("data-path", "/freeform/notes");
     await expect(diff.locator("tbody tr").nth(1)).toHaveAttribute("data-path", "/universal/helpfulness/score");
     await expect(diff.locator("tbody tr").nth(1)).toContainText("4.33");
+    expect(await seriousViolations(page)).toEqual([]);
     // The chain links both ways.
     await page.locator(`[data-testid="chain-link"][data-eval-id="${judge.eval_id}"] a`).click();
     await expect(page).toHaveURL(new RegExp(`/records/${judge.eval_id}$`));
