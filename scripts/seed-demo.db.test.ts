@@ -1,21 +1,32 @@
 // The demo data `npm run serve -- --seed-demo` loads: it must keep loading as
-// the app grows, and give the demo SME prefills to review.
-import { afterAll, expect, it } from "vitest";
-import { db } from "@/lib/db";
+// the app grows, and give the demo SME prefills to review. It runs in a
+// database of its own (empty, as on a first start) so the fixture items it
+// imports do not meet other test files' imports of the same files.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { bulkPool, db } from "@/lib/db";
 import { reviewQueues } from "@/lib/review/review-tasks";
+import { createTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
 import { createTestUser } from "@/lib/testing/test-users";
-import { loadDemoData } from "./seed-demo";
+import { seedDemoData } from "./seed-demo";
 
-afterAll(() => db().$disconnect());
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase("seed");
+  // Before the first db() call of this file (each test file has its own modules).
+  process.env.DATABASE_URL = database.url;
+});
+afterAll(async () => {
+  await db().$disconnect();
+  await bulkPool().end();
+  await database.drop();
+});
 
 it("seeds a demo suite whose prefills wait for the demo SME", async () => {
   await createTestUser(["admin"]);
-  const logins = await loadDemoData();
+  const logins = await seedDemoData();
   expect(logins.map((login) => login.roles.join("+")).sort()).toEqual(["rater", "sme"]);
   const smeUser = await db().user.findUniqueOrThrow({ where: { email: "sme@demo.evalform.local" } });
   const queues = await reviewQueues({ actor: { userId: smeUser.id, email: smeUser.email, name: smeUser.name, roles: ["sme"], via: "session" } });
-  // Other test files may have imported the same fixture files first (items are imported once), so the suite can be smaller here.
-  const suite = await db().suite.findUniqueOrThrow({ where: { key: "demo-suite" }, select: { _count: { select: { items: true } } } });
-  expect(suite._count.items).toBeGreaterThan(0);
-  expect(queues.find((queue) => queue.key === "demo-suite")).toMatchObject({ open: Math.min(6, suite._count.items), reviewedByMe: 0 });
+  expect(queues.find((queue) => queue.key === "demo-suite")).toMatchObject({ open: 6, reviewedByMe: 0 });
+  expect(await seedDemoData()).toEqual([]);
 });
