@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { bulkPool, db } from "@/lib/db";
 import { reviewQueues } from "@/lib/review/review-tasks";
-import { createTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
+import { createTestDatabase, useDatabaseInThisFile, type TestDatabase } from "@/lib/testing/test-database";
 import { createTestUser } from "@/lib/testing/test-users";
 import { seedDemoData } from "./seed-demo";
 
@@ -13,7 +13,7 @@ let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase("seed");
   // Before the first db() call of this file (each test file has its own modules).
-  process.env.DATABASE_URL = database.url;
+  useDatabaseInThisFile(database);
 });
 afterAll(async () => {
   await db().$disconnect();

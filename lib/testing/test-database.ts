@@ -45,3 +45,8 @@ export async function createTestDatabase(label = "run"): Promise<TestDatabase> {
     },
   };
 }
+
+/** Points this test file's app modules (db(), getEnv()) at the database; call before the first db(). */
+export function useDatabaseInThisFile(database: TestDatabase): void {
+  process.env.DATABASE_URL = database.url;
+}
