@@ -5,7 +5,7 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = 3100;
 // The scripted judge (scripts/fake-judge.ts) that judge runs in browser tests talk to.
-const JUDGE_PORT = 3199;
+const JUDGE_PORT = 3190;
 const databaseUrl = process.env.DATABASE_URL ?? "";
 const host = databaseUrl ? new URL(databaseUrl).hostname : "";
 if (!["127.0.0.1", "localhost", "::1"].includes(host)) {

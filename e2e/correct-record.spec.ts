@@ -41,7 +41,7 @@ test("correct a record: fractional scores shown, new record derives from the ori
   expect(correction.eval_id).not.toBe(original.eval_id);
   expect(correction.derived_from).toBe(original.eval_id);
   expect(correction.universal.helpfulness).toEqual({ score: 3, confidence: "high", rationale: "Skips how resolvers cache answers." });
-  await expect(page.getByRole("link", { name: original.eval_id })).toBeVisible();
+  await expect(page.locator(".record-facts").getByRole("link", { name: original.eval_id })).toBeVisible();
 
   const unchanged = await (await request.get(`/api/records/${original.eval_id}`)).json();
   expect(unchanged).toEqual(original);

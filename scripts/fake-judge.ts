@@ -1,5 +1,5 @@
 // A scripted stand-in for an LLM judge, speaking the OpenAI chat-completions
-// protocol on 127.0.0.1:<port> (default 3199). The browser tests and the
+// protocol on 127.0.0.1:<port> (default 3190). The browser tests and the
 // judge benchmark run judge runs against it; no model is involved, and its
 // answers say so. Scores vary by item and sample so aggregation is visible.
 import { createHash } from "node:crypto";
@@ -24,7 +24,7 @@ export function scriptedJudgeReply(body: { messages?: unknown[]; response_format
 }
 
 async function main(): Promise<void> {
-  const port = Number(process.argv[2] ?? 3199);
+  const port = Number(process.argv[2] ?? 3190);
   const latencyMs = Number(process.argv[3] ?? 0);
   let index = 0;
   const server = await startFakeChatCompletionsServer({ port, respond: ({ body }) => ({ ...scriptedJudgeReply(body, index++ % 5), delayMs: latencyMs }) });
