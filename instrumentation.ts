@@ -15,4 +15,6 @@ export async function register(): Promise<void> {
     console.error(`evalform cannot start:\n${problems.join("\n")}`);
     process.exit(1);
   }
+  const { startJudgeRunSweeper } = await import("./lib/judge-runs/sweeper");
+  startJudgeRunSweeper();
 }

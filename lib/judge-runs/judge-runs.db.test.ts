@@ -13,6 +13,7 @@ import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { cancelJudgeRun, getJudgeRun, startJudgeRun } from "./service";
+import { resumeStaleJudgeRuns } from "./sweeper";
 import { localDriverFinished } from "./worker";
 
 let admin: TestUser;
@@ -129,6 +130,24 @@ describe("judge runs", () => {
     expect(finished.failures[0]?.failure).toMatchObject({ stage: "request" });
     expect(finished.failures[0]?.failure.message).toMatch(/after 2 attempts/);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("resumes a run whose process died: its lapsed claim is taken over and the run completes", async () => {
+    const { suite } = await suiteOf(3);
+    server = await startFakeChatCompletionsServer({ respond: () => answer(4) });
+    const run = await db().judgeRun.create({
+      data: { suiteId: suite.id, baseUrl: server.url, model: "fake-judge", promptVersion: "aif-judge-1", nSamples: 1, concurrency: 2, temperature: 0, createdById: admin.userId, heartbeatAt: new Date(Date.now() - 60_000) },
+    });
+    await db().$executeRaw`INSERT INTO judge_run_item (run_id, item_id, position) SELECT ${run.id}::uuid, item_id, position FROM suite_item WHERE suite_id = ${suite.id}::uuid`;
+    // The dead process held one item; its claim ran out.
+    await db().$executeRaw`UPDATE judge_run_item SET status = 'running', attempts = 1, claimed_until = now() - interval '1 second'
+      WHERE run_id = ${run.id}::uuid AND position = (SELECT min(position) FROM judge_run_item WHERE run_id = ${run.id}::uuid)`;
+    expect(await resumeStaleJudgeRuns(endpoint(server.url, { apiKey: undefined }))).toContain(run.id);
+    await localDriverFinished(run.id);
+    const finished = await getJudgeRun({ actor: admin, runId: run.id });
+    expect(finished.status).toBe("completed");
+    expect(finished.progress).toMatchObject({ total: 3, stored: 3 });
+    expect(await db().reviewTask.count({ where: { judgeRunId: run.id } })).toBe(3);
   });
 
   it("refuses bad settings and non-admins, naming the field", async () => {

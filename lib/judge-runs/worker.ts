@@ -16,7 +16,7 @@ import { createLimiter } from "./limiter";
 
 const HEARTBEAT_MS = 5_000;
 const CLAIM_SECONDS = 120;
-const STALE_AFTER_MS = 30_000;
+export const STALE_AFTER_MS = 30_000;
 
 type Driver = { controller: AbortController; done: Promise<void> };
 const drivers = new Map<string, Driver>();
