@@ -100,5 +100,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/reviews/[judgeEvalId]/route.ts", method: "GET", access: "review.work", path: (ids) => `/api/reviews/${ids.reviewId}` },
   { file: "app/api/reviews/[judgeEvalId]/draft/route.ts", method: "PUT", access: "review.work", path: (ids) => `/api/reviews/${ids.reviewId}/draft`, body: {} },
   { file: "app/api/reviews/[judgeEvalId]/submit/route.ts", method: "POST", access: "review.work", path: (ids) => `/api/reviews/${ids.reviewId}/submit`, body: {} },
+  { file: "app/admin/suites/[suiteId]/report/page.tsx", method: "PAGE", access: "suites.manage", path: (ids) => `/admin/suites/${ids.suiteId}/report` },
+  { file: "app/api/suites/[suiteId]/report/route.ts", method: "GET", access: "suites.manage", path: (ids) => `/api/suites/${ids.suiteId}/report` },
   { file: "app/api/records/[evalId]/provenance/route.ts", method: "GET", access: "records.read_own", path: (ids, role) => `/api${ownRecord(ids, role)}/provenance` },
 ];

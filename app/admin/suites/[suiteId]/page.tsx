@@ -19,7 +19,7 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
       <p>{suite.items} items ({suite.goldItems} gold) · overlap k = {suite.overlapK} · gold share {Math.round(suite.goldShare * 100)} % · items held for {suite.holdSeconds / 60} minutes</p>
       <ProgressMeter label="Ratings" value={suite.ratingsSubmitted} max={suite.ratingsNeeded} detail={`${suite.ratingsSubmitted} of ${suite.ratingsNeeded} ratings`} />
       <ProgressMeter label="Complete items" value={suite.completeItems} max={suite.items} detail={`${suite.completeItems} of ${suite.items} items have k ratings`} />
-      <p><a className="btn" href={`/admin/suites/${suite.id}/review`}>Hybrid review: prefills, judge runs, SME decisions</a></p>
+      <p><a className="btn" href={`/admin/suites/${suite.id}/review`}>Hybrid review: prefills, judge runs, SME decisions</a> <a className="btn" href={`/admin/suites/${suite.id}/report`}>Quality report</a></p>
       <h2>Raters</h2>
       <table className="records-table" data-testid="rater-progress">
         <thead><tr><th scope="col">Rater</th><th scope="col">Submitted</th><th scope="col">Holding now</th><th scope="col">Last rating</th></tr></thead>
