@@ -21,7 +21,7 @@ export function AgreementTables({ report }: { report: AgreementReport & { smeCha
       <section className="panel" aria-labelledby="likert-agreement">
         <h2 id="likert-agreement">Agreement per Likert dimension</h2>
         <p className="help-block">Krippendorff&apos;s α, ordinal, with a 95 % bootstrap interval over units. “—”: nothing to compare; “n/a”: every value the same. Human↔judge compares each human-side rating (human, SME, hybrid) with each judge rating of the same item.</p>
-        <table className="data-table" data-testid="likert-agreement">
+        <table className="records-table" data-testid="likert-agreement">
           <thead><tr><th scope="col">Dimension</th><th scope="col">Human ↔ human</th><th scope="col">Human ↔ judge</th><th scope="col">Judge ↔ judge</th></tr></thead>
           <tbody>{report.likert.map((entry) => <tr key={entry.dimension} data-dimension={entry.dimension}><th scope="row" className="mono">{entry.dimension}</th><Alpha cell={entry.humanHuman} /><Alpha cell={entry.humanJudge} /><Alpha cell={entry.judgeJudge} /></tr>)}</tbody>
         </table>
@@ -29,27 +29,27 @@ export function AgreementTables({ report }: { report: AgreementReport & { smeCha
       <section className="panel" aria-labelledby="nominal-agreement">
         <h2 id="nominal-agreement">Agreement on verdicts and tags</h2>
         <p className="help-block">Nominal α; each hazard (and each tag, present or not) of an item is a unit.</p>
-        <table className="data-table" data-testid="nominal-agreement">
+        <table className="records-table" data-testid="nominal-agreement">
           <thead><tr><th scope="col">Field</th><th scope="col">Human ↔ human</th><th scope="col">Human ↔ judge</th><th scope="col">Judge ↔ judge</th></tr></thead>
           <tbody>{report.nominal.map((entry) => <tr key={entry.field}><th scope="row">{entry.field}</th><Alpha cell={entry.humanHuman} /><Alpha cell={entry.humanJudge} /><Alpha cell={entry.judgeJudge} /></tr>)}</tbody>
         </table>
       </section>
       <section className="panel" aria-labelledby="judge-trust">
         <h2 id="judge-trust">Can the judge be trusted?</h2>
-        <table className="data-table" data-testid="judge-trust">
+        <table className="records-table" data-testid="judge-trust">
           <thead><tr><th scope="col">Dimension</th><th scope="col">Pairs</th><th scope="col">Quadratic-weighted κ</th><th scope="col">Mean absolute difference</th></tr></thead>
           <tbody>{report.judgeTrust.map((entry) => <tr key={entry.dimension}><th scope="row" className="mono">{entry.dimension}</th><td>{entry.pairs}</td><td>{fixed(entry.kappa)}</td><td>{fixed(entry.meanAbsoluteDifference, 2)}</td></tr>)}</tbody>
         </table>
         <h3>Hazard verdicts: judge × human</h3>
         {report.hazardConfusion.length === 0 ? <p>No hazard was rated by both a judge and a human on the same item.</p> : (
-          <table className="data-table" data-testid="hazard-confusion">
+          <table className="records-table" data-testid="hazard-confusion">
             <thead><tr><th scope="col">Judge said</th><th scope="col">Human said</th><th scope="col">Count</th></tr></thead>
             <tbody>{report.hazardConfusion.map((entry) => <tr key={`${entry.judge}|${entry.human}`}><td>{entry.judge}</td><td>{entry.human}</td><td>{entry.count}</td></tr>)}</tbody>
           </table>
         )}
         <h3>Fields SMEs change most</h3>
         {report.smeChanges.length === 0 ? <p>No SME has changed a judge&apos;s value in this suite.</p> : (
-          <table className="data-table">
+          <table className="records-table">
             <thead><tr><th scope="col">Field</th><th scope="col">Edited</th><th scope="col">Added</th><th scope="col">Accepted</th></tr></thead>
             <tbody>{report.smeChanges.map((field) => <tr key={field.path}><td className="mono">{field.path}</td><td>{field.edited}</td><td>{field.added}</td><td>{field.accepted}</td></tr>)}</tbody>
           </table>

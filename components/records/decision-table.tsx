@@ -15,7 +15,7 @@ export function DecisionTable({ decisions }: { decisions: FieldDecision[] }) {
       <h2 id="decisions-title">SME decisions on the judge&apos;s values</h2>
       <p>{accepted.length} field{accepted.length === 1 ? "" : "s"} accepted, {changed.length} changed.</p>
       {changed.length > 0 ? (
-        <table className="data-table" data-testid="decision-diff">
+        <table className="records-table" data-testid="decision-diff">
           <thead><tr><th scope="col">Field</th><th scope="col">Decision</th><th scope="col">Judge</th><th scope="col">SME</th></tr></thead>
           <tbody>
             {changed.map((decision) => (

@@ -35,7 +35,7 @@ export function PrefillUploadClient({ suiteId }: { suiteId: string }) {
       {formState.errors.file ? <p className="notice notice-error" role="alert">{formState.errors.file.message}</p> : null}
       {answer ? <p className={answer.ok ? "notice" : "notice notice-error"} role={answer.ok ? "status" : "alert"} data-testid="prefill-result">{answer.message}</p> : null}
       {answer?.report && answer.report.errors.length > 0 ? (
-        <table className="data-table" data-testid="prefill-errors">
+        <table className="records-table" data-testid="prefill-errors">
           <thead><tr><th scope="col">Line (record in a JSON document)</th><th scope="col">Field</th><th scope="col">Rule</th><th scope="col">Message</th></tr></thead>
           <tbody>{answer.report.errors.map((error, index) => <tr key={index}><td>{error.line}</td><td className="mono">{error.field}</td><td>{error.rule}</td><td>{error.message}</td></tr>)}</tbody>
         </table>
