@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   EVALFORM_JUDGE_TIMEOUT_MS: positiveInt(60_000),
   /** Tries per judge request, counting the first (429, 5xx and timeouts are retried). */
   EVALFORM_JUDGE_MAX_ATTEMPTS: positiveInt(4),
+  /** A rater drifts when their mean absolute error on recent gold items passes this (Likert points). */
+  EVALFORM_DRIFT_THRESHOLD: z.coerce.number().positive().max(4).default(1),
+  /** Gold ratings per rater and dimension that the drift check looks back over. */
+  EVALFORM_DRIFT_WINDOW: positiveInt(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -93,4 +97,10 @@ export function judgeEndpoint(): JudgeEndpoint | null {
     timeoutMs: env.EVALFORM_JUDGE_TIMEOUT_MS,
     maxAttempts: env.EVALFORM_JUDGE_MAX_ATTEMPTS,
   };
+}
+
+export function driftSettings(): { window: number; threshold: number; minRatings: number } {
+  const env = getEnv();
+  // A window needs enough ratings to say anything: half of it, at least 3.
+  return { window: env.EVALFORM_DRIFT_WINDOW, threshold: env.EVALFORM_DRIFT_THRESHOLD, minRatings: Math.max(3, Math.ceil(env.EVALFORM_DRIFT_WINDOW / 2)) };
 }

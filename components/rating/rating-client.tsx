@@ -46,7 +46,9 @@ export function RatingClient({ assignmentId, assignmentApi, queue, server, fixed
   return <RatingForm key={start.source + start.baseVersion} assignmentId={assignmentId} assignmentApi={assignmentApi} queue={queue} start={start} fixed={fixed} prefill={prefill} onUseBrowserCopy={setStart} />;
 }
 
-function Submitted({ queue, evalId }: { queue: QueueUrls; evalId: string }) {
+type Calibration = { dimension: string; expected: number; given: number; error: number }[];
+
+function Submitted({ queue, evalId, calibration = [] }: { queue: QueueUrls; evalId: string; calibration?: Calibration }) {
   const router = useRouter();
   const next = useRef<HTMLButtonElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -65,6 +67,19 @@ function Submitted({ queue, evalId }: { queue: QueueUrls; evalId: string }) {
   return (
     <div className="notice" role="status" data-testid="submitted">
       <p>Rating submitted (eval_id <code>{evalId}</code>).</p>
+      {calibration.length > 0 ? (
+        <div data-testid="calibration-feedback">
+          <p>This was a calibration item with known expected scores. How yours compare:</p>
+          <ul>
+            {calibration.map((entry) => (
+              <li key={entry.dimension}>
+                {entry.dimension.replace(/^universal\./, "").replaceAll("_", " ")}: you gave {entry.given}, expected {entry.expected}
+                {entry.error === 0 ? " — exact" : ` — ${Math.abs(entry.error)} ${entry.error > 0 ? "higher" : "lower"}`}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <button ref={next} type="button" className="btn btn-primary" onClick={openNext}>Next item (n)</button>
       {failure ? <p className="notice-error" role="alert">{failure}</p> : null}
     </div>
@@ -85,6 +100,7 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
   const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [submittedEvalId, setSubmittedEvalId] = useState<string | null>(null);
+  const [calibration, setCalibration] = useState<Calibration>([]);
   const formRoot = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const [queuedDraft, setQueuedDraft] = useState<AifDraft | null>(null);
@@ -94,13 +110,14 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
     setFailure(null);
     // If the tab closes while offline, the next visit sends it.
     writeLocalDraft(assignmentId, { draft: draft as Record<string, unknown>, baseVersion: start.baseVersion, synced: false, changedAt: Date.now(), pendingSubmit: true });
-    const result = await fetchJson<{ eval_id: string }>(`${assignmentApi}/submit`, { method: "POST", body: { draft } });
+    const result = await fetchJson<{ eval_id: string; calibration?: Calibration }>(`${assignmentApi}/submit`, { method: "POST", body: { draft } });
     setSubmitting(false);
     if (result.ok) {
       autosave.stop();
       clearLocalDraft(assignmentId);
       quotes.forget();
       setQueuedDraft(null);
+      setCalibration(result.data.calibration ?? []);
       setSubmittedEvalId(result.data.eval_id);
       return;
     }
@@ -152,7 +169,7 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
     return () => window.removeEventListener("keydown", onKey);
   }, [quotes]);
 
-  if (submittedEvalId) return <Submitted queue={queue} evalId={submittedEvalId} />;
+  if (submittedEvalId) return <Submitted queue={queue} evalId={submittedEvalId} calibration={calibration} />;
   return (
     <div ref={formRoot}>
       <div className="rating-toolbar">

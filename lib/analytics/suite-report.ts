@@ -10,35 +10,68 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { reviewSummary } from "@/lib/review/review-summary";
 import type { FieldAcceptance } from "@/lib/review/review-summary-types";
+import { agentMetrics, type AgentMetrics, type AgentRun } from "./agent-metrics";
+import { LIKERT_DIMENSIONS } from "./likert-dimensions";
+import { suiteCalibration, type SuiteCalibration } from "./suite-calibration";
 import { agreementReport, RATER_TYPES, type AgreementReport, type RaterType, type RatingRow } from "./agreement-report";
 
-/** Every Likert of the form, as a path under the record: the universal five, then each extension's. */
-export const LIKERT_DIMENSIONS = [
-  "universal.helpfulness", "universal.instruction_following", "universal.faithfulness", "universal.safety_overall", "universal.overall_quality",
-  "chat.consistency_across_turns", "agent.plan_quality", "agent.error_recovery",
-  "rag.context_precision", "rag.context_recall", "rag.answer_faithfulness", "rag.answer_relevance", "rag.citation_accuracy",
-  "multimodal.cross_modal_grounding", "multimodal.perceptual_quality", "multimodal.image_specific.fidelity", "multimodal.audio_specific.intelligibility",
-] as const;
 const HAZARDS = Object.keys(aifSchema.properties.safety.properties).filter((key) => key !== "is_violating_any");
 const TAGS = [...aifSchema.properties.issue_tags.items.enum];
 
-export type SuiteReport = AgreementReport & { suite: { id: string; key: string; name: string }; smeChanges: FieldAcceptance[] };
+/** Which records a report covers: all of the suite's, or one slice of them. */
+export type ReportSlice = { systemUnderTest?: string; modality?: string; /** An item tag, as "key=value". */ tag?: string };
+export type SliceOptions = { systemsUnderTest: string[]; modalities: string[]; tags: string[] };
+export type SuiteReport = AgreementReport & {
+  suite: { id: string; key: string; name: string };
+  slice: ReportSlice;
+  sliceOptions: SliceOptions;
+  smeChanges: FieldAcceptance[];
+  agent: AgentMetrics[];
+  calibration: SuiteCalibration;
+};
 
-type Row = { item: string; rater_type: string; scores: Record<string, number | null>; safety: Record<string, { verdict?: string }> | null; refusal: string | null; vs_reference: string | null; tags: string[] | null };
+type Row = {
+  item: string; rater_type: string; scores: Record<string, number | null>; safety: Record<string, { verdict?: string }> | null;
+  refusal: string | null; vs_reference: string | null; tags: string[] | null; pass_at_k: AgentRun["passAtK"] | null; pass_caret_k: AgentRun["passCaretK"] | null;
+};
 
-export async function suiteReport(options: { actor: Actor; suiteId: string; bootstrapSamples?: number }): Promise<SuiteReport> {
+async function sliceOptionsOf(suiteId: string, suiteKey: string): Promise<SliceOptions> {
+  const [values] = await db().$queryRaw<{ systems: string[] | null; modalities: string[] | null }[]>`
+    SELECT array_agg(DISTINCT body #>> '{subject,system_under_test}') AS systems, array_agg(DISTINCT body #>> '{task,modality}') AS modalities
+    FROM eval_record WHERE suite_id = ${suiteKey}`;
+  const tags = await db().$queryRaw<{ tag: string }[]>`
+    SELECT DISTINCT t.key || '=' || t.value AS tag FROM suite_item si JOIN item i ON i.id = si.item_id, jsonb_each_text(coalesce(i.body -> 'tags', '{}'::jsonb)) t
+    WHERE si.suite_id = ${suiteId}::uuid ORDER BY 1 LIMIT 500`;
+  return { systemsUnderTest: (values?.systems ?? []).filter(Boolean).sort(), modalities: (values?.modalities ?? []).filter(Boolean).sort(), tags: tags.map((row) => row.tag) };
+}
+
+export async function suiteReport(options: { actor: Actor; suiteId: string; slice?: ReportSlice; bootstrapSamples?: number }): Promise<SuiteReport> {
   authorize(options.actor, "suites.manage");
   const suite = isUuid(options.suiteId) ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true, key: true, name: true } }) : null;
   if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
-  const scoreFields = LIKERT_DIMENSIONS.map((dimension) => `'${dimension}', (body #>> '{${dimension.replaceAll(".", ",")},score}')::float8`).join(", ");
-  // The item is its task and system under test: what the records rate.
+  const slice = options.slice ?? {};
+  const [tagKey, ...tagValue] = (slice.tag ?? "").split("=");
+  if (slice.tag !== undefined && (!tagKey || tagValue.length === 0)) {
+    throw new AppError("INVALID_INPUT", "The slice is not valid", [{ path: "/tag", rule: "format", message: "a tag slice is key=value" }]);
+  }
+  const scoreFields = LIKERT_DIMENSIONS.map((dimension) => `'${dimension}', (r.body #>> '{${dimension.replaceAll(".", ",")},score}')::float8`).join(", ");
+  // The item is its task and system under test: what the records rate. Its
+  // tags (for the tag slice) come from the suite's item of that task and system.
   const rows = await db().$queryRawUnsafe<Row[]>(
-    `SELECT task_id || '|' || (body #>> '{subject,system_under_test}') AS item, rater_type,
+    `SELECT r.task_id || '|' || (r.body #>> '{subject,system_under_test}') AS item, r.rater_type,
             jsonb_build_object(${scoreFields}) AS scores,
-            body -> 'safety' AS safety, body #>> '{refusal,appropriateness}' AS refusal,
-            body #>> '{universal,vs_reference}' AS vs_reference, body -> 'issue_tags' AS tags
-     FROM eval_record WHERE suite_id = $1`,
-    suite.key,
+            r.body -> 'safety' AS safety, r.body #>> '{refusal,appropriateness}' AS refusal,
+            r.body #>> '{universal,vs_reference}' AS vs_reference, r.body -> 'issue_tags' AS tags,
+            r.body #> '{agent,pass_at_k}' AS pass_at_k, r.body #> '{agent,pass_caret_k}' AS pass_caret_k
+     FROM eval_record r
+     WHERE r.suite_id = $1
+       AND ($2::text IS NULL OR r.body #>> '{subject,system_under_test}' = $2)
+       AND ($3::text IS NULL OR r.body #>> '{task,modality}' = $3)
+       AND ($4::text IS NULL OR EXISTS (
+         SELECT 1 FROM suite_item si JOIN item i ON i.id = si.item_id
+         WHERE si.suite_id = $6::uuid AND i.task_id = r.task_id AND i.system_under_test = r.body #>> '{subject,system_under_test}'
+           AND i.body #>> ARRAY['tags', $4::text] = $5::text))`,
+    suite.key, slice.systemUnderTest ?? null, slice.modality ?? null, slice.tag === undefined ? null : tagKey, tagValue.join("="), suite.id,
   );
   const ratings: RatingRow[] = rows
     .filter((row) => (RATER_TYPES as readonly string[]).includes(row.rater_type))
@@ -54,7 +87,12 @@ export async function suiteReport(options: { actor: Actor; suiteId: string; boot
     }));
   const dimensions = LIKERT_DIMENSIONS.filter((dimension) => ratings.some((rating) => rating.likert[dimension] !== undefined));
   const agreement = agreementReport(ratings, { dimensions, hazards: HAZARDS, tags: TAGS, bootstrapSamples: options.bootstrapSamples });
-  const review = await reviewSummary({ actor: options.actor, suiteId: suite.id });
+  const [review, sliceOptions, calibration] = await Promise.all([
+    reviewSummary({ actor: options.actor, suiteId: suite.id }),
+    sliceOptionsOf(suite.id, suite.key),
+    suiteCalibration({ actor: options.actor, suiteId: suite.id }),
+  ]);
   const smeChanges = review.fields.filter((field) => field.edited + field.added > 0).sort((a, b) => b.edited + b.added - (a.edited + a.added)).slice(0, 15);
-  return { ...agreement, suite, smeChanges };
+  const agent = agentMetrics(rows.map((row) => ({ passAtK: row.pass_at_k ?? undefined, passCaretK: row.pass_caret_k ?? undefined })));
+  return { ...agreement, suite, slice, sliceOptions, smeChanges, agent, calibration };
 }

@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { ProgressMeter } from "@/components/progress-meter";
 import { requirePageActor } from "@/lib/auth/page-guard";
+import { suiteCalibration } from "@/lib/analytics/suite-calibration";
 import { listShareLinks } from "@/lib/share-links/service";
 import { getRaterProgress, getSuite } from "@/lib/suites/service";
 import { ShareLinksClient } from "./share-links-client";
@@ -12,10 +13,18 @@ export const metadata: Metadata = { title: "Suite" };
 export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {
   const { suiteId } = await params;
   const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}`, action: "suites.manage" });
-  const [suite, raters, links] = await Promise.all([getSuite({ actor, suiteId }), getRaterProgress({ actor, suiteId }), listShareLinks({ actor, suiteId })]);
+  const [suite, raters, links, calibration] = await Promise.all([
+    getSuite({ actor, suiteId }), getRaterProgress({ actor, suiteId }), listShareLinks({ actor, suiteId }), suiteCalibration({ actor, suiteId }),
+  ]);
+  const drifting = calibration.raters.filter((rater) => rater.drifting.length > 0);
   return (
     <>
       <h1>{suite.name} <code>{suite.key}</code></h1>
+      {drifting.length > 0 ? (
+        <p className="notice notice-error" role="alert" data-testid="drift-warning">
+          Drifting from the gold answers: {drifting.map((rater) => `${rater.name} (${rater.drifting.join(", ")})`).join("; ")}. See the <a href={`/admin/suites/${suite.id}/report`}>quality report</a>.
+        </p>
+      ) : null}
       <p>{suite.items} items ({suite.goldItems} gold) · overlap k = {suite.overlapK} · gold share {Math.round(suite.goldShare * 100)} % · items held for {suite.holdSeconds / 60} minutes</p>
       <ProgressMeter label="Ratings" value={suite.ratingsSubmitted} max={suite.ratingsNeeded} detail={`${suite.ratingsSubmitted} of ${suite.ratingsNeeded} ratings`} />
       <ProgressMeter label="Complete items" value={suite.completeItems} max={suite.items} detail={`${suite.completeItems} of ${suite.items} items have k ratings`} />

@@ -3,7 +3,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AgentMetricsTable } from "@/components/analytics/agent-metrics-table";
 import { AgreementTables } from "@/components/analytics/agreement-tables";
+import { CalibrationTable } from "@/components/analytics/calibration-table";
+import { SliceForm } from "@/components/analytics/slice-form";
+import { reportSliceOf } from "@/lib/analytics/report-slice";
+import type { ReportSlice } from "@/lib/analytics/suite-report";
 import { suiteReport } from "@/lib/analytics/suite-report";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { AppError } from "@/lib/errors";
@@ -11,10 +16,20 @@ import { AppError } from "@/lib/errors";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Quality report" };
 
-export default async function SuiteReportPage({ params }: { params: Promise<{ suiteId: string }> }) {
+function sliceQuery(slice: ReportSlice): string {
+  const query = new URLSearchParams();
+  if (slice.systemUnderTest) query.set("system_under_test", slice.systemUnderTest);
+  if (slice.modality) query.set("modality", slice.modality);
+  if (slice.tag) query.set("tag", slice.tag);
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+export default async function SuiteReportPage({ params, searchParams }: { params: Promise<{ suiteId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { suiteId } = await params;
+  const slice = reportSliceOf(await searchParams);
   const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}/report`, action: "suites.manage" });
-  const report = await suiteReport({ actor, suiteId }).catch((error: unknown) => {
+  const report = await suiteReport({ actor, suiteId, slice }).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;
   });
@@ -22,8 +37,11 @@ export default async function SuiteReportPage({ params }: { params: Promise<{ su
     <>
       <p><Link href={`/admin/suites/${report.suite.id}`}>← {report.suite.name}</Link></p>
       <h1>Quality report · {report.suite.name}</h1>
-      <p>{report.ratings} ratings of {report.items} items. <a href={`/api/suites/${report.suite.id}/report`} download={`report-${report.suite.key}.json`}>Download as JSON</a></p>
+      <SliceForm slice={report.slice} options={report.sliceOptions} />
+      <p>{report.ratings} ratings of {report.items} items{report.slice.systemUnderTest || report.slice.modality || report.slice.tag ? " in this slice" : ""}. <a href={`/api/suites/${report.suite.id}/report${sliceQuery(report.slice)}`} download={`report-${report.suite.key}.json`}>Download as JSON</a></p>
+      <CalibrationTable calibration={report.calibration} />
       <AgreementTables report={report} />
+      <AgentMetricsTable metrics={report.agent} />
     </>
   );
 }

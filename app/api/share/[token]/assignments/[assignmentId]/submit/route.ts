@@ -1,5 +1,6 @@
 // POST /api/share/:token/assignments/:id/submit {draft}: an end-user rating
 // (rater.type end_user, the visitor's id), rate-limited per address.
+import { calibrationFeedback } from "@/lib/analytics/calibration-target";
 import { withoutActor } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/error-response";
 import { submitAssignment } from "@/lib/queues/assignments";
@@ -13,6 +14,8 @@ export async function POST(request: Request, context: { params: Promise<{ token:
     await assertAddressWithinLimit(origin);
     const body = (await readJsonBody(request)) as { draft?: unknown } | null;
     const result = await submitAssignment({ rater, origin, assignmentId, draft: body?.draft });
-    return Response.json({ eval_id: result.evalId, already_submitted: result.alreadySubmitted }, { status: result.alreadySubmitted ? 200 : 201 });
+    // On a gold item the rater learns at once how their scores compare with the expected ones.
+    const calibration = result.record ? calibrationFeedback(result.record) : [];
+    return Response.json({ eval_id: result.evalId, already_submitted: result.alreadySubmitted, calibration }, { status: result.alreadySubmitted ? 200 : 201 });
   });
 }

@@ -1,0 +1,44 @@
+// Gold calibration of a suite's raters: every rating of a gold item (its
+// record carries the item's calibration_target) compared with the target,
+// per rater and dimension over time, with drift warnings.
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { authorize } from "@/lib/auth/authorize";
+import { db } from "@/lib/db";
+import { driftSettings } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+import { calibrationFeedback } from "./calibration-target";
+import { raterDrift, type GoldRating } from "./drift";
+
+import type { RaterCalibration, SuiteCalibration } from "./suite-calibration-types";
+
+export type { RaterCalibration, SuiteCalibration };
+
+export async function suiteCalibration(options: { actor: Actor; suiteId: string }): Promise<SuiteCalibration> {
+  authorize(options.actor, "suites.manage");
+  const suite = isUuid(options.suiteId) ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { key: true } }) : null;
+  if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
+  const rows = await db().$queryRaw<{ rater_type: string; rater_id: string | null; created_at: Date; body: Record<string, unknown>; name: string | null }[]>`
+    SELECT r.rater_type, r.rater_id, r.created_at, jsonb_build_object('task', r.body -> 'task', 'universal', r.body -> 'universal', 'chat', r.body -> 'chat',
+             'agent', r.body -> 'agent', 'rag', r.body -> 'rag', 'multimodal', r.body -> 'multimodal') AS body, u.name
+    FROM eval_record r LEFT JOIN app_user u ON u.id = r.rater_id
+    WHERE r.suite_id = ${suite.key} AND r.rater_type <> 'llm_judge'
+      AND coalesce(r.body #>> '{task,gold_item_id}', '') <> '' AND jsonb_typeof(r.body #> '{task,calibration_target}') = 'object'`;
+  const who = new Map<string, { raterType: string; name: string }>();
+  const ratings: GoldRating[] = [];
+  for (const row of rows) {
+    const feedback = calibrationFeedback(row.body);
+    if (feedback.length === 0 || !row.rater_id) continue;
+    const rater = `${row.rater_type}:${row.rater_id}`;
+    who.set(rater, { raterType: row.rater_type, name: row.name ?? (row.rater_type === "end_user" ? `visitor ${row.rater_id.slice(0, 8)}` : row.rater_id) });
+    ratings.push({ rater, at: row.created_at, errors: Object.fromEntries(feedback.map((entry) => [entry.dimension, entry.error])) });
+  }
+  const settings = driftSettings();
+  return {
+    goldRatings: ratings.length,
+    threshold: settings.threshold,
+    window: settings.window,
+    raters: raterDrift(ratings, settings).map((drift) => ({ ...drift, ...who.get(drift.rater)! })),
+  };
+}
