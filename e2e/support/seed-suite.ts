@@ -31,12 +31,12 @@ export async function importItems(admin: APIRequestContext, baseURL: string, lin
   return id;
 }
 
-export async function seedSuite(admin: APIRequestContext, baseURL: string, options: { raterIds: string[]; items?: unknown[]; count?: number; k?: number }): Promise<SeededSuite> {
+export async function seedSuite(admin: APIRequestContext, baseURL: string, options: { raterIds: string[]; items?: unknown[]; count?: number; k?: number; goldShare?: number }): Promise<SeededSuite> {
   const prefix = `e2e-${randomBytes(4).toString("hex")}`;
   const items = options.items ?? Array.from({ length: options.count ?? 3 }, (_, index) => chatItem(`${prefix}-${index}`, `Answer ${index} of ${prefix}`));
   const importId = await importItems(admin, baseURL, items);
   const suite = await admin.post("/api/suites", {
-    data: { name: `Suite ${prefix}`, key: prefix, overlap_k: options.k ?? 1, gold_share: 0, hold_minutes: 30, rater_ids: options.raterIds, import_ids: [importId] },
+    data: { name: `Suite ${prefix}`, key: prefix, overlap_k: options.k ?? 1, gold_share: options.goldShare ?? 0, hold_minutes: 30, rater_ids: options.raterIds, import_ids: [importId] },
     headers: { origin: baseURL },
   });
   expect(suite.status(), await suite.text()).toBe(201);

@@ -1,0 +1,60 @@
+// Gold calibration in the browser: a rater sees how their scores compare with
+// a gold item's expected ones right after submitting; the admin sees a rater
+// drifting on the suite page and in the quality report.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import { chatItem, seedSuite } from "./support/seed-suite";
+import { e2eUsers, storageStateOf } from "./support/users";
+
+const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
+
+let admin: APIRequestContext;
+let rater: APIRequestContext;
+test.beforeAll(async ({ baseURL }) => {
+  admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
+  rater = await request.newContext({ baseURL, storageState: storageStateOf("otherRater") });
+});
+test.afterAll(async () => Promise.all([admin.dispose(), rater.dispose()]));
+
+function goldItem(taskId: string): Record<string, unknown> {
+  const item = chatItem(taskId, `Answer of ${taskId}`);
+  return { ...item, task: { ...(item.task as object), gold_item_id: `gold-${taskId}`, calibration_target: { helpfulness: 4 } } };
+}
+
+test.use({ storageState: storageStateOf("otherRater") });
+
+test("a rater gets calibration feedback on a gold item, and the admin sees the drift", async ({ page, baseURL, browser }) => {
+  const prefix = `gold-${Date.now()}`;
+  const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], items: Array.from({ length: 5 }, (_, index) => goldItem(`${prefix}-${index}`)), goldShare: 1 });
+  // Four gold ratings through the API, each 3 below the expected helpfulness.
+  for (let index = 0; index < 4; index += 1) {
+    const next = await rater.post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL! } });
+    const { assignment_id: assignmentId } = await next.json();
+    expect(assignmentId).toBeTruthy();
+    const universal = Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, { score: dimension === "helpfulness" ? 1 : 5, confidence: "high", rationale: "r" }]));
+    const submitted = await rater.post(`/api/assignments/${assignmentId}/submit`, { data: { draft: { universal } }, headers: { origin: baseURL! } });
+    expect(submitted.status()).toBe(201);
+    expect((await submitted.json()).calibration).toEqual([{ dimension: "universal.helpfulness", expected: 4, given: 1, error: -3 }]);
+  }
+  // The fifth in the browser.
+  await page.goto("/queue");
+  await page.getByTestId(`queue-suite-${suite.suiteKey}`).getByRole("button", { name: /Rate the next item|Start rating/ }).click();
+  await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
+  for (const dimension of DIMENSIONS) {
+    await page.locator(`label[for="root_universal_${dimension}_score-5"]`).click();
+    await page.locator(`label[for="root_universal_${dimension}_confidence-high"]`).click();
+  }
+  await page.getByRole("button", { name: /Submit rating/ }).click();
+  const feedback = page.getByTestId("calibration-feedback");
+  await expect(feedback).toContainText("helpfulness: you gave 5, expected 4 — 1 higher");
+
+  const adminPage = await (await browser.newContext({ storageState: storageStateOf("admin") })).newPage();
+  await adminPage.goto(`${baseURL}/admin/suites/${suite.suiteId}`);
+  await expect(adminPage.getByTestId("drift-warning")).toContainText("universal.helpfulness");
+  await adminPage.goto(`${baseURL}/admin/suites/${suite.suiteId}/report`);
+  await expect(adminPage.locator('[data-testid="calibration"] tr[data-drifting="true"]')).toHaveCount(1);
+  await expect(adminPage.locator('[data-testid="calibration"] tr[data-drifting="true"]')).toContainText("2.60");
+  const violations = (await new AxeBuilder({ page: adminPage }).analyze()).violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+  await adminPage.context().close();
+});
