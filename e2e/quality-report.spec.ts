@@ -54,6 +54,14 @@ test("a rater gets calibration feedback on a gold item, and the admin sees the d
   await adminPage.goto(`${baseURL}/admin/suites/${suite.suiteId}/report`);
   await expect(adminPage.locator('[data-testid="calibration"] tr[data-drifting="true"]')).toHaveCount(1);
   await expect(adminPage.locator('[data-testid="calibration"] tr[data-drifting="true"]')).toContainText("2.60");
+  // The pictures: drift lines for the drifting dimension, distributions per dimension, each with its data as CSV.
+  await expect(adminPage.locator('[data-testid="drift-chart"][data-dimension="universal.helpfulness"] svg.recharts-surface').first()).toBeVisible();
+  await expect(adminPage.locator('[data-testid="drift-chart"]')).toContainText(e2eUsers().otherRater.name);
+  await expect(adminPage.getByTestId("score-distribution")).toHaveCount(5);
+  const download = adminPage.waitForEvent("download");
+  await adminPage.locator('[data-testid="score-distribution"][data-dimension="universal.helpfulness"]').getByRole("button", { name: "CSV" }).click();
+  const csv = await (await download).path().then((file) => import("node:fs").then((fs) => fs.readFileSync(file!, "utf8")));
+  expect(csv.split("\n").slice(0, 3)).toEqual(["score,human,judge", "1,4,0", "2,0,0"]);
   const violations = (await new AxeBuilder({ page: adminPage }).analyze()).violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(violations.map((violation) => violation.id)).toEqual([]);
   await adminPage.context().close();

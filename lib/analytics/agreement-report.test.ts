@@ -45,6 +45,17 @@ describe("agreementReport", () => {
     ]);
   });
 
+  it("counts score distributions and the judge × human grid", () => {
+    const helpfulness = report.distributions.find((entry) => entry.dimension === "helpfulness")!;
+    expect(helpfulness).toEqual({ dimension: "helpfulness", human: [2, 2, 2, 2, 2], judge: [0, 1, 1, 1, 2] });
+    const grid = report.judgeHumanGrids.find((entry) => entry.dimension === "helpfulness")!.counts;
+    // Judge 2 ↔ human 1 twice (one human, one SME), …, judge 5 ↔ human 4 and human 5.
+    expect(grid[1]![0]).toBe(2);
+    expect(grid[4]![3]).toBe(2);
+    expect(grid[4]![4]).toBe(2);
+    expect(grid.flat().reduce((sum, count) => sum + count, 0)).toBe(10);
+  });
+
   it("pools hazards and tags as nominal units", () => {
     const tags = report.nominal.find((entry) => entry.field === "issue tags")!;
     expect(tags.humanHuman.units).toBe(10);

@@ -28,9 +28,15 @@ export type AlphaCell = { alpha: number | null; low: number | null; high: number
 export type LikertAgreement = { dimension: string; humanHuman: AlphaCell; humanJudge: AlphaCell; judgeJudge: AlphaCell; byRaterType: Record<RaterType, AlphaCell> };
 export type NominalAgreement = { field: string; humanHuman: AlphaCell; humanJudge: AlphaCell; judgeJudge: AlphaCell };
 export type JudgeTrust = { dimension: string; pairs: number; kappa: number | null; meanAbsoluteDifference: number | null };
+/** How often each score was given (fractional scores rounded to the nearest whole one), human side vs judge. */
+export type ScoreDistribution = { dimension: string; human: number[]; judge: number[] };
+/** Judge score (row) × human score (column), 1–5 each, counted over human-side × judge pairs of the same item. */
+export type JudgeHumanGrid = { dimension: string; counts: number[][] };
 export type AgreementReport = {
   ratings: number;
   items: number;
+  distributions: ScoreDistribution[];
+  judgeHumanGrids: JudgeHumanGrid[];
   likert: LikertAgreement[];
   nominal: NominalAgreement[];
   judgeTrust: JudgeTrust[];
@@ -136,5 +142,25 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
     return { judge, human, count };
   }).sort((a, b) => a.judge.localeCompare(b.judge) || a.human.localeCompare(b.human));
 
-  return { ratings: rows.length, items: byItem.size, likert, nominal, judgeTrust, hazardConfusion };
+  const bucket = (score: number) => Math.min(5, Math.max(1, Math.round(score))) - 1;
+  const distributions = options.dimensions.map((dimension): ScoreDistribution => {
+    const human = [0, 0, 0, 0, 0];
+    const judge = [0, 0, 0, 0, 0];
+    for (const row of rows) {
+      const score = row.likert[dimension];
+      if (score === undefined) continue;
+      if (JUDGE_TYPES.has(row.raterType)) judge[bucket(score)]! += 1;
+      else human[bucket(score)]! += 1;
+    }
+    return { dimension, human, judge };
+  });
+  const judgeHumanGrids = options.dimensions.map((dimension): JudgeHumanGrid => {
+    const counts = Array.from({ length: 5 }, () => [0, 0, 0, 0, 0]);
+    for (const [human, judge] of crossUnits(byItem, (row) => [row.likert[dimension]])) {
+      if (typeof human === "number" && typeof judge === "number") counts[bucket(judge)]![bucket(human)]! += 1;
+    }
+    return { dimension, counts };
+  });
+
+  return { ratings: rows.length, items: byItem.size, distributions, judgeHumanGrids, likert, nominal, judgeTrust, hazardConfusion };
 }

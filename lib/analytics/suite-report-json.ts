@@ -9,6 +9,8 @@ export function suiteReportJson(report: SuiteReport) {
     suite: report.suite,
     ratings: report.ratings,
     items: report.items,
+    distributions: report.distributions,
+    judge_human_grids: report.judgeHumanGrids,
     likert: report.likert.map((entry) => ({
       dimension: entry.dimension,
       human_human: alphaJson(entry.humanHuman),

@@ -6,6 +6,7 @@ import { notFound } from "next/navigation";
 import { AgentMetricsTable } from "@/components/analytics/agent-metrics-table";
 import { AgreementTables } from "@/components/analytics/agreement-tables";
 import { CalibrationTable } from "@/components/analytics/calibration-table";
+import { ReportCharts } from "@/components/analytics/charts/report-charts";
 import { SliceForm } from "@/components/analytics/slice-form";
 import { reportSliceOf } from "@/lib/analytics/report-slice";
 import type { ReportSlice } from "@/lib/analytics/suite-report";
@@ -40,6 +41,7 @@ export default async function SuiteReportPage({ params, searchParams }: { params
       <SliceForm slice={report.slice} options={report.sliceOptions} />
       <p>{report.ratings} ratings of {report.items} items{report.slice.systemUnderTest || report.slice.modality || report.slice.tag ? " in this slice" : ""}. <a href={`/api/suites/${report.suite.id}/report${sliceQuery(report.slice)}`} download={`report-${report.suite.key}.json`}>Download as JSON</a></p>
       <CalibrationTable calibration={report.calibration} />
+      <ReportCharts report={{ likert: report.likert, distributions: report.distributions, judgeHumanGrids: report.judgeHumanGrids }} calibration={report.calibration} />
       <AgreementTables report={report} />
       <AgentMetricsTable metrics={report.agent} />
     </>
