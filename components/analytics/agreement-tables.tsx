@@ -1,5 +1,5 @@
 // The agreement and judge-trust tables of a suite's quality report.
-import type { AgreementReport, AlphaCell } from "@/lib/analytics/agreement-report";
+import { RATER_TYPES, type AgreementReport, type AlphaCell } from "@/lib/analytics/agreement-report";
 import type { FieldAcceptance } from "@/lib/review/review-summary-types";
 
 function Alpha({ cell }: { cell: AlphaCell }) {
@@ -24,6 +24,14 @@ export function AgreementTables({ report }: { report: AgreementReport & { smeCha
         <table className="records-table" data-testid="likert-agreement">
           <thead><tr><th scope="col">Dimension</th><th scope="col">Human ↔ human</th><th scope="col">Human ↔ judge</th><th scope="col">Judge ↔ judge</th></tr></thead>
           <tbody>{report.likert.map((entry) => <tr key={entry.dimension} data-dimension={entry.dimension}><th scope="row" className="mono">{entry.dimension}</th><Alpha cell={entry.humanHuman} /><Alpha cell={entry.humanJudge} /><Alpha cell={entry.judgeJudge} /></tr>)}</tbody>
+        </table>
+      </section>
+      <section className="panel" aria-labelledby="type-agreement">
+        <h2 id="type-agreement">Agreement within each rater type</h2>
+        <p className="help-block">Ordinal α among the ratings of one rater type on the same items (several judge runs, several end users…).</p>
+        <table className="records-table" data-testid="type-agreement">
+          <thead><tr><th scope="col">Dimension</th>{RATER_TYPES.map((type) => <th key={type} scope="col">{type}</th>)}</tr></thead>
+          <tbody>{report.likert.map((entry) => <tr key={entry.dimension}><th scope="row" className="mono">{entry.dimension}</th>{RATER_TYPES.map((type) => <Alpha key={type} cell={entry.byRaterType[type]} />)}</tr>)}</tbody>
         </table>
       </section>
       <section className="panel" aria-labelledby="nominal-agreement">

@@ -100,7 +100,8 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
 
   const likert = options.dimensions.map((dimension): LikertAgreement => {
     const extract: Extract = (row) => [row.likert[dimension]];
-    const byRaterType = Object.fromEntries(RATER_TYPES.map((type) => [type, cell(withinUnits(byItem, new Set([type]), extract), "ordinal", samples)])) as Record<RaterType, AlphaCell>;
+    // Per rater type: point estimates (intervals are for the three pairings the page draws).
+    const byRaterType = Object.fromEntries(RATER_TYPES.map((type) => [type, cell(withinUnits(byItem, new Set([type]), extract), "ordinal", 0)])) as Record<RaterType, AlphaCell>;
     return {
       dimension,
       humanHuman: cell(withinUnits(byItem, HUMAN_TYPES, extract), "ordinal", samples),

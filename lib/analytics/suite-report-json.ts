@@ -7,6 +7,7 @@ const alphaJson = (cell: AlphaCell) => ({ alpha: cell.alpha, ci_low: cell.low, c
 export function suiteReportJson(report: SuiteReport) {
   return {
     suite: report.suite,
+    computed: { at: report.computed.at, ms: report.computed.ms, cached: report.computed.cached },
     ratings: report.ratings,
     items: report.items,
     distributions: report.distributions,

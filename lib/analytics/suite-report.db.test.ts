@@ -62,4 +62,17 @@ it("reports human↔human and human↔judge agreement and judge trust from the s
   expect(report.likert.map((entry) => entry.dimension)).not.toContain("agent.plan_quality");
 
   expect((await rejection(suiteReport({ actor: raters[0]!, suiteId: suite.id }))).code).toBe("FORBIDDEN");
+
+  // The same data gives the cached report; a new rating makes it recompute.
+  const again = await suiteReport({ actor: admin, suiteId: suite.id, bootstrapSamples: 100 });
+  expect(again.computed.cached).toBe(true);
+  expect(again.likert).toEqual(report.likert);
+  const third = await createTestUser(["rater"]);
+  await db().suiteRater.create({ data: { suiteId: suite.id, userId: third.userId } });
+  await db().$executeRaw`UPDATE suite_item SET slots_left = 1 WHERE suite_id = ${suite.id}::uuid`;
+  const next = await nextItem({ rater: userRater(third), suiteId: suite.id });
+  await submitAssignment({ rater: userRater(third), assignmentId: next.assignmentId!, draft: { universal: validJudgmentFor("chat").universal } });
+  const fresh = await suiteReport({ actor: admin, suiteId: suite.id, bootstrapSamples: 100 });
+  expect(fresh.computed.cached).toBe(false);
+  expect(fresh.ratings).toBe(13);
 });

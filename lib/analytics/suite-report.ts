@@ -6,6 +6,7 @@ import { aifSchema } from "@/lib/aif/contract";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { db } from "@/lib/db";
+import { driftSettings } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { reviewSummary } from "@/lib/review/review-summary";
@@ -28,7 +29,11 @@ export type SuiteReport = AgreementReport & {
   smeChanges: FieldAcceptance[];
   agent: AgentMetrics[];
   calibration: SuiteCalibration;
+  computed: { at: Date; ms: number; cached: boolean };
 };
+
+// Bump when the report's computation or shape changes: cached reports of an older version are recomputed.
+const REPORT_VERSION = 1;
 
 type Row = {
   item: string; rater_type: string; scores: Record<string, number | null>; safety: Record<string, { verdict?: string }> | null;
@@ -45,11 +50,52 @@ async function sliceOptionsOf(suiteId: string, suiteKey: string): Promise<SliceO
   return { systemsUnderTest: (values?.systems ?? []).filter(Boolean).sort(), modalities: (values?.modalities ?? []).filter(Boolean).sort(), tags: tags.map((row) => row.tag) };
 }
 
+/**
+ * The report of a suite (or a slice of it), from the cache when the suite's
+ * data has not changed since it was computed, else computed now and cached.
+ */
 export async function suiteReport(options: { actor: Actor; suiteId: string; slice?: ReportSlice; bootstrapSamples?: number }): Promise<SuiteReport> {
   authorize(options.actor, "suites.manage");
   const suite = isUuid(options.suiteId) ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true, key: true, name: true } }) : null;
   if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
   const slice = options.slice ?? {};
+  const sliceKey = JSON.stringify([slice.systemUnderTest ?? null, slice.modality ?? null, slice.tag ?? null, options.bootstrapSamples ?? null]);
+  const fingerprint = await dataFingerprint(suite.id, suite.key);
+  const cached = await db().suiteReportCache.findUnique({ where: { suiteId_sliceKey: { suiteId: suite.id, sliceKey } } });
+  if (cached && cached.fingerprint === fingerprint) {
+    return { ...reviveDates(cached.report as unknown as SuiteReport), computed: { at: cached.computedAt, ms: cached.computeMs, cached: true } };
+  }
+  const start = performance.now();
+  const report = await computeSuiteReport({ ...options, suite, slice });
+  const ms = Math.round(performance.now() - start);
+  const saved = await db().suiteReportCache.upsert({
+    where: { suiteId_sliceKey: { suiteId: suite.id, sliceKey } },
+    create: { suiteId: suite.id, sliceKey, fingerprint, report: JSON.parse(JSON.stringify(report)), computeMs: ms },
+    update: { fingerprint, report: JSON.parse(JSON.stringify(report)), computeMs: ms, computedAt: new Date() },
+  });
+  return { ...report, computed: { at: saved.computedAt, ms, cached: false } };
+}
+
+/**
+ * What a report depends on: the suite's records (append-only, so their count
+ * and latest storage time name the set), its review decisions, the drift
+ * settings and the report version.
+ */
+async function dataFingerprint(suiteId: string, suiteKey: string): Promise<string> {
+  const [row] = await db().$queryRaw<{ records: bigint; latest: Date | null; decisions: bigint }[]>`
+    SELECT (SELECT count(*) FROM eval_record WHERE suite_id = ${suiteKey}) AS records,
+           (SELECT max(stored_at) FROM eval_record WHERE suite_id = ${suiteKey}) AS latest,
+           (SELECT count(*) FROM review_decision d JOIN review_task t ON t.hybrid_eval_id = d.hybrid_eval_id WHERE t.suite_id = ${suiteId}::uuid) AS decisions`;
+  return JSON.stringify([REPORT_VERSION, Number(row?.records ?? 0), row?.latest?.toISOString() ?? null, Number(row?.decisions ?? 0), driftSettings()]);
+}
+
+function reviveDates(report: SuiteReport): SuiteReport {
+  for (const rater of report.calibration.raters) for (const dimension of rater.dimensions) for (const point of dimension.series) point.at = new Date(point.at);
+  return report;
+}
+
+async function computeSuiteReport(options: { actor: Actor; suite: { id: string; key: string; name: string }; slice: ReportSlice; bootstrapSamples?: number }): Promise<Omit<SuiteReport, "computed">> {
+  const { suite, slice } = options;
   const [tagKey, ...tagValue] = (slice.tag ?? "").split("=");
   if (slice.tag !== undefined && (!tagKey || tagValue.length === 0)) {
     throw new AppError("INVALID_INPUT", "The slice is not valid", [{ path: "/tag", rule: "format", message: "a tag slice is key=value" }]);
