@@ -20,7 +20,7 @@ export function AgreementTables({ report }: { report: AgreementReport & { smeCha
     <>
       <section className="panel" aria-labelledby="likert-agreement">
         <h2 id="likert-agreement">Agreement per Likert dimension</h2>
-        <p className="help-block">Krippendorff&apos;s α, ordinal, with a 95 % bootstrap interval over units. “—”: nothing to compare; “n/a”: every value the same. Human↔judge compares each human-side rating (human, SME, hybrid) with each judge rating of the same item.</p>
+        <p className="help-block">Krippendorff&apos;s α ({report.likertLevel}), with a 95 % bootstrap interval over units. “—”: nothing to compare; “n/a”: every value the same. Human↔judge compares each human-side rating (human, SME, hybrid) with each judge rating of the same item.</p>
         <table className="records-table" data-testid="likert-agreement">
           <thead><tr><th scope="col">Dimension</th><th scope="col">Human ↔ human</th><th scope="col">Human ↔ judge</th><th scope="col">Judge ↔ judge</th></tr></thead>
           <tbody>{report.likert.map((entry) => <tr key={entry.dimension} data-dimension={entry.dimension}><th scope="row" className="mono">{entry.dimension}</th><Alpha cell={entry.humanHuman} /><Alpha cell={entry.humanJudge} /><Alpha cell={entry.judgeJudge} /></tr>)}</tbody>
@@ -43,7 +43,7 @@ export function AgreementTables({ report }: { report: AgreementReport & { smeCha
         </table>
       </section>
       <section className="panel" aria-labelledby="judge-trust">
-        <h2 id="judge-trust">Can the judge be trusted?</h2>
+        <h2 id="judge-trust">Judge trust in detail</h2>
         <table className="records-table" data-testid="judge-trust">
           <thead><tr><th scope="col">Dimension</th><th scope="col">Pairs</th><th scope="col">Quadratic-weighted κ</th><th scope="col">Mean absolute difference</th></tr></thead>
           <tbody>{report.judgeTrust.map((entry) => <tr key={entry.dimension}><th scope="row" className="mono">{entry.dimension}</th><td>{entry.pairs}</td><td>{fixed(entry.kappa)}</td><td>{fixed(entry.meanAbsoluteDifference, 2)}</td></tr>)}</tbody>

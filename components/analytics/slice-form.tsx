@@ -1,7 +1,7 @@
 // Slices a report by system under test, modality or item tag. A plain GET
 // form: the slice is in the URL, so a sliced report can be shared.
 type Props = {
-  slice: { systemUnderTest?: string; modality?: string; tag?: string };
+  slice: { systemUnderTest?: string; modality?: string; tag?: string; level?: "ordinal" | "interval" };
   options: { systemsUnderTest: string[]; modalities: string[]; tags: string[] };
 };
 
@@ -23,6 +23,13 @@ export function SliceForm({ slice, options }: Props) {
       <Choice id="slice-sut" name="system_under_test" label="System under test" value={slice.systemUnderTest} values={options.systemsUnderTest} />
       <Choice id="slice-modality" name="modality" label="Modality" value={slice.modality} values={options.modalities} />
       <Choice id="slice-tag" name="tag" label="Item tag" value={slice.tag} values={options.tags} />
+      <label htmlFor="slice-level">
+        Likert α{" "}
+        <select id="slice-level" name="level" defaultValue={slice.level ?? ""}>
+          <option value="">ordinal</option>
+          <option value="interval">interval</option>
+        </select>
+      </label>
       <button type="submit" className="btn">Show this slice</button>
     </form>
   );

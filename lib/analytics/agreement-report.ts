@@ -33,6 +33,7 @@ export type ScoreDistribution = { dimension: string; human: number[]; judge: num
 /** Judge score (row) × human score (column), 1–5 each, counted over human-side × judge pairs of the same item. */
 export type JudgeHumanGrid = { dimension: string; counts: number[][] };
 export type AgreementReport = {
+  likertLevel: "ordinal" | "interval";
   ratings: number;
   items: number;
   distributions: ScoreDistribution[];
@@ -89,8 +90,10 @@ function crossUnits(byItem: Map<string, RatingRow[]>, extract: Extract): RatingV
   return units;
 }
 
-export function agreementReport(rows: RatingRow[], options: { dimensions: string[]; hazards: string[]; tags: string[]; bootstrapSamples?: number }): AgreementReport {
+/** `likertLevel`: ordinal by default (Likert points are ranks); interval on request. */
+export function agreementReport(rows: RatingRow[], options: { dimensions: string[]; hazards: string[]; tags: string[]; bootstrapSamples?: number; likertLevel?: "ordinal" | "interval" }): AgreementReport {
   const samples = options.bootstrapSamples ?? 500;
+  const level = options.likertLevel ?? "ordinal";
   const byItem = new Map<string, RatingRow[]>();
   for (const row of rows) {
     const list = byItem.get(row.item);
@@ -101,12 +104,12 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
   const likert = options.dimensions.map((dimension): LikertAgreement => {
     const extract: Extract = (row) => [row.likert[dimension]];
     // Per rater type: point estimates (intervals are for the three pairings the page draws).
-    const byRaterType = Object.fromEntries(RATER_TYPES.map((type) => [type, cell(withinUnits(byItem, new Set([type]), extract), "ordinal", 0)])) as Record<RaterType, AlphaCell>;
+    const byRaterType = Object.fromEntries(RATER_TYPES.map((type) => [type, cell(withinUnits(byItem, new Set([type]), extract), level, 0)])) as Record<RaterType, AlphaCell>;
     return {
       dimension,
-      humanHuman: cell(withinUnits(byItem, HUMAN_TYPES, extract), "ordinal", samples),
-      humanJudge: cell(crossUnits(byItem, extract), "ordinal", samples),
-      judgeJudge: cell(withinUnits(byItem, JUDGE_TYPES, extract), "ordinal", samples),
+      humanHuman: cell(withinUnits(byItem, HUMAN_TYPES, extract), level, samples),
+      humanJudge: cell(crossUnits(byItem, extract), level, samples),
+      judgeJudge: cell(withinUnits(byItem, JUDGE_TYPES, extract), level, samples),
       byRaterType,
     };
   });
@@ -163,5 +166,5 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
     return { dimension, counts };
   });
 
-  return { ratings: rows.length, items: byItem.size, distributions, judgeHumanGrids, likert, nominal, judgeTrust, hazardConfusion };
+  return { likertLevel: level, ratings: rows.length, items: byItem.size, distributions, judgeHumanGrids, likert, nominal, judgeTrust, hazardConfusion };
 }

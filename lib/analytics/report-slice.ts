@@ -7,5 +7,6 @@ export function reportSliceOf(params: URLSearchParams | Record<string, string | 
     const text = Array.isArray(value) ? value[0] : value;
     return text ? text : undefined;
   };
-  return { systemUnderTest: get("system_under_test"), modality: get("modality"), tag: get("tag") };
+  const level = get("level");
+  return { systemUnderTest: get("system_under_test"), modality: get("modality"), tag: get("tag"), level: level === "interval" ? "interval" : undefined };
 }

@@ -1,5 +1,6 @@
 // The suite report as the API answers it (snake_case), the same numbers the page shows.
 import type { AlphaCell } from "./agreement-report";
+import { judgeVerdict } from "./judge-verdict";
 import type { SuiteReport } from "./suite-report";
 
 const alphaJson = (cell: AlphaCell) => ({ alpha: cell.alpha, ci_low: cell.low, ci_high: cell.high, units: cell.units, values: cell.values });
@@ -22,7 +23,9 @@ export function suiteReportJson(report: SuiteReport) {
     nominal: report.nominal.map((entry) => ({ field: entry.field, human_human: alphaJson(entry.humanHuman), human_judge: alphaJson(entry.humanJudge), judge_judge: alphaJson(entry.judgeJudge) })),
     judge_trust: report.judgeTrust.map((entry) => ({ dimension: entry.dimension, pairs: entry.pairs, quadratic_weighted_kappa: entry.kappa, mean_absolute_difference: entry.meanAbsoluteDifference })),
     hazard_confusion: report.hazardConfusion,
+    judge_verdict: judgeVerdict(report),
     slice: { system_under_test: report.slice.systemUnderTest ?? null, modality: report.slice.modality ?? null, tag: report.slice.tag ?? null },
+    likert_level: report.likertLevel,
     slice_options: { systems_under_test: report.sliceOptions.systemsUnderTest, modalities: report.sliceOptions.modalities, tags: report.sliceOptions.tags },
     agent: report.agent.map((entry) => ({
       k: entry.k, runs: entry.runs, pass_at_k: entry.passAtK, trial_success_rate: entry.trialSuccessRate,

@@ -20,7 +20,7 @@ const HAZARDS = Object.keys(aifSchema.properties.safety.properties).filter((key)
 const TAGS = [...aifSchema.properties.issue_tags.items.enum];
 
 /** Which records a report covers: all of the suite's, or one slice of them. */
-export type ReportSlice = { systemUnderTest?: string; modality?: string; /** An item tag, as "key=value". */ tag?: string };
+export type ReportSlice = { systemUnderTest?: string; modality?: string; /** An item tag, as "key=value". */ tag?: string; /** Likert α level; ordinal by default. */ level?: "ordinal" | "interval" };
 export type SliceOptions = { systemsUnderTest: string[]; modalities: string[]; tags: string[] };
 export type SuiteReport = AgreementReport & {
   suite: { id: string; key: string; name: string };
@@ -59,7 +59,7 @@ export async function suiteReport(options: { actor: Actor; suiteId: string; slic
   const suite = isUuid(options.suiteId) ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true, key: true, name: true } }) : null;
   if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
   const slice = options.slice ?? {};
-  const sliceKey = JSON.stringify([slice.systemUnderTest ?? null, slice.modality ?? null, slice.tag ?? null, options.bootstrapSamples ?? null]);
+  const sliceKey = JSON.stringify([slice.systemUnderTest ?? null, slice.modality ?? null, slice.tag ?? null, slice.level ?? "ordinal", options.bootstrapSamples ?? null]);
   const fingerprint = await dataFingerprint(suite.id, suite.key);
   const cached = await db().suiteReportCache.findUnique({ where: { suiteId_sliceKey: { suiteId: suite.id, sliceKey } } });
   if (cached && cached.fingerprint === fingerprint) {
@@ -132,7 +132,7 @@ async function computeSuiteReport(options: { actor: Actor; suite: { id: string; 
       tags: row.tags ?? [],
     }));
   const dimensions = LIKERT_DIMENSIONS.filter((dimension) => ratings.some((rating) => rating.likert[dimension] !== undefined));
-  const agreement = agreementReport(ratings, { dimensions, hazards: HAZARDS, tags: TAGS, bootstrapSamples: options.bootstrapSamples });
+  const agreement = agreementReport(ratings, { dimensions, hazards: HAZARDS, tags: TAGS, bootstrapSamples: options.bootstrapSamples, likertLevel: slice.level });
   const [review, sliceOptions, calibration] = await Promise.all([
     reviewSummary({ actor: options.actor, suiteId: suite.id }),
     sliceOptionsOf(suite.id, suite.key),

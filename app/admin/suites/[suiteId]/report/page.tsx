@@ -7,7 +7,9 @@ import { AgentMetricsTable } from "@/components/analytics/agent-metrics-table";
 import { AgreementTables } from "@/components/analytics/agreement-tables";
 import { CalibrationTable } from "@/components/analytics/calibration-table";
 import { ReportCharts } from "@/components/analytics/charts/report-charts";
+import { JudgeVerdictPanel } from "@/components/analytics/judge-verdict-panel";
 import { SliceForm } from "@/components/analytics/slice-form";
+import { judgeVerdict } from "@/lib/analytics/judge-verdict";
 import { reportSliceOf } from "@/lib/analytics/report-slice";
 import type { ReportSlice } from "@/lib/analytics/suite-report";
 import { suiteReport } from "@/lib/analytics/suite-report";
@@ -22,6 +24,7 @@ function sliceQuery(slice: ReportSlice): string {
   if (slice.systemUnderTest) query.set("system_under_test", slice.systemUnderTest);
   if (slice.modality) query.set("modality", slice.modality);
   if (slice.tag) query.set("tag", slice.tag);
+  if (slice.level) query.set("level", slice.level);
   const text = query.toString();
   return text ? `?${text}` : "";
 }
@@ -41,6 +44,7 @@ export default async function SuiteReportPage({ params, searchParams }: { params
       <SliceForm slice={report.slice} options={report.sliceOptions} />
       <p>{report.ratings} ratings of {report.items} items{report.slice.systemUnderTest || report.slice.modality || report.slice.tag ? " in this slice" : ""}. <a href={`/api/suites/${report.suite.id}/report${sliceQuery(report.slice)}`} download={`report-${report.suite.key}.json`}>Download as JSON</a>
         <span className="help-block"> · computed {report.computed.at.toISOString().slice(0, 19).replace("T", " ")} UTC in {report.computed.ms} ms{report.computed.cached ? " (cached; recomputed when the suite's ratings change)" : ""}</span></p>
+      <JudgeVerdictPanel verdict={judgeVerdict(report)} />
       <CalibrationTable calibration={report.calibration} />
       <ReportCharts report={{ likert: report.likert, distributions: report.distributions, judgeHumanGrids: report.judgeHumanGrids }} calibration={report.calibration} />
       <AgreementTables report={report} />
