@@ -10,6 +10,7 @@ import { createSuite } from "@/lib/suites/service";
 import type { Item } from "@/lib/items/types";
 import { validJudgmentFor } from "@/lib/judge/sample-judgments";
 import { importPrefills } from "@/lib/review/prefill-import";
+import { seedDemoQualitySuite } from "./seed-demo-quality";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { submitRecord } from "@/lib/records/service";
@@ -73,6 +74,8 @@ async function seedDemoSuite(raterIds: string[]): Promise<void> {
     input: { name: "Demo suite", key: "demo-suite", overlap_k: 2, gold_share: 0, hold_minutes: 30, rater_ids: raterIds, import_ids: importIds },
   });
   await seedDemoPrefills(admin, suite.id);
+  const smeUser = await db().user.findUniqueOrThrow({ where: { email: "sme@demo.evalform.local" } });
+  await seedDemoQualitySuite(admin, { userId: smeUser.id, email: smeUser.email, name: smeUser.name, roles: ["sme"], via: "session" });
 }
 
 // Prefills for the demo SME's review queue. They are written by this script,
