@@ -15,6 +15,15 @@ describe("quadraticWeightedKappa", () => {
     expect(quadraticWeightedKappa([[1, 1], [2, 2], [3, 3], [1, 2]], [1, 2, 3])).toBeCloseTo(0.8, 12);
   });
 
+  it("matches the published examples of Maple's EssayTools[QuadraticWeightedKappa] (scores 1–10, range from the data)", () => {
+    // Maple help page "EssayTools/QuadraticWeightedKappa", Examples: 0.758620689655172 and 0.438095238095238.
+    const first = [9, 7, 8, 7, 6, 8, 3, 5, 10];
+    const categories = Array.from({ length: 10 }, (_, index) => index + 1);
+    const zip = (second: number[]) => first.map((score, index) => [score, second[index]!] as RatingPair);
+    expect(quadraticWeightedKappa(zip([8, 8, 6, 6, 7, 6, 1, 4, 8]), categories)).toBeCloseTo(0.758620689655172, 12);
+    expect(quadraticWeightedKappa(zip([3, 5, 6, 6, 7, 6, 1, 4, 8]), categories)).toBeCloseTo(0.438095238095238, 12);
+  });
+
   it("weighs a far disagreement more than a near one", () => {
     const agreed: RatingPair[] = [[1, 1], [2, 2], [3, 3], [4, 4], [5, 5]];
     expect(quadraticWeightedKappa([...agreed, [1, 5]])!).toBeLessThan(quadraticWeightedKappa([...agreed, [1, 2]])!);
