@@ -49,6 +49,8 @@ test("a rater gets calibration feedback on a gold item, and the admin sees the d
   await expect(feedback).toContainText("helpfulness: you gave 5, expected 4 — 1 higher");
 
   const adminPage = await (await browser.newContext({ storageState: storageStateOf("admin") })).newPage();
+  await adminPage.goto(`${baseURL}/admin/suites`);
+  await expect(adminPage.getByTestId("suite-drift-warning").filter({ hasText: e2eUsers().otherRater.name })).toHaveCount(1);
   await adminPage.goto(`${baseURL}/admin/suites/${suite.suiteId}`);
   await expect(adminPage.getByTestId("drift-warning")).toContainText("universal.helpfulness");
   await adminPage.goto(`${baseURL}/admin/suites/${suite.suiteId}/report`);
@@ -62,6 +64,7 @@ test("a rater gets calibration feedback on a gold item, and the admin sees the d
   await adminPage.locator('[data-testid="score-distribution"][data-dimension="universal.helpfulness"]').getByRole("button", { name: "CSV" }).click();
   const csv = await (await download).path().then((file) => import("node:fs").then((fs) => fs.readFileSync(file!, "utf8")));
   expect(csv.split("\n").slice(0, 3)).toEqual(["score,human,judge", "1,4,0", "2,0,0"]);
+  await expect(adminPage.getByTestId("judge-verdict")).toHaveAttribute("data-overall", "unknown");
   const violations = (await new AxeBuilder({ page: adminPage }).analyze()).violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(violations.map((violation) => violation.id)).toEqual([]);
   await adminPage.context().close();

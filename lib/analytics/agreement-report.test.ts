@@ -58,7 +58,8 @@ describe("agreementReport", () => {
 
   it("pools hazards and tags as nominal units", () => {
     const tags = report.nominal.find((entry) => entry.field === "issue tags")!;
-    expect(tags.humanHuman.units).toBe(10);
+    // Only "verbosity" was ever chosen: "hallucination" (never chosen) adds no units.
+    expect(tags.humanHuman.units).toBe(5);
     expect(tags.humanJudge.alpha).toBeLessThan(0.5);
     expect(report.items).toBe(5);
     expect(report.ratings).toBe(15);

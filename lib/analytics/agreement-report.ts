@@ -92,7 +92,8 @@ function crossUnits(byItem: Map<string, RatingRow[]>, extract: Extract): RatingV
 
 /** `likertLevel`: ordinal by default (Likert points are ranks); interval on request. */
 export function agreementReport(rows: RatingRow[], options: { dimensions: string[]; hazards: string[]; tags: string[]; bootstrapSamples?: number; likertLevel?: "ordinal" | "interval" }): AgreementReport {
-  const samples = options.bootstrapSamples ?? 500;
+  // 200 resamples put the 2.5th and 97.5th percentiles within a few thousandths of where 2,000 would.
+  const samples = options.bootstrapSamples ?? 200;
   const level = options.likertLevel ?? "ordinal";
   const byItem = new Map<string, RatingRow[]>();
   for (const row of rows) {
@@ -115,11 +116,14 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
   });
 
   // Pooled nominal fields: every hazard of an item is a unit of its own, and so is every tag (present or not).
+  // Hazards nobody rated and tags nobody chose add no information (all missing, or all "no"), only work.
+  const hazards = options.hazards.filter((hazard) => rows.some((row) => row.hazards[hazard] !== undefined));
+  const tags = options.tags.filter((tag) => rows.some((row) => row.tags?.includes(tag)));
   const nominalFields: { field: string; extract: Extract }[] = [
-    { field: "safety hazard verdicts", extract: (row) => options.hazards.map((hazard) => row.hazards[hazard]) },
+    { field: "safety hazard verdicts", extract: (row) => hazards.map((hazard) => row.hazards[hazard]) },
     { field: "refusal appropriateness", extract: (row) => [row.refusal] },
     { field: "vs_reference", extract: (row) => [row.vsReference ?? undefined] },
-    { field: "issue tags", extract: (row) => options.tags.map((tag) => (row.tags === undefined ? undefined : row.tags.includes(tag) ? "yes" : "no")) },
+    { field: "issue tags", extract: (row) => tags.map((tag) => (row.tags === undefined ? undefined : row.tags.includes(tag) ? "yes" : "no")) },
   ];
   const nominal = nominalFields.map(({ field, extract }): NominalAgreement => ({
     field,
@@ -136,7 +140,7 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
   });
 
   const confusion = new Map<string, number>();
-  for (const [human, judge] of crossUnits(byItem, (row) => options.hazards.map((hazard) => row.hazards[hazard]))) {
+  for (const [human, judge] of crossUnits(byItem, (row) => hazards.map((hazard) => row.hazards[hazard]))) {
     if (typeof human !== "string" || typeof judge !== "string") continue;
     const key = `${judge}|${human}`;
     confusion.set(key, (confusion.get(key) ?? 0) + 1);

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { ProgressMeter } from "@/components/progress-meter";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { listImports } from "@/lib/imports/service";
+import { suiteCalibration } from "@/lib/analytics/suite-calibration";
 import { listSuites } from "@/lib/suites/service";
 import { listUsers } from "@/lib/users/service";
 import { NewSuiteClient } from "./new-suite-client";
@@ -14,6 +15,9 @@ export const metadata: Metadata = { title: "Suites" };
 export default async function SuitesPage() {
   const actor = await requirePageActor({ returnTo: "/admin/suites", action: "suites.manage" });
   const [suites, imports, users] = await Promise.all([listSuites({ actor }), listImports({ actor }), listUsers({ actor })]);
+  // The admin's dashboard: raters drifting from the gold answers, per suite.
+  const calibrations = await Promise.all(suites.map((suite) => suiteCalibration({ actor, suiteId: suite.id })));
+  const driftingOf = new Map(suites.map((suite, index) => [suite.id, calibrations[index]!.raters.filter((rater) => rater.drifting.length > 0)]));
   const raters = users.filter((user) => !user.disabledAt && user.roles.some((role) => role === "rater" || role === "sme"));
   return (
     <>
@@ -25,6 +29,11 @@ export default async function SuitesPage() {
               <h2><Link href={`/admin/suites/${suite.id}`}>{suite.name}</Link> <code>{suite.key}</code></h2>
               <p>{suite.items} items ({suite.goldItems} gold) · overlap k = {suite.overlapK} · {suite.completeItems} complete</p>
               <ProgressMeter label="Ratings" value={suite.ratingsSubmitted} max={suite.ratingsNeeded} detail={`${suite.ratingsSubmitted} of ${suite.ratingsNeeded}`} />
+              {driftingOf.get(suite.id)!.length > 0 ? (
+                <p className="notice notice-error" data-testid="suite-drift-warning">
+                  Drifting from the gold answers: {driftingOf.get(suite.id)!.map((rater) => rater.name).join(", ")} — <Link href={`/admin/suites/${suite.id}/report`}>quality report</Link>
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>
