@@ -102,5 +102,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/reviews/[judgeEvalId]/submit/route.ts", method: "POST", access: "review.work", path: (ids) => `/api/reviews/${ids.reviewId}/submit`, body: {} },
   { file: "app/admin/suites/[suiteId]/report/page.tsx", method: "PAGE", access: "suites.manage", path: (ids) => `/admin/suites/${ids.suiteId}/report` },
   { file: "app/api/suites/[suiteId]/report/route.ts", method: "GET", access: "suites.manage", path: (ids) => `/api/suites/${ids.suiteId}/report` },
+  { file: "app/api/health/route.ts", method: "GET", access: "public", path: () => "/api/health" },
+  { file: "app/api/ready/route.ts", method: "GET", access: "public", path: () => "/api/ready" },
   { file: "app/api/records/[evalId]/provenance/route.ts", method: "GET", access: "records.read_own", path: (ids, role) => `/api${ownRecord(ids, role)}/provenance` },
 ];

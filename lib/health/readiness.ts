@@ -1,0 +1,47 @@
+// Liveness and readiness for load balancers and orchestrators: a replica is
+// ready when its database answers (within a short timeout) and every
+// migration shipped with the code has been applied to it.
+import "server-only";
+import { readdir } from "node:fs/promises";
+import { db } from "@/lib/db";
+import { MIGRATIONS_DIR } from "@/lib/migrations/apply-migrations";
+
+export type Readiness = {
+  ready: boolean;
+  database: { ok: boolean; ms: number; error?: string };
+  migrations: { ok: boolean; pending: string[]; error?: string };
+};
+
+const DATABASE_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
+}
+
+export async function readiness(options: { migrationsDir?: string } = {}): Promise<Readiness> {
+  const start = performance.now();
+  let database: Readiness["database"];
+  let applied: Set<string> | null = null;
+  try {
+    const rows = await withTimeout(
+      db().$queryRawUnsafe<{ migration_name: string }[]>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`),
+      DATABASE_TIMEOUT_MS,
+    );
+    applied = new Set(rows.map((row) => row.migration_name));
+    database = { ok: true, ms: Math.round(performance.now() - start) };
+  } catch (error) {
+    // The reason stays in the server log; the probe's answer says only what failed.
+    console.error(JSON.stringify({ msg: "readiness: database check failed", error: String(error) }));
+    database = { ok: false, ms: Math.round(performance.now() - start), error: "the database did not answer" };
+  }
+  let migrations: Readiness["migrations"];
+  try {
+    const shipped = (await readdir(options.migrationsDir ?? MIGRATIONS_DIR, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    const pending = applied ? shipped.filter((name) => !applied.has(name)) : shipped;
+    migrations = applied ? { ok: pending.length === 0, pending } : { ok: false, pending, error: "unknown: the database did not answer" };
+  } catch (error) {
+    console.error(JSON.stringify({ msg: "readiness: cannot read the migrations", error: String(error) }));
+    migrations = { ok: false, pending: [], error: "the migrations shipped with the app cannot be read" };
+  }
+  return { ready: database.ok && migrations.ok, database, migrations };
+}
