@@ -2,15 +2,8 @@
 // configuration, naming each problem, instead of failing on first request.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { requireAuthSecret, requireDatabaseUrl } = await import("./lib/env");
-  const problems: string[] = [];
-  for (const check of [requireDatabaseUrl, requireAuthSecret]) {
-    try {
-      check();
-    } catch (error) {
-      problems.push((error as Error).message);
-    }
-  }
+  const { configurationProblems } = await import("./lib/env");
+  const problems = configurationProblems();
   if (problems.length > 0) {
     console.error(`evalform cannot start:\n${problems.join("\n")}`);
     process.exit(1);

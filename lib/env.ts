@@ -57,6 +57,30 @@ export function getEnv(): Env {
   return cached;
 }
 
+/** Every problem with the configuration, each naming its variable; empty when the app may start. */
+export function configurationProblems(): string[] {
+  const problems: string[] = [];
+  let env: Env | null = null;
+  try {
+    env = getEnv();
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (env && Boolean(env.EVALFORM_JUDGE_BASE_URL) !== Boolean(env.EVALFORM_JUDGE_MODEL)) {
+    problems.push(`Invalid configuration:\n  ${env.EVALFORM_JUDGE_BASE_URL ? "EVALFORM_JUDGE_MODEL" : "EVALFORM_JUDGE_BASE_URL"}: must be set together with ${env.EVALFORM_JUDGE_BASE_URL ? "EVALFORM_JUDGE_BASE_URL" : "EVALFORM_JUDGE_MODEL"} (judge runs need both)`);
+  }
+  if (env) {
+    for (const check of [requireDatabaseUrl, requireAuthSecret]) {
+      try {
+        check();
+      } catch (error) {
+        problems.push((error as Error).message);
+      }
+    }
+  }
+  return problems;
+}
+
 /** The session secret; the app refuses to start without a strong one. */
 export function requireAuthSecret(): string {
   const parsed = strongSecret.safeParse(getEnv().BETTER_AUTH_SECRET);
