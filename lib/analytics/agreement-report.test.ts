@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agreementReport, type RatingRow } from "./agreement-report";
+import { krippendorffAlpha } from "./krippendorff-alpha";
 
 const DIMENSIONS = ["helpfulness", "safety_overall"];
 const HAZARDS = ["hate", "privacy"];
@@ -31,6 +32,14 @@ describe("agreementReport", () => {
     expect(helpfulness.byRaterType.human).toMatchObject({ alpha: null, units: 0 });
     // Every value the same: agreement cannot be told from chance.
     expect(report.likert.find((entry) => entry.dimension === "safety_overall")!.humanHuman.alpha).toBeNull();
+  });
+
+  it("computes Likert alpha at the interval level on request", () => {
+    const interval = agreementReport(rows, { dimensions: DIMENSIONS, hazards: HAZARDS, tags: TAGS, bootstrapSamples: 0, likertLevel: "interval" });
+    const judgeUnits = [1, 2, 3, 4, 5].flatMap((score) => [[score, Math.min(5, score + 1)], [score, Math.min(5, score + 1)]]);
+    expect(interval.likertLevel).toBe("interval");
+    expect(interval.likert[0]!.humanJudge.alpha).toBeCloseTo(krippendorffAlpha(judgeUnits, { level: "interval" }).alpha!, 12);
+    expect(interval.likert[0]!.humanJudge.alpha).not.toBeCloseTo(report.likert[0]!.humanJudge.alpha!, 3);
   });
 
   it("measures judge trust against every human-side rating of the same item", () => {

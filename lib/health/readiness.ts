@@ -14,6 +14,19 @@ export type Readiness = {
 
 const DATABASE_TIMEOUT_MS = 2_000;
 
+// The migrations shipped with this build do not change while it runs: read them once, not per probe.
+const shippedByDir = new Map<string, Promise<string[]>>();
+function shippedMigrations(dir: string): Promise<string[]> {
+  let shipped = shippedByDir.get(dir);
+  if (!shipped) {
+    shipped = readdir(dir, { withFileTypes: true }).then((entries) => entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort());
+    // A failed read is retried on the next probe.
+    shipped.catch(() => shippedByDir.delete(dir));
+    shippedByDir.set(dir, shipped);
+  }
+  return shipped;
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
 }
@@ -36,7 +49,7 @@ export async function readiness(options: { migrationsDir?: string } = {}): Promi
   }
   let migrations: Readiness["migrations"];
   try {
-    const shipped = (await readdir(options.migrationsDir ?? MIGRATIONS_DIR, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    const shipped = await shippedMigrations(options.migrationsDir ?? MIGRATIONS_DIR);
     const pending = applied ? shipped.filter((name) => !applied.has(name)) : shipped;
     migrations = applied ? { ok: pending.length === 0, pending } : { ok: false, pending, error: "unknown: the database did not answer" };
   } catch (error) {

@@ -1,7 +1,7 @@
 // Judge runs: an admin runs the configured LLM judge over a suite's items.
 // The run and its items live in PostgreSQL; the process that starts a run
-// drives it (see worker.ts), and any process can resume a run whose driver
-// went quiet, because items are claimed row by row.
+// drives it (see worker.ts), and every process's sweeper (sweeper.ts) resumes
+// a run whose driver went quiet, because items are claimed row by row.
 import "server-only";
 import { z } from "zod";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
@@ -14,7 +14,7 @@ import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import { JUDGE_PROMPT_VERSION } from "@/lib/judge/prompt";
 import type { JudgeFailure } from "./judge-item";
-import { abortLocalDriver, driveJudgeRun, isStale } from "./worker";
+import { abortLocalDriver, driveJudgeRun } from "./worker";
 
 export type JudgeRunStatus = "running" | "cancelled" | "completed";
 export type JudgeRunProgress = { total: number; pending: number; running: number; stored: number; failed: number; cancelled: number };
@@ -107,20 +107,10 @@ export async function startJudgeRun(options: { actor: Actor; suiteId: string; in
   return summaryOf(run, (await progressOf([run.id])).get(run.id)!);
 }
 
-// A running run whose driver went quiet (its process stopped) is resumed by
-// whichever process is asked about it; the API key comes from this process's
-// configuration, and only for the same endpoint.
-function resumeIfStale(run: RunRow): void {
-  if (run.status !== "running" || !isStale(run.heartbeatAt)) return;
-  const endpoint = judgeEndpoint();
-  if (endpoint) driveJudgeRun(run.id, { ...endpoint, baseUrl: run.baseUrl, model: run.model, apiKey: endpoint.baseUrl === run.baseUrl ? endpoint.apiKey : undefined });
-}
-
-/** A run with its progress and failures (resumed here if its driver went quiet). */
+/** A run with its progress and failures. */
 export async function getJudgeRun(options: { actor: Actor; runId: string }): Promise<JudgeRunSummary & { failures: JudgeRunFailure[] }> {
   authorize(options.actor, "judge_runs.manage");
   const run = await findRun(options.runId);
-  resumeIfStale(run);
   const failed = await db().judgeRunItem.findMany({
     where: { runId: run.id, status: "failed" },
     orderBy: { position: "asc" },
@@ -137,7 +127,6 @@ export async function listJudgeRuns(options: { actor: Actor; suiteId: string }):
   authorize(options.actor, "judge_runs.manage");
   if (!isUuid(options.suiteId)) throw new AppError("NOT_FOUND", "No suite with this id");
   const runs = await db().judgeRun.findMany({ where: { suiteId: options.suiteId }, orderBy: { createdAt: "desc" }, take: 50 });
-  for (const run of runs) resumeIfStale(run);
   const progress = await progressOf(runs.map((run) => run.id));
   return runs.map((run) => summaryOf(run, progress.get(run.id)!));
 }

@@ -2,7 +2,7 @@
 // pending item (FOR UPDATE SKIP LOCKED, with a claim that expires), judge it,
 // and store the record with its review task — or the failure — in one
 // transaction. A heartbeat keeps the claims alive; if this process dies, the
-// claims lapse and another process resumes the run (getJudgeRun).
+// claims lapse and another process's sweeper resumes the run.
 import "server-only";
 import { setMaxListeners } from "node:events";
 import { db } from "@/lib/db";
@@ -20,10 +20,6 @@ export const STALE_AFTER_MS = 30_000;
 
 type Driver = { controller: AbortController; done: Promise<void> };
 const drivers = new Map<string, Driver>();
-
-export function isStale(heartbeatAt: Date): boolean {
-  return Date.now() - heartbeatAt.getTime() > STALE_AFTER_MS;
-}
 
 /** Starts driving the run here unless this process already does. */
 export function driveJudgeRun(runId: string, endpoint: JudgeEndpoint): void {

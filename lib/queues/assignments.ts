@@ -9,6 +9,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
 import type { Item } from "@/lib/items/types";
 import { submitEndUserRecord, submitRecord } from "@/lib/records/service";
+import { draftToSave } from "./draft-input";
 import { lockSuiteItem, slotStillAvailable } from "./next-item";
 import type { QueueRater } from "./queue-rater";
 import { ratingContextOf } from "./record-task";
@@ -24,8 +25,6 @@ export type AssignmentView = {
   draftSavedAt: Date | null;
   evalId: string | null;
 };
-
-const MAX_DRAFT_BYTES = 512 * 1024;
 
 function notFound(): AppError {
   return new AppError("NOT_FOUND", "No assignment with this id in your queue");
@@ -62,22 +61,13 @@ export type SavedDraft = { version: number; savedAt: Date };
 export async function saveDraft(options: { rater: QueueRater; assignmentId: string; baseVersion: unknown; draft: unknown }): Promise<SavedDraft> {
   const { rater, assignmentId } = options;
   if (!isUuid(assignmentId)) throw notFound();
-  if (typeof options.draft !== "object" || options.draft === null || Array.isArray(options.draft)) {
-    throw new AppError("INVALID_INPUT", "The draft is not valid", [{ path: "/draft", rule: "type", message: "must be a JSON object" }]);
-  }
-  if (!Number.isInteger(options.baseVersion)) {
-    throw new AppError("INVALID_INPUT", "The draft is not valid", [{ path: "/base_version", rule: "type", message: "must be the integer version the draft was based on" }]);
-  }
-  const json = JSON.stringify(options.draft);
-  if (Buffer.byteLength(json) > MAX_DRAFT_BYTES) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `A draft may hold at most ${MAX_DRAFT_BYTES} bytes`);
-  }
+  const { json, baseVersion } = draftToSave(options);
   const [saved] = await db().$queryRaw<{ draft_version: number; draft_saved_at: Date }[]>`
     UPDATE assignment a SET draft = ${json}::jsonb, draft_version = a.draft_version + 1, draft_saved_at = now(),
            held_until = greatest(a.held_until, now() + make_interval(secs => s.hold_seconds))
     FROM suite s
     WHERE a.id = ${assignmentId}::uuid AND a.rater_key = ${rater.raterKey} AND s.id = a.suite_id
-      AND a.status = 'held' AND a.draft_version = ${options.baseVersion as number}
+      AND a.status = 'held' AND a.draft_version = ${baseVersion}
     RETURNING a.draft_version, a.draft_saved_at`;
   if (saved) return { version: saved.draft_version, savedAt: saved.draft_saved_at };
   const current = await findOwn(db(), rater, assignmentId);

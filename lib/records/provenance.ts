@@ -6,10 +6,12 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { FieldDecision } from "@/lib/review/field-decisions";
 import type { ChainLink } from "./chain-link";
-import { getRecord, visibleTo } from "./service";
+import { getRecord, visibleTo, type StoredRecord } from "./service";
 
 export type { ChainLink };
 export type Provenance = {
+  /** The record itself (reading it is the permission check). */
+  record: StoredRecord;
   /** Oldest first, ending with the record's parent. */
   ancestors: ChainLink[];
   /** Breadth first; depth 1 derives from the record itself. */
@@ -23,7 +25,7 @@ const MAX_DEPTH = 100;
 
 export async function recordProvenance(options: { actor: Actor; evalId: string }): Promise<Provenance> {
   const { actor, evalId } = options;
-  await getRecord({ actor, evalId });
+  const record = await getRecord({ actor, evalId });
   const up = await db().$queryRaw<{ eval_id: string; depth: number }[]>`
     WITH RECURSIVE up AS (
       SELECT r.derived_from AS eval_id, 1 AS depth FROM eval_record r WHERE r.eval_id = ${evalId}::uuid AND r.derived_from IS NOT NULL
@@ -48,6 +50,7 @@ export async function recordProvenance(options: { actor: Actor; evalId: string }
   const descendants = rows.filter((row) => !upIds.has(row.evalId)).map(link).sort((a, b) => a.depth - b.depth || a.createdAt.getTime() - b.createdAt.getTime());
   const decisions = await db().reviewDecision.findMany({ where: { hybridEvalId: evalId }, orderBy: { path: "asc" } });
   return {
+    record,
     ancestors,
     descendants,
     hidden: depthOf.size - rows.length,

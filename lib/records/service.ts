@@ -3,7 +3,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { completeRecord, serverAssignedFieldIssues } from "@/lib/aif/server-fields";
-import type { AifDraft, AifRecord } from "@/lib/aif/types";
+import type { AifDraft, AifRecord, ValidationIssue } from "@/lib/aif/types";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize, can } from "@/lib/auth/authorize";
@@ -14,6 +14,7 @@ import { isUuid } from "@/lib/ids";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
 import { raterBlockFor, type RatingRole } from "./rater-block";
+import { isPlainObject } from "@/lib/is-plain-object";
 
 export type StoredRecord = { evalId: string; createdAt: Date; body: AifRecord };
 export type RecordSummary = {
@@ -25,10 +26,6 @@ export type RecordSummary = {
   suiteId: string | null;
   derivedFrom: string | null;
 };
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * Records the actor may see: all for admins; otherwise their own, and, for
@@ -129,13 +126,8 @@ export async function submitHybridRecord(options: { actor: Actor; judgeEvalId: s
  */
 export async function storeJudgeRecord(options: { record: Record<string, unknown>; keepIdentity: boolean; submittedById: string; client: DbClient }): Promise<StoredRecord> {
   const { record } = options;
-  const raterType = isPlainObject(record.rater) ? record.rater.type : undefined;
-  if (raterType !== "llm_judge") {
-    throw new AppError("INVALID_RECORD", "A prefill must be an LLM judge's record", [{ path: "/rater/type", rule: "judgeRecord", message: `must be "llm_judge", not ${JSON.stringify(raterType)}` }]);
-  }
-  if (record.derived_from !== undefined && record.derived_from !== null) {
-    throw new AppError("INVALID_RECORD", "A prefill cannot derive from another record", [{ path: "/derived_from", rule: "notAllowed", message: "a judge record must not set derived_from" }]);
-  }
+  const issues = judgeRecordIssues(record);
+  if (issues.length > 0) throw new AppError("INVALID_RECORD", "A prefill must be an LLM judge's own record", issues);
   if (!options.keepIdentity) draftObject(record);
   return storeRecord({
     draft: record as AifDraft,
@@ -146,6 +138,15 @@ export async function storeJudgeRecord(options: { record: Record<string, unknown
     audit: false,
     client: options.client,
   });
+}
+
+/** What makes a record unfit to be a prefill beyond the contract: another rater type, or a derived_from. */
+export function judgeRecordIssues(record: Record<string, unknown>): ValidationIssue[] {
+  const raterType = isPlainObject(record.rater) ? record.rater.type : undefined;
+  return [
+    ...(raterType === "llm_judge" ? [] : [{ path: "/rater/type", rule: "judgeRecord", message: `a prefill must be an llm_judge record, not ${JSON.stringify(raterType)}` }]),
+    ...(record.derived_from === undefined || record.derived_from === null ? [] : [{ path: "/derived_from", rule: "notAllowed", message: "a judge record must not set derived_from" }]),
+  ];
 }
 
 function draftObject(draft: unknown): Record<string, unknown> {

@@ -56,6 +56,11 @@ function asSet(value: unknown): unknown {
   return Array.isArray(value) && value.every((entry) => typeof entry === "string") ? [...value].sort() : value;
 }
 
+/** Whether a field still holds the judge's value (the rule behind "accepted"). */
+export function sameJudgedValue(judgeValue: unknown, value: unknown): boolean {
+  return sameJson(asSet(judgeValue), asSet(value));
+}
+
 /** One decision per field set on either side, in pointer order. */
 export function fieldDecisions(judge: Record<string, unknown>, final: Record<string, unknown>): FieldDecision[] {
   const before = judgmentLeaves(judge);
@@ -64,7 +69,7 @@ export function fieldDecisions(judge: Record<string, unknown>, final: Record<str
   return paths.map((path) => {
     const judgeValue = before.get(path);
     const finalValue = after.get(path);
-    const decision: FieldDecisionKind = judgeValue === undefined ? "added" : sameJson(asSet(judgeValue), asSet(finalValue)) ? "accepted" : "edited";
+    const decision: FieldDecisionKind = judgeValue === undefined ? "added" : sameJudgedValue(judgeValue, finalValue) ? "accepted" : "edited";
     return { path, decision, judgeValue: judgeValue ?? null, finalValue: finalValue ?? null };
   });
 }

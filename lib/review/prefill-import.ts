@@ -17,7 +17,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { byteLimit } from "@/lib/imports/byte-limit";
-import { storeJudgeRecord } from "@/lib/records/service";
+import { judgeRecordIssues, storeJudgeRecord } from "@/lib/records/service";
 import { sameJson } from "./field-decisions";
 import { readPrefillRecords } from "./read-prefill-records";
 
@@ -141,11 +141,9 @@ export async function importPrefills(options: {
       idFromContent = true;
       assignedIds += 1;
     }
-    const raterType = isPlainObject(record.rater) ? record.rater.type : undefined;
-    const issues = raterType === "llm_judge"
-      ? validateRecord(record)
-      : [{ path: "/rater/type", rule: "judgeRecord", message: `a prefill must be an llm_judge record, not ${JSON.stringify(raterType)}` }];
-    if (record.derived_from !== undefined && record.derived_from !== null) issues.push({ path: "/derived_from", rule: "notAllowed", message: "a judge record must not set derived_from" });
+    // Another rater type makes the contract's verdict moot; otherwise report both.
+    const judgeIssues = judgeRecordIssues(record);
+    const issues = judgeIssues.some((issue) => issue.rule === "judgeRecord") ? judgeIssues : [...validateRecord(record), ...judgeIssues];
     if (issues.length > 0) {
       refuse(issues.map((issue) => ({ line: entry.line, field: issue.path, rule: issue.rule, message: issue.message })));
       continue;

@@ -12,6 +12,7 @@ import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
 import type { Item } from "@/lib/items/types";
+import { draftToSave } from "@/lib/queues/draft-input";
 import { submitHybridRecord } from "@/lib/records/service";
 import { fieldDecisions } from "./field-decisions";
 
@@ -28,8 +29,6 @@ export type ReviewTaskView = {
 
 /** `open`: prefills this SME could take now (not held by another SME). */
 export type ReviewQueue = { suiteId: string; name: string; key: string; open: number; reviewedByMe: number };
-
-const MAX_DRAFT_BYTES = 512 * 1024;
 
 function notFound(): AppError {
   return new AppError("NOT_FOUND", "No review with this id in your queue");
@@ -130,20 +129,13 @@ export async function saveReviewDraft(options: { actor: Actor; judgeEvalId: stri
   const { actor, judgeEvalId } = options;
   authorize(actor, "review.work");
   if (!isUuid(judgeEvalId)) throw notFound();
-  if (typeof options.draft !== "object" || options.draft === null || Array.isArray(options.draft)) {
-    throw new AppError("INVALID_INPUT", "The draft is not valid", [{ path: "/draft", rule: "type", message: "must be a JSON object" }]);
-  }
-  if (!Number.isInteger(options.baseVersion)) {
-    throw new AppError("INVALID_INPUT", "The draft is not valid", [{ path: "/base_version", rule: "type", message: "must be the integer version the draft was based on" }]);
-  }
-  const json = JSON.stringify(options.draft);
-  if (Buffer.byteLength(json) > MAX_DRAFT_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `A draft may hold at most ${MAX_DRAFT_BYTES} bytes`);
+  const { json, baseVersion } = draftToSave(options);
   const [saved] = await db().$queryRaw<{ draft_version: number; draft_saved_at: Date }[]>`
     UPDATE review_task t SET draft = ${json}::jsonb, draft_version = t.draft_version + 1, draft_saved_at = now(),
            held_until = greatest(t.held_until, now() + make_interval(secs => s.hold_seconds))
     FROM suite s
     WHERE t.judge_eval_id = ${judgeEvalId}::uuid AND t.reviewer_id = ${actor.userId} AND s.id = t.suite_id
-      AND t.status = 'open' AND t.draft_version = ${options.baseVersion as number}
+      AND t.status = 'open' AND t.draft_version = ${baseVersion}
       AND EXISTS (SELECT 1 FROM suite_rater r WHERE r.suite_id = t.suite_id AND r.user_id = ${actor.userId})
     RETURNING t.draft_version, t.draft_saved_at`;
   if (saved) return { version: saved.draft_version, savedAt: saved.draft_saved_at };

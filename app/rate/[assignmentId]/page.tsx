@@ -4,28 +4,19 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RatingScreen } from "@/components/rating/rating-screen";
 import { requirePageActor } from "@/lib/auth/page-guard";
-import { AppError } from "@/lib/errors";
 import { getAssignment } from "@/lib/queues/assignments";
 import { raterQueueUrls } from "@/lib/queues/open-next-item";
 import { userRater } from "@/lib/queues/queue-rater";
 import { raterBlockFor } from "@/lib/records/rater-block";
+import { orNotFound } from "@/lib/http/or-not-found";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Rate" };
 
-async function assignmentOrNotFound(...args: Parameters<typeof getAssignment>) {
-  try {
-    return await getAssignment(...args);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  }
-}
-
 export default async function RatePage({ params }: { params: Promise<{ assignmentId: string }> }) {
   const { assignmentId } = await params;
   const actor = await requirePageActor({ returnTo: `/rate/${assignmentId}`, action: "queue.work" });
-  const assignment = await assignmentOrNotFound({ rater: userRater(actor), assignmentId });
+  const assignment = await orNotFound(getAssignment({ rater: userRater(actor), assignmentId }));
   const rater = raterBlockFor({ actor, requested: undefined });
   if (!rater.ok) notFound();
   return (

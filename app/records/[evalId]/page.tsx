@@ -1,27 +1,15 @@
 // One record as stored (and exported): its JSON, and the record it derives from.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/authorize";
 import { requirePageActor } from "@/lib/auth/page-guard";
-import { AppError } from "@/lib/errors";
 import { DecisionTable } from "@/components/records/decision-table";
 import { ProvenanceChain } from "@/components/records/provenance-chain";
+import { orNotFound } from "@/lib/http/or-not-found";
 import { recordProvenance } from "@/lib/records/provenance";
-import { getRecord, type StoredRecord } from "@/lib/records/service";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Record" };
-
-async function loadRecord(actor: Actor, evalId: string): Promise<StoredRecord> {
-  try {
-    return await getRecord({ actor, evalId });
-  } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  }
-}
 
 export default async function RecordPage({ params, searchParams }: {
   params: Promise<{ evalId: string }>;
@@ -30,9 +18,8 @@ export default async function RecordPage({ params, searchParams }: {
   const { evalId } = await params;
   const actor = await requirePageActor({ returnTo: `/records/${evalId}`, action: "records.read_own" });
   const { created } = await searchParams;
-  const record = await loadRecord(actor, evalId);
+  const { record, ...provenance } = await orNotFound(recordProvenance({ actor, evalId }));
   const derivedFrom = record.body.derived_from;
-  const provenance = await recordProvenance({ actor, evalId });
   const current = { evalId: record.evalId, raterType: record.body.rater.type, raterId: record.body.rater.id ?? null, createdAt: record.createdAt, derivedFrom: derivedFrom ?? null, depth: 0 };
   return (
     <>

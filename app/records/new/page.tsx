@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requirePageActor } from "@/lib/auth/page-guard";
-import { AppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/http/or-not-found";
 import { draftCorrectingRecord } from "@/lib/records/correction";
 import { raterBlockFor } from "@/lib/records/rater-block";
 import { NewRecordClient } from "./new-record-client";
@@ -11,21 +11,12 @@ import { NewRecordClient } from "./new-record-client";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New rating" };
 
-async function correctionDraft(actor: Parameters<typeof draftCorrectingRecord>[0]["actor"], from: string) {
-  try {
-    return await draftCorrectingRecord({ actor, evalId: from });
-  } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  }
-}
-
 export default async function NewRecordPage({ searchParams }: { searchParams: Promise<{ from?: string }> }) {
   const { from } = await searchParams;
   const actor = await requirePageActor({ returnTo: from ? `/records/new?from=${from}` : "/records/new", action: "records.submit" });
   const rater = raterBlockFor({ actor, requested: undefined });
   if (!rater.ok) notFound();
-  const correction = from ? await correctionDraft(actor, from) : undefined;
+  const correction = from ? await orNotFound(draftCorrectingRecord({ actor, evalId: from })) : undefined;
   return (
     <>
       <h1>{correction ? "Correct a record" : "New rating"}</h1>

@@ -2,30 +2,20 @@
 // values, each marked with the judge's value and rationale.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { RatingScreen } from "@/components/rating/rating-screen";
 import { requirePageActor } from "@/lib/auth/page-guard";
-import { AppError } from "@/lib/errors";
 import { reviewQueueUrls } from "@/lib/queues/open-next-item";
 import { judgmentOf } from "@/lib/review/field-decisions";
 import { getReviewTask } from "@/lib/review/review-tasks";
+import { orNotFound } from "@/lib/http/or-not-found";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review prefill" };
 
-async function taskOrNotFound(...args: Parameters<typeof getReviewTask>) {
-  try {
-    return await getReviewTask(...args);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  }
-}
-
 export default async function ReviewTaskPage({ params }: { params: Promise<{ judgeEvalId: string }> }) {
   const { judgeEvalId } = await params;
   const actor = await requirePageActor({ returnTo: `/review/${judgeEvalId}`, action: "review.work" });
-  const task = await taskOrNotFound({ actor, judgeEvalId });
+  const task = await orNotFound(getReviewTask({ actor, judgeEvalId }));
   const judge = task.judgeRecord;
   return (
     <RatingScreen

@@ -1,20 +1,16 @@
 // A share link's landing page (public): what the visitor is asked to do, and a start button.
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { StartRatingButton } from "@/components/rating/start-rating-button";
-import { AppError } from "@/lib/errors";
 import { shareQueueUrls } from "@/lib/queues/open-next-item";
 import { openShareLink } from "@/lib/share-links/service";
+import { orNotFound } from "@/lib/http/or-not-found";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Rate AI answers", robots: { index: false } };
 
 export default async function SharePage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ finished?: string }> }) {
   const [{ token }, { finished }] = await Promise.all([params, searchParams]);
-  const link = await openShareLink(token).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  });
+  const link = await orNotFound(openShareLink(token));
   return (
     <div className="narrow">
       <h1>{link.suiteName}</h1>

@@ -1,8 +1,6 @@
 // A judge's value as readable text: a Likert as score, confidence and
 // rationale; a hazard as verdict, severity and evidence; anything else as is.
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isPlainObject } from "@/lib/is-plain-object";
 
 function text(value: unknown): string {
   if (typeof value === "boolean") return value ? "yes" : "no";

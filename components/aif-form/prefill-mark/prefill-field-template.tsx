@@ -4,7 +4,7 @@
 // FieldTemplate; the judge's record arrives through formContext.
 import { getDefaultRegistry } from "@rjsf/core";
 import type { FieldTemplateProps } from "@rjsf/utils";
-import { sameJson } from "@/lib/review/field-decisions";
+import { sameJudgedValue } from "@/lib/review/field-decisions";
 import { JudgeValue } from "./judge-value";
 
 const DefaultFieldTemplate = getDefaultRegistry().templates.FieldTemplate;
@@ -30,17 +30,12 @@ function isMarkable(props: FieldTemplateProps): boolean {
   return !isContainer;
 }
 
-function sameAsJudge(current: unknown, judge: unknown): boolean {
-  const asSet = (value: unknown) => (Array.isArray(value) && value.every((entry) => typeof entry === "string") ? [...value].sort() : value);
-  return sameJson(asSet(current), asSet(judge));
-}
-
 export function PrefillFieldTemplate(props: FieldTemplateProps) {
   const { prefill } = (props.registry.formContext ?? {}) as PrefillContext;
   const pointer = `/${props.fieldPathId.path.join("/")}`;
   const judgeValue = prefill && isMarkable(props) && !UNMARKED.has(pointer) ? valueAt(prefill, props.fieldPathId.path) : undefined;
   if (judgeValue === undefined || judgeValue === null) return <DefaultFieldTemplate {...props} />;
-  const unchanged = sameAsJudge(props.formData, judgeValue);
+  const unchanged = sameJudgedValue(judgeValue, props.formData);
   return (
     <div className={`judge-marked ${unchanged ? "judge-accepted" : "judge-changed"}`}>
       <DefaultFieldTemplate {...props} />

@@ -1,11 +1,10 @@
 // One judge run (admin): progress and every failed item with the judge's raw answers.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { ProgressMeter } from "@/components/progress-meter";
 import { requirePageActor } from "@/lib/auth/page-guard";
-import { AppError } from "@/lib/errors";
 import { getJudgeRun } from "@/lib/judge-runs/service";
+import { orNotFound } from "@/lib/http/or-not-found";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Judge run" };
@@ -13,10 +12,7 @@ export const metadata: Metadata = { title: "Judge run" };
 export default async function JudgeRunPage({ params }: { params: Promise<{ runId: string }> }) {
   const { runId } = await params;
   const actor = await requirePageActor({ returnTo: `/admin/judge-runs/${runId}`, action: "judge_runs.manage" });
-  const run = await getJudgeRun({ actor, runId }).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  });
+  const run = await orNotFound(getJudgeRun({ actor, runId }));
   const { progress } = run;
   return (
     <>

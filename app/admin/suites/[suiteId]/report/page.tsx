@@ -2,7 +2,6 @@
 // pairing, and can the LLM judge be trusted. The JSON is the same numbers.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { AgentMetricsTable } from "@/components/analytics/agent-metrics-table";
 import { AgreementTables } from "@/components/analytics/agreement-tables";
 import { CalibrationTable } from "@/components/analytics/calibration-table";
@@ -14,7 +13,7 @@ import { reportSliceOf } from "@/lib/analytics/report-slice";
 import type { ReportSlice } from "@/lib/analytics/suite-report";
 import { suiteReport } from "@/lib/analytics/suite-report";
 import { requirePageActor } from "@/lib/auth/page-guard";
-import { AppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/http/or-not-found";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Quality report" };
@@ -33,10 +32,7 @@ export default async function SuiteReportPage({ params, searchParams }: { params
   const { suiteId } = await params;
   const slice = reportSliceOf(await searchParams);
   const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}/report`, action: "suites.manage" });
-  const report = await suiteReport({ actor, suiteId, slice }).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  });
+  const report = await orNotFound(suiteReport({ actor, suiteId, slice }));
   return (
     <>
       <p><Link href={`/admin/suites/${report.suite.id}`}>← {report.suite.name}</Link></p>

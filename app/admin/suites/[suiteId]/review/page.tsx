@@ -2,16 +2,15 @@
 // watch runs, and see how SMEs treated the judge's values.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { ReviewSummaryTables } from "@/components/review/review-summary-tables";
 import { requirePageActor } from "@/lib/auth/page-guard";
-import { AppError } from "@/lib/errors";
 import { judgeRunJson } from "@/lib/judge-runs/judge-run-json";
 import { configuredJudge, listJudgeRuns } from "@/lib/judge-runs/service";
 import { reviewSummary } from "@/lib/review/review-summary";
 import { getSuite } from "@/lib/suites/service";
 import { JudgeRunsClient } from "./judge-runs-client";
 import { PrefillUploadClient } from "./prefill-upload-client";
+import { orNotFound } from "@/lib/http/or-not-found";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Hybrid review" };
@@ -19,10 +18,7 @@ export const metadata: Metadata = { title: "Hybrid review" };
 export default async function SuiteReviewPage({ params }: { params: Promise<{ suiteId: string }> }) {
   const { suiteId } = await params;
   const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}/review`, action: "suites.manage" });
-  const suite = await getSuite({ actor, suiteId }).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  });
+  const suite = await orNotFound(getSuite({ actor, suiteId }));
   const [runs, summary] = await Promise.all([listJudgeRuns({ actor, suiteId }), reviewSummary({ actor, suiteId })]);
   const judge = configuredJudge({ actor });
   return (
