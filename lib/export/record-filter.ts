@@ -1,0 +1,97 @@
+// Which records an export or a filtered listing covers. One zod schema is the
+// source for parsing query strings, the OpenAPI parameters and the CLI flags.
+import { z } from "zod";
+import type { ValidationIssue } from "@/lib/aif/types";
+import { AppError } from "@/lib/errors";
+
+export const RATER_TYPES = ["human", "sme", "hybrid", "llm_judge", "end_user"] as const;
+
+const yesNo = z.enum(["true", "false"]).transform((value) => value === "true");
+const instant = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time with a zone, e.g. 2026-11-01T00:00:00Z" });
+
+/** Query parameters; repeatable ones (task_id, rater_type) may also be comma-separated. */
+export const RecordFilterSchema = z
+  .object({
+    suite_id: z.string().min(1).max(200).optional().describe("task.suite_id of the records (a suite's key)"),
+    task_id: z.array(z.string().min(1).max(500)).max(1000).optional().describe("task.task_id; repeat or comma-separate for several"),
+    rater_type: z.array(z.enum(RATER_TYPES)).optional().describe("rater.type; repeat or comma-separate for several"),
+    rater_id: z.string().min(1).max(500).optional().describe("rater.id"),
+    from: instant.optional().describe("created_at at or after this instant"),
+    to: instant.optional().describe("created_at before this instant"),
+    derived: yesNo.optional().describe("true: only records with derived_from; false: only records without"),
+    gold: yesNo.optional().describe("true: only records of gold items of their suite; false: only the others"),
+  })
+  .strict()
+  .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) < Date.parse(filter.to), { message: "from must be before to", path: ["to"] });
+
+export type RecordFilter = z.output<typeof RecordFilterSchema>;
+export const RECORD_FILTER_KEYS = ["suite_id", "task_id", "rater_type", "rater_id", "from", "to", "derived", "gold"] as const;
+const REPEATABLE = new Set(["task_id", "rater_type"]);
+
+/**
+ * Reads the filter from query parameters; `ignore` names parameters that belong
+ * to the caller (format, cursor). Throws INVALID_INPUT naming each bad one.
+ */
+export function parseRecordFilter(params: URLSearchParams, ignore: readonly string[] = []): RecordFilter {
+  const raw: Record<string, unknown> = {};
+  const issues: ValidationIssue[] = [];
+  for (const key of new Set(params.keys())) {
+    if (ignore.includes(key)) continue;
+    const values = params.getAll(key);
+    if (REPEATABLE.has(key)) raw[key] = values.flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean);
+    else if (values.length > 1) issues.push({ path: `/${key}`, rule: "single", message: `${key} may be given once` });
+    else raw[key] = values[0];
+  }
+  const parsed = RecordFilterSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys : [];
+      if (unknownKeys.length > 0) {
+        for (const key of unknownKeys) issues.push({ path: `/${key}`, rule: "unknownParameter", message: `unknown filter; known: ${[...RECORD_FILTER_KEYS, ...ignore].join(", ")}` });
+      } else {
+        issues.push({ path: `/${issue.path.join("/")}`, rule: issue.code, message: issue.message });
+      }
+    }
+  }
+  if (issues.length > 0 || !parsed.success) throw new AppError("INVALID_INPUT", "The filter is not valid", issues);
+  return parsed.data;
+}
+
+/** The filter as query parameters (for links, the CLI and the manifest). */
+export function recordFilterParams(filter: RecordFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of RECORD_FILTER_KEYS) {
+    const value = filter[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else params.set(key, String(value));
+  }
+  return params;
+}
+
+/**
+ * The filter as SQL over eval_record aliased `r`, with its parameters
+ * numbered from `firstParam`. Gold means: the suite named by the record's
+ * task.suite_id marks the item with the record's task_id as gold.
+ */
+export function recordFilterSql(filter: RecordFilter, firstParam = 1): { where: string; values: unknown[] } {
+  const clauses: string[] = [];
+  const values: unknown[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${firstParam + values.length - 1}`;
+  };
+  if (filter.suite_id !== undefined) clauses.push(`r.suite_id = ${param(filter.suite_id)}`);
+  if (filter.task_id?.length) clauses.push(`r.task_id = ANY(${param(filter.task_id)}::text[])`);
+  if (filter.rater_type?.length) clauses.push(`r.rater_type = ANY(${param(filter.rater_type)}::text[])`);
+  if (filter.rater_id !== undefined) clauses.push(`r.rater_id = ${param(filter.rater_id)}`);
+  if (filter.from !== undefined) clauses.push(`r.created_at >= ${param(filter.from)}::timestamptz`);
+  if (filter.to !== undefined) clauses.push(`r.created_at < ${param(filter.to)}::timestamptz`);
+  if (filter.derived !== undefined) clauses.push(filter.derived ? "r.derived_from IS NOT NULL" : "r.derived_from IS NULL");
+  if (filter.gold !== undefined) {
+    const gold = `EXISTS (SELECT 1 FROM suite s JOIN suite_item si ON si.suite_id = s.id JOIN item i ON i.id = si.item_id
+      WHERE s.key = r.suite_id AND i.task_id = r.task_id AND si.is_gold)`;
+    clauses.push(filter.gold ? gold : `NOT ${gold}`);
+  }
+  return { where: clauses.length > 0 ? clauses.join(" AND ") : "TRUE", values };
+}
