@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   EVALFORM_JUDGE_TIMEOUT_MS: positiveInt(60_000),
   /** Tries per judge request, counting the first (429, 5xx and timeouts are retried). */
   EVALFORM_JUDGE_MAX_ATTEMPTS: positiveInt(4),
+  /** Exports streaming at once (each holds one database connection); more wait, then get 503. */
+  EVALFORM_EXPORT_CONCURRENCY: positiveInt(4).pipe(z.number().max(32, { message: "must be at most 32" })),
+  /** How long a download may stall (a slow or paused client) before its export is failed. */
+  EVALFORM_EXPORT_IDLE_TIMEOUT_MS: positiveInt(300_000),
   /** A rater drifts when their mean absolute error on recent gold items passes this (Likert points). */
   EVALFORM_DRIFT_THRESHOLD: z.coerce.number().positive().max(4).default(1),
   /** Gold ratings per rater and dimension that the drift check looks back over. */

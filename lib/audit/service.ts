@@ -27,7 +27,9 @@ export type AuditAction =
   | "share_link.revoked"
   | "prefills.imported"
   | "judge_run.started"
-  | "judge_run.cancelled";
+  | "judge_run.cancelled"
+  | "records.exported"
+  | "records.imported";
 
 export type RequestOrigin = { ipAddress: string | null; userAgent: string | null };
 

@@ -10,6 +10,10 @@ export const PERMISSIONS = {
   "records.read_own": ["rater", "sme", "admin"],
   /** Read and list everybody's records. */
   "records.read_all": ["admin"],
+  /** Export records (JSON, JSONL) with their manifests and sidecars. */
+  "records.export": ["admin"],
+  /** Import complete records, e.g. an export from another instance (eval_ids kept). */
+  "records.import": ["admin"],
   /** Create and revoke one's own API tokens. */
   "tokens.manage_own": ["rater", "sme", "admin"],
   /** Invite users, set roles, disable and enable users. */

@@ -70,10 +70,14 @@ export function recordFilterParams(filter: RecordFilter): URLSearchParams {
 }
 
 /**
- * The filter as SQL over eval_record aliased `r`, with its parameters
- * numbered from `firstParam`. Gold means: the suite named by the record's
- * task.suite_id marks the item with the record's task_id as gold.
+ * What "a record of a gold item" means, for every reader of the filter: the
+ * suite named by the record's task.suite_id marks the item with the record's
+ * task.task_id as gold.
  */
+export const GOLD_TASKS_SQL = `SELECT s.key AS suite_key, i.task_id FROM suite s
+  JOIN suite_item si ON si.suite_id = s.id JOIN item i ON i.id = si.item_id WHERE si.is_gold`;
+
+/** The filter as SQL over eval_record aliased `r`, with its parameters numbered from `firstParam`. */
 export function recordFilterSql(filter: RecordFilter, firstParam = 1): { where: string; values: unknown[] } {
   const clauses: string[] = [];
   const values: unknown[] = [];
@@ -89,8 +93,7 @@ export function recordFilterSql(filter: RecordFilter, firstParam = 1): { where: 
   if (filter.to !== undefined) clauses.push(`r.created_at < ${param(filter.to)}::timestamptz`);
   if (filter.derived !== undefined) clauses.push(filter.derived ? "r.derived_from IS NOT NULL" : "r.derived_from IS NULL");
   if (filter.gold !== undefined) {
-    const gold = `EXISTS (SELECT 1 FROM suite s JOIN suite_item si ON si.suite_id = s.id JOIN item i ON i.id = si.item_id
-      WHERE s.key = r.suite_id AND i.task_id = r.task_id AND si.is_gold)`;
+    const gold = `(r.suite_id IS NOT NULL AND (r.suite_id, r.task_id) IN (${GOLD_TASKS_SQL}))`;
     clauses.push(filter.gold ? gold : `NOT ${gold}`);
   }
   return { where: clauses.length > 0 ? clauses.join(" AND ") : "TRUE", values };

@@ -6,12 +6,13 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import { backfillRecordHashes } from "./backfill-record-hashes";
 
 const PRISMA_ADVISORY_LOCK = 72707369;
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 
-export type MigrationResult = { applied: string[]; alreadyApplied: string[]; changedSinceApplied: string[] };
+export type MigrationResult = { applied: string[]; alreadyApplied: string[]; changedSinceApplied: string[]; hashesBackfilled?: number };
 
 type Migration = { name: string; sql: string; checksum: string };
 
@@ -72,6 +73,7 @@ export async function applyMigrations(options: { databaseUrl: string; dir?: stri
       }
       result.applied.push(migration.name);
     }
+    result.hashesBackfilled = await backfillRecordHashes(client);
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_ADVISORY_LOCK]).catch(() => undefined);
     await client.end();

@@ -13,8 +13,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** The 32-byte digest, as stored beside each record. */
-export function recordDigest(record: unknown): Buffer {
-  return createHash("sha256").update(canonicalJson(record)).digest();
+export function recordDigest(record: unknown): Buffer<ArrayBuffer> {
+  return createHash("sha256").update(canonicalJson(record)).digest() as Buffer<ArrayBuffer>;
 }
 
 export function formatDigest(digest: Uint8Array): string {

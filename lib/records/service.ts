@@ -12,6 +12,9 @@ import { db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { RecordFilter } from "@/lib/export/record-filter";
+import { recordDigest } from "./canonical-hash";
+import { recordFilterWhere } from "./record-filter-where";
 import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
 import { raterBlockFor, type RatingRole } from "./rater-block";
 import { isPlainObject } from "@/lib/is-plain-object";
@@ -192,6 +195,7 @@ async function storeRecord(options: {
         suiteId: record.task.suite_id ?? null,
         derivedFrom,
         body: record as Prisma.InputJsonObject,
+        bodySha256: recordDigest(record),
         submittedById: options.submittedById,
       },
     });
@@ -232,8 +236,9 @@ export async function getRecord(options: { actor: Actor; evalId: string; client?
 export type RecordPage = { records: RecordSummary[]; nextCursor: string | null };
 
 /** Newest first, by keyset (created_at, eval_id): stable under concurrent inserts. */
-export async function listRecords(options: { actor: Actor; cursor?: string | null; limit?: number; client?: DbClient }): Promise<RecordPage> {
+export async function listRecords(options: { actor: Actor; filter?: RecordFilter; cursor?: string | null; limit?: number; client?: DbClient }): Promise<RecordPage> {
   authorize(options.actor, "records.read_own");
+  const filtered = options.filter ? await recordFilterWhere(options.filter) : {};
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
   const after = options.cursor ? decodeRecordCursor(options.cursor) : null;
   const rows = await (options.client ?? db()).evalRecord.findMany({
@@ -241,6 +246,7 @@ export async function listRecords(options: { actor: Actor; cursor?: string | nul
     where: {
       AND: [
         visibleTo(options.actor),
+        filtered,
         after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, evalId: { lt: after.evalId } }] } : {},
       ],
     },

@@ -1,7 +1,9 @@
 // POST /api/records: submit a draft as a new record (rater block from the
-// session; ?as=sme to rate as SME). GET: the caller's records, newest first.
+// session; ?as=sme to rate as SME). GET: the caller's records, newest first,
+// narrowed by the record filter (lib/export/record-filter.ts).
 import { withActor } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/error-response";
+import { parseRecordFilter } from "@/lib/export/record-filter";
 import { listRecords, submitRecord } from "@/lib/records/service";
 
 export async function POST(request: Request): Promise<Response> {
@@ -24,7 +26,8 @@ export async function GET(request: Request): Promise<Response> {
   return withActor(request, async ({ actor }) => {
     const url = new URL(request.url);
     const limit = Number(url.searchParams.get("limit") ?? "50");
-    const page = await listRecords({ actor, cursor: url.searchParams.get("cursor"), limit: Number.isFinite(limit) ? limit : 50 });
+    const filter = parseRecordFilter(url.searchParams, ["cursor", "limit"]);
+    const page = await listRecords({ actor, filter, cursor: url.searchParams.get("cursor"), limit: Number.isFinite(limit) ? limit : 50 });
     return Response.json({
       records: page.records.map((record) => ({
         eval_id: record.evalId,

@@ -1,0 +1,29 @@
+// POST /api/records/import[?store_valid=true]: complete AIF records (JSONL, or
+// a JSON array; e.g. an export) as the request body, streamed (admin). eval_ids
+// and bodies are kept; identical records already stored are counted, not
+// stored again. 200 with the report; 422 with every refused line when nothing
+// was stored.
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { AppError } from "@/lib/errors";
+import { withActor } from "@/lib/http/api-handler";
+import { importRecords } from "@/lib/records/import-records";
+import { recordImportJson } from "@/lib/records/record-import-json";
+
+export async function POST(request: Request): Promise<Response> {
+  return withActor(request, async ({ actor, origin }) => {
+    if (!request.body) throw new AppError("BAD_REQUEST", "Send the records as the request body");
+    const report = await importRecords({
+      actor, origin,
+      file: Readable.fromWeb(request.body as unknown as NodeReadableStream),
+      storeValid: new URL(request.url).searchParams.get("store_valid") === "true",
+    });
+    const body = recordImportJson(report);
+    if (report.stored) return Response.json(body, { status: 200 });
+    return Response.json({
+      error: { code: "INVALID_INPUT", message: `${report.refused} of ${report.recordsRead} records were refused, so nothing was stored.` },
+      errors: body.errors,
+      report: body,
+    }, { status: 422 });
+  });
+}

@@ -1,0 +1,158 @@
+// Exports after the fact: their status, their manifest (filter, count, origin,
+// the file's hash and every record's hash) and the review-decision sidecar.
+// Manifest and sidecar are streamed from record_export_chunk page by page.
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { authorize } from "@/lib/auth/authorize";
+import { db } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
+import { formatDigest } from "@/lib/records/canonical-hash";
+import { EXPORT_MANIFEST_VERSION, exportOrigin } from "./export-info";
+
+export type ExportView = {
+  id: string;
+  /** `interrupted`: still marked streaming, but no page was written for longer than a stalled download may last. */
+  status: "streaming" | "complete" | "aborted" | "failed" | "interrupted";
+  format: string;
+  filter: Record<string, unknown>;
+  count: number;
+  exported: number;
+  bytes: number;
+  file_sha256: string | null;
+  failure: string | null;
+  created_at: string;
+  finished_at: string | null;
+};
+
+type ExportRow = Awaited<ReturnType<ReturnType<typeof db>["recordExport"]["findFirstOrThrow"]>>;
+
+function view(row: ExportRow): ExportView {
+  const stalledSince = Date.now() - getEnv().EVALFORM_EXPORT_IDLE_TIMEOUT_MS - 60_000;
+  const interrupted = row.status === "streaming" && row.updatedAt.getTime() < stalledSince;
+  return {
+    id: row.id,
+    status: interrupted ? "interrupted" : (row.status as ExportView["status"]),
+    format: row.format,
+    filter: row.filter as Record<string, unknown>,
+    count: row.recordCount,
+    exported: row.exported,
+    bytes: Number(row.bytes),
+    file_sha256: row.fileSha256,
+    failure: row.failure,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listExports(options: { actor: Actor; limit?: number }): Promise<ExportView[]> {
+  authorize(options.actor, "records.export");
+  const rows = await db().recordExport.findMany({ orderBy: { createdAt: "desc" }, take: Math.min(Math.max(options.limit ?? 20, 1), 100) });
+  return rows.map(view);
+}
+
+export async function getExport(options: { actor: Actor; exportId: string }): Promise<ExportView> {
+  authorize(options.actor, "records.export");
+  const row = isUuid(options.exportId) ? await db().recordExport.findUnique({ where: { id: options.exportId } }) : null;
+  if (!row) throw new AppError("NOT_FOUND", "No export with this id");
+  return view(row);
+}
+
+async function completedExport(actor: Actor, exportId: string): Promise<ExportView> {
+  const found = await getExport({ actor, exportId });
+  if (found.status !== "complete") throw new AppError("CONFLICT", `The export is ${found.status}; a manifest and sidecars exist only for a complete export`);
+  return found;
+}
+
+type Chunk = { seq: number; evalIds: string[]; hashes: Uint8Array };
+
+// A few chunks (2,000 records each) at a time.
+async function* exportChunks(exportId: string): AsyncGenerator<Chunk> {
+  let nextSeq = 0;
+  for (;;) {
+    const chunks = await db().recordExportChunk.findMany({ where: { exportId, seq: { gte: nextSeq } }, orderBy: { seq: "asc" }, take: 10 });
+    if (chunks.length === 0) return;
+    yield* chunks;
+    nextSeq = chunks[chunks.length - 1]!.seq + 1;
+  }
+}
+
+function textStream(parts: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await parts.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await parts.return(undefined);
+    },
+  });
+}
+
+/** The manifest as one JSON document; `records` lists every record in file order. */
+export async function exportManifest(options: { actor: Actor; exportId: string }): Promise<ReadableStream<Uint8Array>> {
+  const found = await completedExport(options.actor, options.exportId);
+  const header = {
+    manifest_version: EXPORT_MANIFEST_VERSION,
+    export_id: found.id,
+    created_at: found.created_at,
+    finished_at: found.finished_at,
+    app: exportOrigin.app,
+    schema: exportOrigin.schema,
+    format: found.format,
+    filter: found.filter,
+    count: found.count,
+    file: { bytes: found.bytes, sha256: found.file_sha256 },
+    record_hash: exportOrigin.record_hash,
+  };
+  async function* parts(): AsyncGenerator<string> {
+    yield `${JSON.stringify(header, null, 1).slice(0, -2)},\n "records": [`;
+    let first = true;
+    for await (const chunk of exportChunks(found.id)) {
+      let text = "";
+      chunk.evalIds.forEach((evalId, index) => {
+        text += `${first ? "" : ","}\n  {"eval_id":"${evalId}","sha256":"${formatDigest(chunk.hashes.subarray(32 * index, 32 * index + 32))}"}`;
+        first = false;
+      });
+      yield text;
+    }
+    yield "\n ]\n}\n";
+  }
+  return textStream(parts());
+}
+
+type DecisionRow = { eval_id: string; derived_from: string | null; path: string; decision: string; judge_value: unknown; final_value: unknown };
+
+/**
+ * The review decisions of the hybrid records in the export, one JSON line per
+ * field, in file order: kept beside the records so the records stay exactly
+ * schema-valid. `judge_value` / `value` are absent where there was none.
+ */
+export async function exportDecisions(options: { actor: Actor; exportId: string }): Promise<ReadableStream<Uint8Array>> {
+  const found = await completedExport(options.actor, options.exportId);
+  async function* parts(): AsyncGenerator<string> {
+    for await (const chunk of exportChunks(found.id)) {
+      const rows = await db().$queryRaw<DecisionRow[]>`
+        SELECT d.hybrid_eval_id::text AS eval_id, r.derived_from::text AS derived_from, d.path, d.decision, d.judge_value, d.final_value
+        FROM unnest(${chunk.evalIds}::uuid[]) WITH ORDINALITY AS e(eval_id, position)
+        JOIN review_decision d ON d.hybrid_eval_id = e.eval_id
+        JOIN eval_record r ON r.eval_id = d.hybrid_eval_id
+        ORDER BY e.position, d.path`;
+      if (rows.length === 0) continue;
+      yield rows
+        .map((row) => `${JSON.stringify({
+          eval_id: row.eval_id,
+          derived_from: row.derived_from,
+          field: row.path,
+          decision: row.decision,
+          ...(row.judge_value === null ? {} : { judge_value: row.judge_value }),
+          ...(row.final_value === null ? {} : { value: row.final_value }),
+        })}\n`)
+        .join("");
+    }
+  }
+  return textStream(parts());
+}

@@ -1,0 +1,185 @@
+// Streams records as JSONL or a JSON array from one read-only snapshot, page
+// by page by keyset (created_at, eval_id) — never OFFSET, never the whole
+// result in memory. A page is read only when the client has taken the last
+// one (pull-based stream: backpressure), and a client that goes away cancels
+// the stream, which ends the transaction. Each page's ids and stored hashes go
+// to record_export_chunk, from which the manifest is served.
+import "server-only";
+import { createHash, randomUUID } from "node:crypto";
+import type pg from "pg";
+import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
+import type { Actor } from "@/lib/auth/actor";
+import { authorize } from "@/lib/auth/authorize";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordDigest } from "@/lib/records/canonical-hash";
+import { exportOrigin } from "./export-info";
+import { exportPool } from "./export-pool";
+import { recordFilterSql, type RecordFilter } from "./record-filter";
+
+export const EXPORT_FORMATS = ["jsonl", "json"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const PAGE_SIZE = 2000;
+
+export type StartedExport = { exportId: string; count: number; format: ExportFormat; body: ReadableStream<Uint8Array> };
+
+async function connect(): Promise<pg.PoolClient> {
+  try {
+    return await exportPool().connect();
+  } catch (error) {
+    throw new AppError("UNAVAILABLE", `Too many exports are running; try again shortly (${(error as Error).message})`);
+  }
+}
+
+/** Opens the snapshot, counts the records, and returns the stream of the file. */
+export async function startRecordExport(options: { actor: Actor; filter: RecordFilter; format: ExportFormat; origin?: RequestOrigin }): Promise<StartedExport> {
+  authorize(options.actor, "records.export");
+  const { where, values } = recordFilterSql(options.filter);
+  const client = await connect();
+  let count: number;
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const counted = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM eval_record r WHERE ${where}`, values);
+    count = counted.rows[0]!.n;
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  const exportId = randomUUID();
+  await db().recordExport.create({
+    data: {
+      id: exportId, createdById: options.actor.userId, format: options.format, filter: options.filter as Prisma.InputJsonObject,
+      recordCount: count, schemaId: exportOrigin.schema.id, appVersion: exportOrigin.app.version,
+    },
+  });
+  await recordAuditEvent({ action: "records.exported", actorId: options.actor.userId, subject: exportId, origin: options.origin });
+  const pages = new ExportPages({ exportId, client, where, values, format: options.format, count });
+  return { exportId, count, format: options.format, body: pages.stream() };
+}
+
+type Row = [createdAt: string, evalId: string, body: string, digest: Buffer | null];
+
+class ExportPages {
+  private after: [string, string] | null = null;
+  private seq = 0;
+  private exported = 0;
+  private bytes = 0;
+  private readonly fileHash = createHash("sha256");
+  private chunkWrite: Promise<unknown> = Promise.resolve();
+  private pull: Promise<void> = Promise.resolve();
+  private finished = false;
+
+  constructor(private readonly run: { exportId: string; client: pg.PoolClient; where: string; values: unknown[]; format: ExportFormat; count: number }) {}
+
+  stream(): ReadableStream<Uint8Array> {
+    return new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        this.pull = this.nextPage().then(
+          (bytes) => {
+            if (bytes) controller.enqueue(bytes);
+            if (this.finished) controller.close();
+          },
+          async (error: unknown) => {
+            await this.end("failed", error instanceof Error ? error.message : String(error));
+            controller.error(error);
+          },
+        );
+        return this.pull;
+      },
+      cancel: async () => {
+        await this.pull.catch(() => undefined);
+        await this.end("aborted");
+      },
+    }, { highWaterMark: 1 });
+  }
+
+  private async nextPage(): Promise<Uint8Array | null> {
+    const { where, values, format } = this.run;
+    const keyset = this.after ? ` AND (r.created_at, r.eval_id) > ($${values.length + 1}::timestamptz, $${values.length + 2}::uuid)` : "";
+    const result = await this.run.client.query<Row>({
+      text: `SELECT r.created_at::text, r.eval_id::text, r.body::text, r.body_sha256 FROM eval_record r
+             WHERE ${where}${keyset} ORDER BY r.created_at, r.eval_id LIMIT ${PAGE_SIZE}`,
+      values: this.after ? [...values, ...this.after] : values,
+      rowMode: "array",
+    });
+    const rows = result.rows;
+    const opening = this.seq === 0 && format === "json" ? "[\n" : "";
+    if (rows.length === 0) return this.finish(opening);
+
+    let text = opening;
+    const digests = Buffer.allocUnsafe(32 * rows.length);
+    const evalIds: string[] = new Array(rows.length);
+    rows.forEach(([, evalId, body, digest], index) => {
+      text += format === "json" ? `${this.exported + index === 0 ? "" : ",\n"}${body}` : `${body}\n`;
+      // Rows stored before the fingerprint column get theirs from the body.
+      (digest ?? recordDigest(JSON.parse(body))).copy(digests, 32 * index);
+      evalIds[index] = evalId;
+    });
+    const last = rows[rows.length - 1]!;
+    this.after = [last[0], last[1]];
+    this.exported += rows.length;
+    const bytes = this.account(text);
+    this.queueChunkWrite(this.seq++, evalIds, digests);
+    return rows.length < PAGE_SIZE ? this.concat(bytes, await this.finish("")) : bytes;
+  }
+
+  private account(text: string): Buffer {
+    const bytes = Buffer.from(text, "utf8");
+    this.fileHash.update(bytes);
+    this.bytes += bytes.length;
+    return bytes;
+  }
+
+  private concat(first: Buffer, second: Buffer | null): Buffer {
+    return second ? Buffer.concat([first, second]) : first;
+  }
+
+  // One write in flight while the next page is read; progress rides along.
+  private queueChunkWrite(seq: number, evalIds: string[], digests: Buffer): void {
+    const { exportId } = this.run;
+    const exported = this.exported;
+    const bytes = this.bytes;
+    this.chunkWrite = this.chunkWrite.then(() => db().$executeRaw`
+      WITH chunk AS (
+        INSERT INTO record_export_chunk (export_id, seq, eval_ids, hashes) VALUES (${exportId}::uuid, ${seq}, ${evalIds}::uuid[], ${digests})
+      )
+      UPDATE record_export SET exported = ${exported}, bytes = ${bytes}, updated_at = now() WHERE id = ${exportId}::uuid AND status = 'streaming'`);
+  }
+
+  private async finish(opening: string): Promise<Buffer> {
+    const closing = this.account(this.run.format === "json" ? `${opening}${this.exported === 0 ? "" : "\n"}]\n` : opening);
+    await this.chunkWrite;
+    // The snapshot cannot change under us; a mismatch is a bug, never a silent short file.
+    if (this.exported !== this.run.count) throw new Error(`exported ${this.exported} records but counted ${this.run.count}`);
+    await this.end("complete");
+    this.finished = true;
+    return closing;
+  }
+
+  private async end(status: "complete" | "aborted" | "failed", failure?: string): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    const { client, exportId } = this.run;
+    try {
+      await client.query(status === "complete" ? "COMMIT" : "ROLLBACK");
+      client.release();
+    } catch (error) {
+      client.release(error as Error);
+    }
+    await this.chunkWrite.catch(() => undefined);
+    await db().recordExport.updateMany({
+      where: { id: exportId, status: "streaming" },
+      data: {
+        status,
+        exported: this.exported,
+        bytes: this.bytes,
+        updatedAt: new Date(),
+        finishedAt: new Date(),
+        ...(status === "complete" ? { fileSha256: `sha256:${this.fileHash.digest("hex")}` } : {}),
+        ...(status === "failed" ? { failure: (failure ?? "unknown error").slice(0, 2000) } : {}),
+      },
+    });
+  }
+}
