@@ -35,7 +35,8 @@ let seeded: AifRecord[];
 
 async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   const parts: Uint8Array[] = [];
-  for await (const part of stream) parts.push(part);
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) parts.push(next.value);
   return Buffer.concat(parts);
 }
 

@@ -1,0 +1,46 @@
+// `evalform export [--format jsonl|json] [--manifest FILE] [--decisions FILE]
+// [-o FILE] [filters…]`: streams an export from the server to stdout or a
+// file, then fetches its manifest and decision sidecar.
+import { createWriteStream } from "node:fs";
+import { Readable, Transform, type Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
+import { CliError, describeFailure, type ApiClient } from "./api-client";
+import { progressOnStderr } from "./progress";
+
+export type ExportOptions = { format?: string; manifest?: string; decisions?: string; output?: string; filter: Record<string, string | string[]> };
+
+export async function runExport(client: ApiClient, options: ExportOptions, stdout: Writable = process.stdout): Promise<{ exportId: string; count: number }> {
+  const params = new URLSearchParams();
+  if (options.format) params.set("format", options.format);
+  for (const key of RECORD_FILTER_KEYS) {
+    const value = options.filter[key];
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, item);
+  }
+  const response = await client.fetch(`/api/export?${params}`);
+  if (!response.ok || !response.body) throw new CliError(await describeFailure(response));
+  const exportId = response.headers.get("x-export-id") ?? "";
+  const count = Number(response.headers.get("x-export-count") ?? "0");
+  const progress = progressOnStderr("export", count, "records");
+  let lines = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines += 1;
+      progress.update(options.format === "json" ? Math.max(lines - 1, 0) : lines);
+      callback(null, chunk);
+    },
+  });
+  const target = options.output ? createWriteStream(options.output) : stdout;
+  await pipeline(Readable.fromWeb(response.body as unknown as NodeReadableStream), counter, target, { end: target !== stdout });
+  progress.finish(`exported ${count} records (export ${exportId})`);
+
+  for (const [file, path] of [[options.manifest, "manifest"], [options.decisions, "decisions"]] as const) {
+    if (!file) continue;
+    const sidecar = await client.fetch(`/api/exports/${exportId}/${path}`);
+    if (!sidecar.ok || !sidecar.body) throw new CliError(await describeFailure(sidecar));
+    await pipeline(Readable.fromWeb(sidecar.body as unknown as NodeReadableStream), createWriteStream(file));
+    process.stderr.write(`${path} written to ${file}\n`);
+  }
+  return { exportId, count };
+}

@@ -1,0 +1,77 @@
+// `evalform import items|prefills|records FILE`: sends a file to the server's
+// import, streamed, with upload progress; prints every refused line.
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable, Transform } from "node:stream";
+import { CliError, describeFailure, type ApiClient } from "./api-client";
+import { progressOnStderr } from "./progress";
+
+export type ImportKind = "items" | "prefills" | "records";
+export type ImportOptions = { kind: ImportKind; file: string; format?: string; systemUnderTest?: string; suite?: string; storeValid?: boolean };
+
+async function fileBody(file: string): Promise<{ body: ReadableStream<Uint8Array>; size: number }> {
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch {
+    throw new CliError(`${file}: cannot be read`, 2);
+  }
+  const progress = progressOnStderr("upload", size, "bytes");
+  let sent = 0;
+  const counted = createReadStream(file).pipe(new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sent += chunk.length;
+      progress.update(sent);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      progress.finish(`uploaded ${sent} bytes`);
+      callback();
+    },
+  }));
+  return { body: Readable.toWeb(counted) as unknown as ReadableStream<Uint8Array>, size };
+}
+
+const ndjson = { "Content-Type": "application/x-ndjson" };
+
+/** Returns the server's report; throws CliError (exit 1) when something was refused. */
+export async function runImport(client: ApiClient, options: ImportOptions): Promise<unknown> {
+  if (options.kind === "items") return importItems(client, options);
+  const path = options.kind === "records"
+    ? "/api/records/import"
+    : `/api/suites/${encodeURIComponent(options.suite ?? "")}/prefills`;
+  if (options.kind === "prefills" && !options.suite) throw new CliError("import prefills needs --suite SUITE_ID", 2);
+  const { body } = await fileBody(options.file);
+  const params = new URLSearchParams(options.storeValid ? { store_valid: "true" } : {});
+  const response = await client.fetch(`${path}?${params}`, { method: "POST", body, headers: ndjson, duplex: "half" });
+  if (!response.ok) throw new CliError(await describeFailure(response));
+  return response.json();
+}
+
+async function importItems(client: ApiClient, options: ImportOptions): Promise<unknown> {
+  const created = await client.fetch("/api/imports", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ format: options.format ?? "items", file_name: options.file.split("/").pop(), ...(options.systemUnderTest ? { system_under_test: options.systemUnderTest } : {}) }),
+  });
+  if (!created.ok) throw new CliError(await describeFailure(created));
+  const { id } = (await created.json()) as { id: string };
+  const { body } = await fileBody(options.file);
+  const read = await client.fetch(`/api/imports/${id}/file`, { method: "PUT", body, headers: ndjson, duplex: "half" });
+  if (!read.ok) throw new CliError(await describeFailure(read));
+  const summary = (await read.json()) as { status: string; refused: number };
+  if (summary.status !== "awaiting_decision") return summary;
+  // Some lines were refused: print them, then store the rest only if asked.
+  const report = await client.fetch(`/api/imports/${id}/report`);
+  const errors = report.ok ? ((await report.json()) as { report?: { errors?: { line: number; field: string; rule: string; message: string }[] } }).report?.errors ?? [] : [];
+  for (const error of errors) process.stderr.write(`${options.file}:${error.line}: ${error.field || "/"} ${error.rule}: ${error.message}\n`);
+  const decision = await client.fetch(`/api/imports/${id}/decision`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ decision: options.storeValid ? "import_valid_lines" : "discard" }),
+  });
+  if (!decision.ok) throw new CliError(await describeFailure(decision));
+  const decided = await decision.json();
+  if (!options.storeValid) throw new CliError(`${summary.refused} lines were refused, so nothing was imported; fix them or rerun with --store-valid`);
+  return decided;
+}

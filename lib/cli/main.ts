@@ -1,0 +1,74 @@
+// The evalform command line: validate files offline, verify an export against
+// its manifest, and import / export through a running server.
+import { parseArgs } from "node:util";
+import { runValidateCommand } from "@/lib/aif/validate-files";
+import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
+import { apiClientFromEnv, CliError } from "./api-client";
+import { runExport } from "./export-command";
+import { runImport, type ImportKind } from "./import-command";
+import { runVerify } from "./verify-command";
+
+export const USAGE = `usage: evalform <command>
+  validate [--json] FILE...                 check AIF records (JSON or JSONL) offline; exit 1 if any is invalid
+  verify FILE MANIFEST                      check an export against its manifest offline
+  import items FILE [--format items|eee|gage] [--system-under-test NAME] [--store-valid]
+  import prefills FILE --suite SUITE_ID [--store-valid]
+  import records FILE [--store-valid]       e.g. an export of another instance (eval_ids kept)
+  export [--format jsonl|json] [-o FILE] [--manifest FILE] [--decisions FILE]
+         [--suite_id KEY] [--task_id ID]... [--rater_type TYPE]... [--rater_id ID]
+         [--from ISO] [--to ISO] [--derived true|false] [--gold true|false]
+server commands use EVALFORM_URL (default http://127.0.0.1:3000) and EVALFORM_TOKEN (an API token)`;
+
+const filterOptions = Object.fromEntries(RECORD_FILTER_KEYS.map((key) => [key, { type: "string" as const, multiple: key === "task_id" || key === "rater_type" }]));
+
+export async function runCli(argv: string[], env: Record<string, string | undefined>): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "validate":
+        return await runValidateCommand(rest, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) });
+      case "verify": {
+        if (rest.length !== 2) throw new CliError(USAGE, 2);
+        const result = await runVerify(rest[0]!, rest[1]!);
+        for (const problem of result.problems) process.stdout.write(`${problem}\n`);
+        process.stdout.write(result.problems.length === 0 ? `${rest[0]}: ${result.count} records match the manifest\n` : `${result.problems.length} problem(s)\n`);
+        return result.problems.length === 0 ? 0 : 1;
+      }
+      case "import": {
+        const { values, positionals } = parseArgs({
+          args: rest, allowPositionals: true,
+          options: { format: { type: "string" }, "system-under-test": { type: "string" }, suite: { type: "string" }, "store-valid": { type: "boolean" } },
+        });
+        const [kind, file] = positionals;
+        if (!["items", "prefills", "records"].includes(kind ?? "") || !file || positionals.length !== 2) throw new CliError(USAGE, 2);
+        const report = await runImport(apiClientFromEnv(env), {
+          kind: kind as ImportKind, file, format: values.format, systemUnderTest: values["system-under-test"], suite: values.suite, storeValid: values["store-valid"],
+        });
+        process.stdout.write(`${JSON.stringify(report)}\n`);
+        return 0;
+      }
+      case "export": {
+        const { values } = parseArgs({
+          args: rest,
+          options: { format: { type: "string" }, output: { type: "string", short: "o" }, manifest: { type: "string" }, decisions: { type: "string" }, ...filterOptions },
+        });
+        const { format, output, manifest, decisions, ...filter } = values;
+        await runExport(apiClientFromEnv(env), { format, output, manifest, decisions, filter: filter as Record<string, string | string[]> });
+        return 0;
+      }
+      default:
+        process.stderr.write(`${USAGE}\n`);
+        return command === undefined || command === "--help" || command === "help" ? 0 : 2;
+    }
+  } catch (error) {
+    if (error instanceof CliError) {
+      process.stderr.write(`${error.message}\n`);
+      return error.exitCode;
+    }
+    if (error instanceof TypeError && (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      process.stderr.write(`${error.message}\n${USAGE}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
