@@ -1,0 +1,162 @@
+"use client";
+// The export form: builds the filter, streams the download while counting the
+// records that arrived against X-Export-Count, then saves the file and links
+// its manifest and decision sidecar.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormField } from "@/components/forms/form-field";
+import { ProgressMeter } from "@/components/progress-meter";
+import type { ValidationIssue } from "@/lib/aif/types";
+
+const RATER_TYPES = ["human", "sme", "hybrid", "llm_judge", "end_user"] as const;
+type ExportForm = {
+  format: "jsonl" | "json";
+  suiteId: string;
+  taskIds: string;
+  raterTypes: string[];
+  raterId: string;
+  from: string;
+  to: string;
+  derived: "" | "true" | "false";
+  gold: "" | "true" | "false";
+};
+type Download = { exportId: string; count: number; received: number; done: boolean; fileName: string; url?: string };
+
+function queryOf(values: ExportForm): URLSearchParams {
+  const params = new URLSearchParams({ format: values.format });
+  if (values.suiteId) params.set("suite_id", values.suiteId);
+  for (const taskId of values.taskIds.split(/[\s,]+/).filter(Boolean)) params.append("task_id", taskId);
+  for (const type of values.raterTypes) params.append("rater_type", type);
+  if (values.raterId.trim()) params.set("rater_id", values.raterId.trim());
+  // datetime-local is the browser's local time; the API takes instants.
+  if (values.from) params.set("from", new Date(values.from).toISOString());
+  if (values.to) params.set("to", new Date(values.to).toISOString());
+  if (values.derived) params.set("derived", values.derived);
+  if (values.gold) params.set("gold", values.gold);
+  return params;
+}
+
+function countNewlines(chunk: Uint8Array): number {
+  let lines = 0;
+  for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines += 1;
+  return lines;
+}
+
+export function ExportClient({ suites }: { suites: { key: string; name: string }[] }) {
+  const router = useRouter();
+  const { register, handleSubmit, formState } = useForm<ExportForm>({
+    defaultValues: { format: "jsonl", suiteId: "", taskIds: "", raterTypes: [], raterId: "", from: "", to: "", derived: "", gold: "" },
+  });
+  const [download, setDownload] = useState<Download | null>(null);
+  const [failure, setFailure] = useState<{ message: string; issues: ValidationIssue[] } | null>(null);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    if (download?.url) URL.revokeObjectURL(download.url);
+    setDownload(null);
+    let response: Response;
+    try {
+      response = await fetch(`/api/export?${queryOf(values)}`);
+    } catch {
+      return setFailure({ message: "The server is unreachable; try again.", issues: [] });
+    }
+    if (!response.ok || !response.body) {
+      const payload = (await response.json().catch(() => ({}))) as { error?: { message?: string }; errors?: ValidationIssue[] };
+      return setFailure({ message: payload.error?.message ?? `The server answered ${response.status}`, issues: payload.errors ?? [] });
+    }
+    const exportId = response.headers.get("X-Export-Id") ?? "";
+    const count = Number(response.headers.get("X-Export-Count") ?? "0");
+    const fileName = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? `evalform-records.${values.format}`;
+    const parts: Uint8Array[] = [];
+    let lines = 0;
+    setDownload({ exportId, count, received: 0, done: false, fileName });
+    const reader = response.body.getReader();
+    try {
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        parts.push(next.value);
+        lines += countNewlines(next.value);
+        // A JSON array has an opening "[" line before its records.
+        const received = Math.min(values.format === "json" ? Math.max(lines - 1, 0) : lines, count);
+        setDownload((previous) => previous && { ...previous, received });
+      }
+    } catch {
+      return setFailure({ message: "The download was interrupted; start the export again.", issues: [] });
+    }
+    const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" }));
+    setDownload({ exportId, count, received: count, done: true, fileName, url });
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = fileName;
+    link.click();
+    router.refresh();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="panel" aria-labelledby="export-title">
+      <h2 id="export-title">Filter and download</h2>
+      <div className="form-group">
+        <label htmlFor="export-format" className="control-label">Format</label>
+        <select id="export-format" className="form-control" {...register("format")}>
+          <option value="jsonl">JSON Lines (one record per line)</option>
+          <option value="json">JSON array</option>
+        </select>
+      </div>
+      <div className="form-group">
+        <label htmlFor="export-suite" className="control-label">Suite</label>
+        <select id="export-suite" className="form-control" {...register("suiteId")}>
+          <option value="">Any suite</option>
+          {suites.map((suite) => <option key={suite.key} value={suite.key}>{suite.name} ({suite.key})</option>)}
+        </select>
+      </div>
+      <FormField id="export-tasks" label="Task ids (comma or space separated)" {...register("taskIds")} />
+      <fieldset className="form-group">
+        <legend className="control-label">Rater types</legend>
+        {RATER_TYPES.map((type) => (
+          <label key={type} className="checkbox-inline">
+            <input type="checkbox" value={type} {...register("raterTypes")} /> {type}
+          </label>
+        ))}
+      </fieldset>
+      <FormField id="export-rater" label="Rater id" {...register("raterId")} />
+      <FormField id="export-from" label="Created from (inclusive)" type="datetime-local" {...register("from")} />
+      <FormField id="export-to" label="Created before" type="datetime-local" {...register("to")} />
+      <div className="form-group">
+        <label htmlFor="export-derived" className="control-label">Derived records</label>
+        <select id="export-derived" className="form-control" {...register("derived")}>
+          <option value="">Derived or not</option>
+          <option value="true">Only derived (corrections, reviews)</option>
+          <option value="false">Only not derived</option>
+        </select>
+      </div>
+      <div className="form-group">
+        <label htmlFor="export-gold" className="control-label">Gold items</label>
+        <select id="export-gold" className="form-control" {...register("gold")}>
+          <option value="">Gold or not</option>
+          <option value="true">Only gold items</option>
+          <option value="false">Only non-gold items</option>
+        </select>
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>Export</button>
+      {download ? (
+        <div role="status" aria-live="polite" className="import-progress">
+          <ProgressMeter label="Exported" value={download.received} max={Math.max(download.count, 1)}
+            detail={`${download.received} of ${download.count} records${download.done ? ` · saved as ${download.fileName}` : ""}`} />
+          {download.done ? (
+            <p>
+              {download.url ? <><a href={download.url} download={download.fileName}>Save again</a>{" · "}</> : null}
+              <a href={`/api/exports/${download.exportId}/manifest`} download>Manifest</a>{" · "}
+              <a href={`/api/exports/${download.exportId}/decisions`} download>Review decisions</a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {failure ? (
+        <div className="notice notice-error" role="alert">
+          <p>{failure.message}</p>
+          {failure.issues.length > 0 ? <ul>{failure.issues.map((issue) => <li key={`${issue.path}-${issue.rule}`}>{issue.path}: {issue.message}</li>)}</ul> : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}
