@@ -63,7 +63,7 @@ async function importItems(client: ApiClient, options: ImportOptions): Promise<u
   if (summary.status !== "awaiting_decision") return summary;
   // Some lines were refused: print them, then store the rest only if asked.
   const report = await client.fetch(`/api/imports/${id}/report`);
-  const errors = report.ok ? ((await report.json()) as { report?: { errors?: { line: number; field: string; rule: string; message: string }[] } }).report?.errors ?? [] : [];
+  const errors = report.ok ? ((await report.json()) as { errors?: { line: number; field: string; rule: string; message: string }[] }).errors ?? [] : [];
   for (const error of errors) process.stderr.write(`${options.file}:${error.line}: ${error.field || "/"} ${error.rule}: ${error.message}\n`);
   const decision = await client.fetch(`/api/imports/${id}/decision`, {
     method: "POST",
