@@ -67,7 +67,7 @@ async function completedExport(actor: Actor, exportId: string): Promise<ExportVi
 
 type Chunk = { seq: number; evalIds: string[]; hashes: Uint8Array };
 
-// A few chunks (2,000 records each) at a time.
+// A few chunks (one page of records each) at a time.
 async function* exportChunks(exportId: string): AsyncGenerator<Chunk> {
   let nextSeq = 0;
   for (;;) {

@@ -21,7 +21,7 @@ import { recordFilterSql, type RecordFilter } from "./record-filter";
 export const EXPORT_FORMATS = ["jsonl", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-const PAGE_SIZE = 2000;
+const PAGE_SIZE = 1000;
 
 export type StartedExport = { exportId: string; count: number; format: ExportFormat; body: ReadableStream<Uint8Array> };
 
@@ -108,11 +108,19 @@ class ExportPages {
     const opening = this.seq === 0 && format === "json" ? "[\n" : "";
     if (rows.length === 0) return this.finish(opening);
 
-    let text = opening;
+    // Bodies are written straight into one buffer per page: no page-sized
+    // strings for the garbage collector to carry.
+    const separator = format === "json" ? ",\n" : "\n";
+    let size = opening.length;
+    for (const [, , body] of rows) size += Buffer.byteLength(body) + separator.length;
+    const bytes = Buffer.allocUnsafe(size);
+    let offset = bytes.write(opening, 0, "latin1");
     const digests = Buffer.allocUnsafe(32 * rows.length);
     const evalIds: string[] = new Array(rows.length);
     rows.forEach(([, evalId, body, digest], index) => {
-      text += format === "json" ? `${this.exported + index === 0 ? "" : ",\n"}${body}` : `${body}\n`;
+      if (format === "json" && this.exported + index > 0) offset += bytes.write(",\n", offset, "latin1");
+      offset += bytes.write(body, offset, "utf8");
+      if (format === "jsonl") bytes[offset++] = 10;
       // Rows stored before the fingerprint column get theirs from the body.
       (digest ?? recordDigest(JSON.parse(body))).copy(digests, 32 * index);
       evalIds[index] = evalId;
@@ -120,13 +128,12 @@ class ExportPages {
     const last = rows[rows.length - 1]!;
     this.after = [last[0], last[1]];
     this.exported += rows.length;
-    const bytes = this.account(text);
+    const page = this.account(bytes.subarray(0, offset));
     this.queueChunkWrite(this.seq++, evalIds, digests);
-    return rows.length < PAGE_SIZE ? this.concat(bytes, await this.finish("")) : bytes;
+    return rows.length < PAGE_SIZE ? this.concat(page, await this.finish("")) : page;
   }
 
-  private account(text: string): Buffer {
-    const bytes = Buffer.from(text, "utf8");
+  private account(bytes: Buffer): Buffer {
     this.fileHash.update(bytes);
     this.bytes += bytes.length;
     return bytes;
@@ -149,7 +156,7 @@ class ExportPages {
   }
 
   private async finish(opening: string): Promise<Buffer> {
-    const closing = this.account(this.run.format === "json" ? `${opening}${this.exported === 0 ? "" : "\n"}]\n` : opening);
+    const closing = this.account(Buffer.from(this.run.format === "json" ? `${opening}${this.exported === 0 ? "" : "\n"}]\n` : opening));
     await this.chunkWrite;
     // The snapshot cannot change under us; a mismatch is a bug, never a silent short file.
     if (this.exported !== this.run.count) throw new Error(`exported ${this.exported} records but counted ${this.run.count}`);
