@@ -5,6 +5,9 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AIF_SCHEMA_VERSION } from "@/lib/aif/contract";
 import { db } from "@/lib/db";
+import { exportDecisions } from "@/lib/export/export-runs";
+import { exportPool } from "@/lib/export/export-pool";
+import { startRecordExport } from "@/lib/export/stream-export";
 import { validJudgmentFor } from "@/lib/judge/sample-judgments";
 import { recordProvenance } from "@/lib/records/provenance";
 import { getRecord, listRecords, submitRecord } from "@/lib/records/service";
@@ -23,7 +26,10 @@ beforeAll(async () => {
   admin = await createTestUser(["admin"]);
   sme = await createTestUser(["sme"]);
 });
-afterAll(() => db().$disconnect());
+afterAll(async () => {
+  await db().$disconnect();
+  await exportPool().end();
+});
 
 async function suiteWithItems(count: number, reviewers: TestUser[]) {
   const { importId, taskIds } = await importTestItems(admin, count);
@@ -169,6 +175,18 @@ describe("SME review", () => {
       ["/universal/helpfulness/score", "edited", 4, 2],
     ]);
     expect(submitted.changedFields).toBe(4);
+
+    // An export of the hybrid record carries these decisions in its sidecar, in file order.
+    const exported = await startRecordExport({ actor: admin, filter: { rater_type: ["hybrid"], task_id: [records[0]!.task.task_id] }, format: "jsonl" });
+    expect(JSON.parse(await new Response(exported.body).text())).toEqual(hybrid.body);
+    const sidecar = (await new Response(await exportDecisions({ actor: admin, exportId: exported.exportId })).text()).trim().split("\n").map((line) => JSON.parse(line));
+    expect(sidecar.filter((line) => line.decision !== "accepted")).toEqual([
+      { eval_id: submitted.evalId, derived_from: records[0]!.eval_id, field: "/safety/hate/evidence", decision: "added", value: "a quote" },
+      { eval_id: submitted.evalId, derived_from: records[0]!.eval_id, field: "/safety/hate/severity", decision: "added", value: 2 },
+      { eval_id: submitted.evalId, derived_from: records[0]!.eval_id, field: "/safety/hate/verdict", decision: "added", value: "violating" },
+      { eval_id: submitted.evalId, derived_from: records[0]!.eval_id, field: "/universal/helpfulness/score", decision: "edited", judge_value: 4, value: 2 },
+    ]);
+    expect(sidecar.length).toBe(await db().reviewDecision.count({ where: { hybridEvalId: submitted.evalId } }));
 
     const summary = await reviewSummary({ actor: admin, suiteId: suite.id });
     expect([summary.open, summary.reviewed]).toEqual([0, 1]);
