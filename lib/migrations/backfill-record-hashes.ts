@@ -12,11 +12,15 @@ export async function backfillRecordHashes(client: pg.Client | pg.PoolClient): P
   );
   if (!column?.present) return 0;
   let filled = 0;
+  // Keyset on eval_id: each batch starts where the last ended, not at the first row.
+  let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
     const { rows } = await client.query<{ eval_id: string; body: unknown }>(
-      `SELECT eval_id, body FROM eval_record WHERE body_sha256 IS NULL ORDER BY eval_id LIMIT ${BATCH}`,
+      `SELECT eval_id, body FROM eval_record WHERE eval_id > $1 AND body_sha256 IS NULL ORDER BY eval_id LIMIT ${BATCH}`,
+      [after],
     );
     if (rows.length === 0) return filled;
+    after = rows[rows.length - 1]!.eval_id;
     await client.query(
       `UPDATE eval_record r SET body_sha256 = v.digest
        FROM unnest($1::uuid[], $2::bytea[]) AS v(eval_id, digest)
