@@ -1,6 +1,8 @@
 // Records against a real, migrated PostgreSQL (DATABASE_URL from the test setup).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backfillRecordHashes } from "@/lib/migrations/backfill-record-hashes";
+import { formatDigest, recordHash } from "./canonical-hash";
 import { chatDraft, judgeDraft, withoutRater as asSubmitted } from "@/lib/aif/sample-drafts";
 import type { AifDraft } from "@/lib/aif/types";
 import { validateAgainstContract } from "@/lib/aif/validate";
@@ -108,6 +110,29 @@ describe("records are append-only in the database itself", () => {
     await expect(raw.query("TRUNCATE eval_record CASCADE")).rejects.toThrow(/append-only/);
     const after = await getRecord({ actor: rater, evalId: stored.evalId });
     expect(after.body).toEqual(stored.body);
+  });
+
+  it("stores each record's canonical hash; the only update allowed fills a missing one, as the backfill does", async () => {
+    const stored = await submitRecord({ actor: rater, draft: asSubmitted(chatDraft()) });
+    const row = await raw.query("SELECT body_sha256 FROM eval_record WHERE eval_id = $1", [stored.evalId]);
+    expect(formatDigest(row.rows[0].body_sha256)).toBe(recordHash(stored.body));
+    await expect(raw.query("UPDATE eval_record SET body_sha256 = NULL WHERE eval_id = $1", [stored.evalId])).rejects.toThrow(/append-only/);
+    await expect(raw.query("UPDATE eval_record SET body_sha256 = $2 WHERE eval_id = $1", [stored.evalId, Buffer.alloc(32)])).rejects.toThrow(/append-only/);
+
+    // A row from before the column: the backfill fills it; nothing else may change with it.
+    const body = { ...chatDraft(), schema_version: "1.0.0", eval_id: "3c1d5e7f-9a2b-4c6d-8e0f-1a3b5c7d9e2f", created_at: new Date().toISOString() };
+    await raw.query("INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, body) VALUES ($1, now(), 'human', $2, $3, $4, $5)",
+      [body.eval_id, body.rater.id, body.task.task_id, body.task.suite_id, body]);
+    await expect(raw.query("UPDATE eval_record SET body_sha256 = $2, task_id = 'moved' WHERE eval_id = $1", [body.eval_id, Buffer.alloc(32)])).rejects.toThrow(/append-only|body_matches/);
+    const client = await raw.connect();
+    try {
+      expect(await backfillRecordHashes(client)).toBeGreaterThanOrEqual(1);
+      expect(await backfillRecordHashes(client)).toBe(0);
+    } finally {
+      client.release();
+    }
+    const filled = await raw.query("SELECT body_sha256 FROM eval_record WHERE eval_id = $1", [body.eval_id]);
+    expect(formatDigest(filled.rows[0].body_sha256)).toBe(recordHash(body));
   });
 
   it("rejects a row whose columns disagree with its body", async () => {
