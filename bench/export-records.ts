@@ -79,6 +79,8 @@ function residentMb(pids: number[]): number {
 }
 
 async function startServer(): Promise<{ stop: () => void; pids: () => number[] }> {
+  const busy = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(() => true, () => false);
+  if (busy) throw new Error(`port ${PORT} is taken: stop what runs there first`);
   const server = spawn("node_modules/.bin/next", ["start", "--port", String(PORT), "--hostname", "127.0.0.1"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("base64"), NEXT_TELEMETRY_DISABLED: "1", EVALFORM_BASE_URL: `http://127.0.0.1:${PORT}` },
     stdio: ["ignore", "ignore", "inherit"],
