@@ -4,7 +4,6 @@
 // lines". Until then they wait in import_staged_item, invisible to queues.
 import "server-only";
 import type { Readable } from "node:stream";
-import { z } from "zod";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
@@ -15,8 +14,9 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import { byteLimit } from "./byte-limit";
-import { identityOf, IMPORT_FORMATS, readItems, type ImportFormat, type ImportReport } from "./read-items";
+import { identityOf, readItems, type ImportFormat, type ImportReport } from "./read-items";
 import { commitStagedItems, stageItems, type StagedItem } from "./staging";
+import { NewImportInput } from "./validation";
 
 export type ImportStatus = "reading" | "awaiting_decision" | "committed" | "discarded" | "failed";
 export type ImportSummary = {
@@ -37,12 +37,6 @@ export type ImportSummary = {
 
 const STAGE_BATCH = 1000;
 
-const NewImport = z.object({
-  format: z.enum(IMPORT_FORMATS as ["items", "eee", "gage"]),
-  file_name: z.string().trim().min(1).max(255).optional(),
-  system_under_test: z.string().trim().min(1).max(200).optional(),
-});
-
 const SELECT_SUMMARY = {
   id: true, format: true, fileName: true, status: true, bytesRead: true, linesRead: true, accepted: true,
   refused: true, alreadyPresent: true, imported: true, failure: true, createdAt: true, finishedAt: true,
@@ -56,7 +50,7 @@ function summaryOf(row: SummaryRow): ImportSummary {
 
 export async function createImport(options: { actor: Actor; input: unknown }): Promise<ImportSummary> {
   authorize(options.actor, "items.import");
-  const input = parseInput(NewImport, options.input, "The import is not valid");
+  const input = parseInput(NewImportInput, options.input, "The import is not valid");
   const row = await db().itemImport.create({
     data: { format: input.format, fileName: input.file_name ?? null, systemUnderTest: input.system_under_test ?? null, createdById: options.actor.userId },
     select: SELECT_SUMMARY,

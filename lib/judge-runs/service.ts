@@ -3,7 +3,6 @@
 // drives it (see worker.ts), and every process's sweeper (sweeper.ts) resumes
 // a run whose driver went quiet, because items are claimed row by row.
 import "server-only";
-import { z } from "zod";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
@@ -14,6 +13,7 @@ import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import { JUDGE_PROMPT_VERSION } from "@/lib/judge/prompt";
 import type { JudgeFailure } from "./judge-item";
+import { StartJudgeRunInput } from "./validation";
 import { abortLocalDriver, driveJudgeRun } from "./worker";
 
 export type JudgeRunStatus = "running" | "cancelled" | "completed";
@@ -33,11 +33,6 @@ export type JudgeRunSummary = {
   progress: JudgeRunProgress;
 };
 export type JudgeRunFailure = { itemId: string; taskId: string; attempts: number; failure: JudgeFailure };
-
-const StartInput = z.object({
-  n_samples: z.number().int().min(1).max(20).default(5),
-  temperature: z.number().min(0).max(2).default(0.7),
-}).strict();
 
 async function progressOf(runIds: string[]): Promise<Map<string, JudgeRunProgress>> {
   const rows = await db().$queryRaw<{ run_id: string; status: string; n: bigint }[]>`
@@ -83,7 +78,7 @@ export function configuredJudge(options: { actor: Actor }): { baseUrl: string; m
 export async function startJudgeRun(options: { actor: Actor; suiteId: string; input: unknown; endpoint?: JudgeEndpoint; origin?: RequestOrigin }): Promise<JudgeRunSummary> {
   const { actor, suiteId } = options;
   authorize(actor, "judge_runs.manage");
-  const input = parseInput(StartInput, options.input ?? {}, "The judge run settings are not valid");
+  const input = parseInput(StartJudgeRunInput, options.input ?? {}, "The judge run settings are not valid");
   const endpoint = options.endpoint ?? judgeEndpoint();
   if (!endpoint) {
     throw new AppError("CONFLICT", "No judge endpoint is configured: set EVALFORM_JUDGE_BASE_URL and EVALFORM_JUDGE_MODEL (and EVALFORM_JUDGE_API_KEY if the endpoint needs one)");

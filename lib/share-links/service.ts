@@ -3,7 +3,6 @@
 // in a cookie, rates an item at most once, and is rate-limited.
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { z } from "zod";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
@@ -12,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import { visitorRater, type QueueRater } from "@/lib/queues/queue-rater";
+import { NewShareLinkInput } from "./validation";
 
 export const VISITOR_COOKIE = "evalform_visitor";
 /** New items a visitor may take per hour, and ratings one address may submit per hour. */
@@ -24,7 +24,7 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 
 export async function createShareLink(options: { actor: Actor; suiteId: string; input: unknown; origin?: RequestOrigin }): Promise<{ id: string; token: string }> {
   authorize(options.actor, "suites.manage");
-  const { label } = parseInput(z.object({ label: z.string().trim().min(1, "Name the link (who it is for)").max(200) }), options.input, "The share link is not valid");
+  const { label } = parseInput(NewShareLinkInput, options.input, "The share link is not valid");
   if (!isUuid(options.suiteId) || !(await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true } }))) throw new AppError("NOT_FOUND", "No suite with this id");
   const token = `efs_${randomBytes(24).toString("base64url")}`;
   const link = await db().shareLink.create({ data: { suiteId: options.suiteId, label, tokenHash: hashOf(token), createdById: options.actor.userId } });

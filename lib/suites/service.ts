@@ -1,7 +1,6 @@
 // Suites: an admin gathers imported items into a suite, sets overlap k, the
 // gold share, the hold time and who rates it, and watches its progress.
 import "server-only";
-import { z } from "zod";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
@@ -9,22 +8,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
-
-export const NewSuiteInput = z
-  .object({
-    name: z.string().trim().min(1, "Give the suite a name").max(200),
-    key: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, "Letters, digits and . _ : - only (it becomes task.suite_id)"),
-    overlap_k: z.coerce.number().int().min(1).max(50),
-    gold_share: z.coerce.number().min(0).max(1),
-    hold_minutes: z.coerce.number().int().min(1).max(1440),
-    rater_ids: z.array(z.string().min(1)).max(1000),
-    import_ids: z.array(z.string().uuid()).max(100).default([]),
-    source_suite_id: z.string().trim().max(200).optional(),
-  })
-  .refine((input) => input.import_ids.length > 0 || (input.source_suite_id ?? "") !== "", {
-    message: "Choose at least one import or a source suite id",
-    path: ["import_ids"],
-  });
+import { NewSuiteInput } from "./validation";
 
 export type SuiteSummary = {
   id: string;

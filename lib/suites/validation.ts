@@ -1,0 +1,18 @@
+// A new suite's input (zod; also the source of the OpenAPI request body).
+import { z } from "zod";
+
+export const NewSuiteInput = z
+  .object({
+    name: z.string().trim().min(1, "Give the suite a name").max(200),
+    key: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, "Letters, digits and . _ : - only (it becomes task.suite_id)"),
+    overlap_k: z.coerce.number().int().min(1).max(50),
+    gold_share: z.coerce.number().min(0).max(1),
+    hold_minutes: z.coerce.number().int().min(1).max(1440),
+    rater_ids: z.array(z.string().min(1)).max(1000),
+    import_ids: z.array(z.string().uuid()).max(100).default([]),
+    source_suite_id: z.string().trim().max(200).optional(),
+  })
+  .refine((input) => input.import_ids.length > 0 || (input.source_suite_id ?? "") !== "", {
+    message: "Choose at least one import or a source suite id",
+    path: ["import_ids"],
+  });
