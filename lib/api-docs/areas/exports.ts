@@ -1,0 +1,89 @@
+// Exports: records streamed as JSON Lines or JSON with a manifest (counts and
+// hashes) and the review-decision sidecar of the hybrid records they hold.
+import { arrayOf, dateTime, int, nullable, object, ref, str, uuid, type JsonSchema } from "../json-schema";
+import { header, jsonAnswer, ndjson, queryParameter, type Area } from "../operation";
+import { recordFilterParameters } from "../record-filter-parameters";
+
+const sha256 = (description?: string): JsonSchema => str(description, { pattern: "^[0-9a-f]{64}$" });
+const filter: JsonSchema = { type: "object", description: "the record filter the export was made with (the query parameters of GET /api/export)" };
+const format: JsonSchema = { type: "string", enum: ["jsonl", "json"] };
+
+const schemas = {
+  Export: object({
+    id: str(), status: str("e.g. running, completed, failed"), format, filter,
+    count: nullable(int("records the filter matched")), exported: int("records written so far"),
+    bytes: nullable(int()), file_sha256: nullable(sha256("of the downloaded file")),
+    created_at: dateTime(), finished_at: nullable(dateTime()),
+  }),
+  ExportManifest: object({
+    manifest_version: str(), export_id: str(), created_at: dateTime(), finished_at: dateTime(),
+    app: object({ name: str(), version: str() }),
+    schema: object({ id: str("the AIF schema's $id"), sha256: sha256("of the schema file") }),
+    format, filter, count: int(),
+    file: object({ bytes: int(), sha256: sha256() }),
+    record_hash: str("how each record's sha256 is computed (canonical JSON, RFC 8785)"),
+    records: arrayOf(object({ eval_id: uuid(), sha256: sha256() })),
+  }),
+  ReviewDecisionLine: object({
+    eval_id: uuid("the hybrid record"), derived_from: uuid("the judge record it reviews"),
+    field: str("JSON Pointer of the judged field"),
+    decision: { type: "string", enum: ["accepted", "edited", "added"] },
+    judge_value: { description: "the judge's value (edited fields)" },
+    value: { description: "the value in the hybrid record" },
+  }, { optional: ["judge_value", "value"] }),
+};
+
+const admin = "records.read_all" as const;
+
+export const exportsArea: Area = {
+  tag: { name: "Exports", description: "Records out of the app: streamed from a database cursor, each export with a manifest of counts and hashes." },
+  schemas,
+  operations: [
+    {
+      method: "get", path: "/api/export", id: "exportRecords", access: admin,
+      summary: "Download the records the filter matches",
+      description: "Streams the records exactly as stored, as an attachment. The manifest (Link header) lists every record's hash once the download completed.",
+      query: [queryParameter("format", "jsonl: one record per line; json: one array", format), ...recordFilterParameters()],
+      responses: {
+        200: {
+          description: "The records.",
+          headers: {
+            "X-Export-Id": header("the export's id"),
+            "X-Export-Count": header("records the filter matched", { type: "integer" }),
+            Link: header('</api/exports/{id}/manifest>; rel="describedby"'),
+            "Content-Disposition": header("attachment; filename=…"),
+          },
+          content: {
+            "application/x-ndjson": ndjson(ref("AifRecord"), "format=jsonl."),
+            "application/json": { schema: arrayOf(ref("AifRecord"), "format=json") },
+          },
+        },
+      },
+      errors: [400, 422],
+    },
+    {
+      method: "get", path: "/api/exports", id: "listExports", access: admin,
+      summary: "Recent exports",
+      responses: { 200: jsonAnswer("Newest first.", object({ exports: arrayOf(ref("Export")) })) },
+    },
+    {
+      method: "get", path: "/api/exports/{exportId}", id: "getExport", access: admin,
+      summary: "One export's status",
+      responses: { 200: jsonAnswer("The export.", ref("Export")) },
+      errors: [404],
+    },
+    {
+      method: "get", path: "/api/exports/{exportId}/manifest", id: "getExportManifest", access: admin,
+      summary: "The export's manifest: counts and hashes",
+      responses: { 200: jsonAnswer("The manifest.", ref("ExportManifest")) },
+      errors: [404, 409],
+    },
+    {
+      method: "get", path: "/api/exports/{exportId}/decisions", id: "getExportDecisions", access: admin,
+      summary: "Review decisions of the export's hybrid records (sidecar)",
+      description: "One line per decision an SME made on a judge's field, for every hybrid record in the export; the records themselves stay exactly schema-valid.",
+      responses: { 200: { description: "JSON Lines.", content: { "application/x-ndjson": ndjson(ref("ReviewDecisionLine"), "One decision per line.") } } },
+      errors: [404],
+    },
+  ],
+};

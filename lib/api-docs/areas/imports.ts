@@ -1,0 +1,71 @@
+// Item imports: create an import, stream its JSONL file, decide on refused
+// lines, read the per-line report.
+import { NewImportInput } from "@/lib/imports/validation";
+import { arrayOf, dateTime, fromZod, int, nullable, object, ref, str, uuid } from "../json-schema";
+import { header, jsonAnswer, jsonBody, ndjson, type Area } from "../operation";
+
+const summary = {
+  id: uuid(), format: { type: "string", enum: ["items", "eee", "gage"] }, file_name: nullable(str()),
+  status: { type: "string", enum: ["reading", "awaiting_decision", "committed", "discarded", "failed"] },
+  bytes_read: int(), lines_read: int(), accepted: int(), refused: int(),
+  already_present: nullable(int("lines whose item an earlier import brought in (skipped)")), imported: nullable(int()),
+  failure: nullable(str()), created_at: dateTime(), finished_at: nullable(dateTime()),
+};
+
+const schemas = {
+  ImportSummary: object(summary),
+  ImportReport: object({
+    ...summary,
+    errors: arrayOf(object({ line: int(), rule: str(), field: str("JSON Pointer into the line"), message: str() })),
+    notes: arrayOf(object({ line: int(), field: str(), message: str() }), "variants of the spec that were accepted"),
+    errors_omitted: int(), notes_omitted: int(),
+  }),
+};
+
+export const importsArea: Area = {
+  tag: { name: "Item imports", description: "Items to rate come in as JSONL files: native items, Every Eval Ever instance-level, or gage-eval Samples. Each line is checked on its own." },
+  schemas,
+  operations: [
+    {
+      method: "get", path: "/api/imports", id: "listImports", access: "items.import",
+      summary: "Recent imports",
+      responses: { 200: jsonAnswer("Newest first.", object({ imports: arrayOf(ref("ImportSummary")) })) },
+    },
+    {
+      method: "post", path: "/api/imports", id: "createImport", access: "items.import",
+      summary: "Start an import",
+      description: "Then send its file with PUT /api/imports/{importId}/file.",
+      body: jsonBody(fromZod(NewImportInput)),
+      responses: { 201: jsonAnswer("Created.", ref("ImportSummary"), { Location: header("/api/imports/{id}") }) },
+      errors: [400, 422],
+    },
+    {
+      method: "get", path: "/api/imports/{importId}", id: "getImport", access: "items.import",
+      summary: "An import's status and counts (poll it for progress)",
+      responses: { 200: jsonAnswer("The import.", ref("ImportSummary")) },
+      errors: [404],
+    },
+    {
+      method: "put", path: "/api/imports/{importId}/file", id: "uploadImportFile", access: "items.import",
+      summary: "Send the import's file (streamed)",
+      description: "Answers when the file is read: committed when every line was accepted, else awaiting_decision and nothing is imported yet. Native item lines follow NativeItem; EEE and gage lines follow their own specifications.",
+      body: { required: true, content: { "application/x-ndjson": ndjson(ref("NativeItem"), "The file as it is, for format=items one NativeItem per line.") } },
+      responses: { 200: jsonAnswer("The file was read.", ref("ImportSummary")) },
+      errors: [400, 404, 409, 413],
+    },
+    {
+      method: "post", path: "/api/imports/{importId}/decision", id: "decideImport", access: "items.import",
+      summary: "Import the valid lines, or discard the import",
+      description: "For an import awaiting a decision. Items an earlier import brought in are skipped and counted.",
+      body: jsonBody(object({ decision: { type: "string", enum: ["import_valid_lines", "discard"] } })),
+      responses: { 200: jsonAnswer("Decided.", ref("ImportSummary")) },
+      errors: [400, 404, 409, 422],
+    },
+    {
+      method: "get", path: "/api/imports/{importId}/report", id: "getImportReport", access: "items.import",
+      summary: "The per-line report, as a download",
+      responses: { 200: jsonAnswer("The report (Content-Disposition: attachment).", ref("ImportReport")) },
+      errors: [404],
+    },
+  ],
+};
