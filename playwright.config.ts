@@ -3,9 +3,10 @@
 // scripts/with-test-db.ts).
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3100;
+// E2E_PORT / E2E_JUDGE_PORT let two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The scripted judge (scripts/fake-judge.ts) that judge runs in browser tests talk to.
-const JUDGE_PORT = 3190;
+const JUDGE_PORT = Number(process.env.E2E_JUDGE_PORT ?? 3190);
 const databaseUrl = process.env.DATABASE_URL ?? "";
 const host = databaseUrl ? new URL(databaseUrl).hostname : "";
 if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
