@@ -1,18 +1,11 @@
 // axe-core finds no serious or critical violation on the form, before and
 // after errors are shown, nor on the records pages.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { AifFormPage } from "./support/aif-form-page";
+import { seriousViolations } from "./support/axe";
 import { storageStateOf } from "./support/users";
 
 test.use({ storageState: storageStateOf("rater") });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(" ")) }));
-}
 
 test("the form page", async ({ page }) => {
   const form = new AifFormPage(page);

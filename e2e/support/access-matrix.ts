@@ -114,4 +114,5 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/ready/route.ts", method: "GET", access: "public", path: () => "/api/ready" },
   { file: "app/api/records/[evalId]/provenance/route.ts", method: "GET", access: "records.read_own", path: (ids, role) => `/api${ownRecord(ids, role)}/provenance` },
   { file: "app/api/openapi.json/route.ts", method: "GET", access: "public", path: () => "/api/openapi.json" },
+  { file: "app/api-docs/page.tsx", method: "PAGE", access: "public", path: () => "/api-docs" },
 ];

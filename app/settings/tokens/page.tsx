@@ -1,5 +1,6 @@
 // Your API tokens for scripts: create (shown once) and revoke.
 import type { Metadata } from "next";
+import Link from "next/link";
 import { listApiTokens } from "@/lib/auth/api-tokens";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { TokensClient } from "./tokens-client";
@@ -13,7 +14,7 @@ export default async function TokensPage() {
   return (
     <>
       <h1>API tokens</h1>
-      <p>Scripts send a token as <code>Authorization: Bearer …</code>. A token acts with the roles you give it, never more than yours.</p>
+      <p>Scripts send a token as <code>Authorization: Bearer …</code>. A token acts with the roles you give it, never more than yours. What it can call: the <Link href="/api-docs">API reference</Link>.</p>
       <TokensClient
         ownRoles={actor.roles}
         tokens={tokens.map((token) => ({

@@ -1,0 +1,11 @@
+// axe-core's serious and critical violations on the current page (the ones a
+// browser test fails on), each with the elements it found.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(" ")) }));
+}
