@@ -12,9 +12,10 @@ const RESPONSE_NAMES: Record<number, { name: string; description: string }> = {
   413: { name: "PayloadTooLarge", description: "The body is larger than EVALFORM_MAX_UPLOAD_BYTES; nothing was stored." },
   422: { name: "Unprocessable", description: "The input breaks a rule; each issue names its field (JSON Pointer) and rule. Nothing was stored." },
   429: { name: "TooManyRequests", description: "A rate limit was reached; try again later." },
+  503: { name: "Unavailable", description: "The server is busy with this kind of work (e.g. too many exports at once); try again shortly." },
 };
 
-export const ERROR_STATUSES = [...new Set(Object.values(HTTP_STATUS_OF))].sort();
+export const ERROR_STATUSES = [...new Set(Object.values(HTTP_STATUS_OF))].sort((a, b) => a - b);
 
 export function errorSchemas(): Record<string, JsonSchema> {
   return {

@@ -37,7 +37,7 @@ const PATH_PARAMETERS: Record<string, { description: string; schema: JsonSchema 
   linkId: { description: "a share link's id", schema: { type: "string", format: "uuid" } },
   tokenId: { description: "an API token's id", schema: { type: "string", format: "uuid" } },
   userId: { description: "a user's id", schema: { type: "string" } },
-  exportId: { description: "an export's id (the X-Export-Id of its download)", schema: { type: "string" } },
+  exportId: { description: "an export's id (the X-Export-Id of its download)", schema: { type: "string", format: "uuid" } },
   token: { description: "the secret token of the link (invitation or share link): it is the credential", schema: { type: "string" } },
 };
 
@@ -63,7 +63,7 @@ export function toOperation(spec: OperationSpec, tag: string): JsonSchema {
     ...(spec.body ? { requestBody: spec.body } : {}),
     responses: {
       ...spec.responses,
-      ...Object.fromEntries([...errors].sort().filter((status) => !(String(status) in spec.responses)).map((status) => [String(status), errorResponseRef(status)])),
+      ...Object.fromEntries([...errors].sort((a, b) => a - b).filter((status) => !(String(status) in spec.responses)).map((status) => [String(status), errorResponseRef(status)])),
     },
   };
 }

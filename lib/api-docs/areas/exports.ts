@@ -4,21 +4,22 @@ import { arrayOf, dateTime, int, nullable, object, ref, str, uuid, type JsonSche
 import { header, jsonAnswer, ndjson, queryParameter, type Area } from "../operation";
 import { recordFilterParameters } from "../record-filter-parameters";
 
-const sha256 = (description?: string): JsonSchema => str(description, { pattern: "^[0-9a-f]{64}$" });
+const sha256 = (description?: string): JsonSchema => str(description, { pattern: "^sha256:[0-9a-f]{64}$" });
 const filter: JsonSchema = { type: "object", description: "the record filter the export was made with (the query parameters of GET /api/export)" };
 const format: JsonSchema = { type: "string", enum: ["jsonl", "json"] };
 
 const schemas = {
   Export: object({
-    id: str(), status: str("e.g. running, completed, failed"), format, filter,
-    count: nullable(int("records the filter matched")), exported: int("records written so far"),
-    bytes: nullable(int()), file_sha256: nullable(sha256("of the downloaded file")),
+    id: uuid(),
+    status: { type: "string", enum: ["streaming", "complete", "aborted", "failed", "interrupted"], description: "interrupted: still streaming, but no page was written for longer than a stalled download may last" },
+    format, filter, count: int("records the filter matched"), exported: int("records written so far"),
+    bytes: int(), file_sha256: nullable(sha256("of the downloaded file, once complete")), failure: nullable(str()),
     created_at: dateTime(), finished_at: nullable(dateTime()),
   }),
   ExportManifest: object({
-    manifest_version: str(), export_id: str(), created_at: dateTime(), finished_at: dateTime(),
+    manifest_version: str(), export_id: uuid(), created_at: dateTime(), finished_at: dateTime(),
     app: object({ name: str(), version: str() }),
-    schema: object({ id: str("the AIF schema's $id"), sha256: sha256("of the schema file") }),
+    schema: object({ id: str("the AIF schema's $id"), version: str(), sha256: sha256("of the schema's canonical JSON") }),
     format, filter, count: int(),
     file: object({ bytes: int(), sha256: sha256() }),
     record_hash: str("how each record's sha256 is computed (canonical JSON, RFC 8785)"),
@@ -33,7 +34,7 @@ const schemas = {
   }, { optional: ["judge_value", "value"] }),
 };
 
-const admin = "records.read_all" as const;
+const admin = "records.export" as const;
 
 export const exportsArea: Area = {
   tag: { name: "Exports", description: "Records out of the app: streamed from a database cursor, each export with a manifest of counts and hashes." },
@@ -43,7 +44,7 @@ export const exportsArea: Area = {
       method: "get", path: "/api/export", id: "exportRecords", access: admin,
       summary: "Download the records the filter matches",
       description: "Streams the records exactly as stored, as an attachment. The manifest (Link header) lists every record's hash once the download completed.",
-      query: [queryParameter("format", "jsonl: one record per line; json: one array", format), ...recordFilterParameters()],
+      query: [queryParameter("format", "jsonl: one record per line; json: one array", { ...format, default: "jsonl" }), ...recordFilterParameters()],
       responses: {
         200: {
           description: "The records.",
@@ -52,6 +53,7 @@ export const exportsArea: Area = {
             "X-Export-Count": header("records the filter matched", { type: "integer" }),
             Link: header('</api/exports/{id}/manifest>; rel="describedby"'),
             "Content-Disposition": header("attachment; filename=…"),
+            "Cache-Control": header("no-store, no-transform: the file's sha256 is of these exact bytes"),
           },
           content: {
             "application/x-ndjson": ndjson(ref("AifRecord"), "format=jsonl."),
@@ -59,11 +61,12 @@ export const exportsArea: Area = {
           },
         },
       },
-      errors: [400, 422],
+      errors: [400, 422, 503],
     },
     {
       method: "get", path: "/api/exports", id: "listExports", access: admin,
       summary: "Recent exports",
+      query: [queryParameter("limit", "exports to list", { type: "integer", minimum: 1, maximum: 100, default: 20 })],
       responses: { 200: jsonAnswer("Newest first.", object({ exports: arrayOf(ref("Export")) })) },
     },
     {
@@ -75,15 +78,16 @@ export const exportsArea: Area = {
     {
       method: "get", path: "/api/exports/{exportId}/manifest", id: "getExportManifest", access: admin,
       summary: "The export's manifest: counts and hashes",
-      responses: { 200: jsonAnswer("The manifest.", ref("ExportManifest")) },
+      description: "409 until the export is complete.",
+      responses: { 200: jsonAnswer("The manifest (as an attachment).", ref("ExportManifest")) },
       errors: [404, 409],
     },
     {
       method: "get", path: "/api/exports/{exportId}/decisions", id: "getExportDecisions", access: admin,
       summary: "Review decisions of the export's hybrid records (sidecar)",
-      description: "One line per decision an SME made on a judge's field, for every hybrid record in the export; the records themselves stay exactly schema-valid.",
-      responses: { 200: { description: "JSON Lines.", content: { "application/x-ndjson": ndjson(ref("ReviewDecisionLine"), "One decision per line.") } } },
-      errors: [404],
+      description: "One line per decision an SME made on a judge's field, for every hybrid record in the export, in file order; the records themselves stay exactly schema-valid. 409 until the export is complete.",
+      responses: { 200: { description: "JSON Lines (as an attachment).", content: { "application/x-ndjson": ndjson(ref("ReviewDecisionLine"), "One decision per line.") } } },
+      errors: [404, 409],
     },
   ],
 };

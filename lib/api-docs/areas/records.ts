@@ -30,9 +30,11 @@ const schemas = {
   }),
   ValidationReport: object({ valid: bool(), errors: arrayOf(ref("ValidationIssue")) }),
   RecordImportReport: object({
-    lines_read: int("records read (lines of JSON Lines, or elements of a JSON array)"),
-    imported: int(), already_present: int("records whose eval_id is stored already (skipped)"), refused: int(),
-    errors: arrayOf(object({ line: int(), path: str("JSON Pointer into that record"), rule: str(), message: str() })),
+    format: { type: "string", enum: ["jsonl", "json"] },
+    records_read: int(), imported: int("newly stored (0 when nothing was stored)"),
+    already_present: int("identical records already stored, or repeated in the file"), refused: int(),
+    stored: bool("false when a refusal (without store_valid) or a dangling derived_from rolled everything back"),
+    errors: arrayOf(object({ line: int("line (JSONL) or position (JSON array)"), path: str("JSON Pointer into that record"), rule: str(), message: str() })),
   }),
 };
 
@@ -77,20 +79,22 @@ export const recordsArea: Area = {
     {
       method: "post", path: "/api/records/validate", id: "validateRecord", access: "records.read_own",
       summary: "Check a complete record without storing it",
-      description: "Checks the AIF schema and its companion rules (AifRecordWithRules) and answers with every issue; nothing is stored.",
+      description: "Checks the AIF schema and its companion rules (AifRecordWithRules) and answers with every issue, as the CLI's validate does; nothing is stored.",
       body: jsonBody(ref("AifRecord")),
       responses: { 200: jsonAnswer("The verdict (also when the record is not valid).", ref("ValidationReport")) },
       errors: [400],
     },
     {
-      method: "post", path: "/api/records/import", id: "importRecords", access: "prefills.import",
+      method: "post", path: "/api/records/import", id: "importRecords", access: "records.import",
       summary: "Import complete AIF records (e.g. an export)",
-      description: "Each record keeps its eval_id; a record already stored is counted, not stored twice. When any record is refused and store_valid is not true, nothing is stored and the answer is 422 with the same report.",
+      description: "Streamed. Each record keeps its eval_id, created_at and body, so importing an export reproduces it and importing it again changes nothing. When any record is refused and store_valid is not true, nothing is stored and the answer is 422 with the report.",
       query: [queryParameter("store_valid", "true: store the valid records even when some are refused", { type: "string", enum: ["true", "false"], default: "false" })],
       body: recordsUpload(ref("AifRecordWithRules"), "A JSON array, a single record, or JSON Lines (application/x-ndjson) of complete records."),
       responses: {
         200: jsonAnswer("Imported.", ref("RecordImportReport")),
-        422: jsonAnswer("Some records were refused; nothing was stored.", ref("RecordImportReport")),
+        422: jsonAnswer("Nothing was stored: `errors` lists each refused record's line, and `report` is the whole report.", {
+          allOf: [ref("Error"), object({ report: ref("RecordImportReport") })],
+        }),
       },
       errors: [400, 413],
     },
