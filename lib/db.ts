@@ -22,7 +22,8 @@ export function createDbClient(options: { databaseUrl: string; poolMax?: number 
     statement_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
   });
-  return new PrismaClient({ adapter });
+  // Error messages reach the logs: the minimal format leaves the query's arguments (record bodies) out.
+  return new PrismaClient({ adapter, errorFormat: "minimal" });
 }
 
 export function db(): PrismaClient {
