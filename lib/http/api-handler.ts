@@ -1,13 +1,14 @@
 // Route handlers share one shape: find the acting user (session or token),
 // run the lib call, and turn expected errors into their status and issues.
 // Every handler runs inside observeRequest, which gives the request its id
-// (echoed as X-Request-Id) and logs its outcome.
+// (echoed as X-Request-Id), logs its outcome and times it for /api/metrics.
 import "server-only";
 import { actorFromHeaders, requireActor, type Actor } from "@/lib/auth/actor";
 import { requestOrigin } from "@/lib/auth/request-origin";
 import type { RequestOrigin } from "@/lib/audit/service";
 import { logger } from "@/lib/observability/logger";
 import { apiRouteOf } from "@/lib/observability/api-routes";
+import { observeRequestDuration } from "@/lib/observability/metrics";
 import { currentRequestContext, runWithRequestContext } from "@/lib/observability/request-context";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/observability/request-id";
 import { errorResponse } from "./error-response";
@@ -36,7 +37,9 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
       response = errorResponse(error);
     }
     response = withHeader(response, REQUEST_ID_HEADER, context.requestId);
-    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const seconds = (performance.now() - started) / 1000;
+    observeRequestDuration({ route, method: request.method, status: response.status }, seconds);
+    const ms = Math.round(seconds * 10_000) / 10;
     logger()[options.probe ? "debug" : "info"]({ method: request.method, status: response.status, ms }, "request");
     return response;
   });

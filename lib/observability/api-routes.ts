@@ -17,6 +17,7 @@ export const API_ROUTES = [
   "/api/invitations/[token]",
   "/api/judge-runs/[runId]",
   "/api/judge-runs/[runId]/cancel",
+  "/api/metrics",
   "/api/ready",
   "/api/records",
   "/api/records/[evalId]",
