@@ -8,6 +8,8 @@ export async function register(): Promise<void> {
     console.error(`evalform cannot start:\n${problems.join("\n")}`);
     process.exit(1);
   }
+  const { installShutdownHandlers } = await import("./lib/lifecycle/shutdown");
+  installShutdownHandlers();
   const { startJudgeRunSweeper } = await import("./lib/judge-runs/sweeper");
   startJudgeRunSweeper();
 }

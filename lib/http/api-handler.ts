@@ -6,6 +6,8 @@ import "server-only";
 import { actorFromHeaders, requireActor, type Actor } from "@/lib/auth/actor";
 import { requestOrigin } from "@/lib/auth/request-origin";
 import type { RequestOrigin } from "@/lib/audit/service";
+import { AppError } from "@/lib/errors";
+import { isDraining, trackInFlight } from "@/lib/lifecycle/draining";
 import { logger } from "@/lib/observability/logger";
 import { apiRouteOf } from "@/lib/observability/api-routes";
 import { observeRequestDuration } from "@/lib/observability/metrics";
@@ -18,6 +20,8 @@ export type ApiContext = { actor: Actor; origin: RequestOrigin };
 export type ObserveOptions = {
   /** Probes are logged at debug level: they arrive every few seconds and say nothing new. */
   probe?: boolean;
+  /** Answer even while the process drains (liveness, readiness, metrics); other requests then get 503. */
+  serveWhileDraining?: boolean;
 };
 
 /**
@@ -29,20 +33,23 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
   const started = performance.now();
   const route = apiRouteOf(new URL(request.url).pathname);
   const context = { requestId: requestIdFrom(request.headers), route };
-  return runWithRequestContext(context, async () => {
+  return runWithRequestContext(context, () => trackInFlight(async () => {
     let response: Response;
     try {
+      if (isDraining() && !options.serveWhileDraining) throw new AppError("UNAVAILABLE", "This server is shutting down; send the request again");
       response = await handle();
     } catch (error) {
       response = errorResponse(error);
     }
     response = withHeader(response, REQUEST_ID_HEADER, context.requestId);
+    // A kept-alive connection would let the client send its next request here; closing it sends that to another replica.
+    if (isDraining()) response = withHeader(response, "connection", "close");
     const seconds = (performance.now() - started) / 1000;
     observeRequestDuration({ route, method: request.method, status: response.status }, seconds);
     const ms = Math.round(seconds * 10_000) / 10;
     logger()[options.probe ? "debug" : "info"]({ method: request.method, status: response.status, ms }, "request");
     return response;
-  });
+  }));
 }
 
 // Some responses (Response.redirect, fetched ones) have immutable headers: copy those.

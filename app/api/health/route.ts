@@ -8,6 +8,6 @@ export function GET(request: Request): Promise<Response> {
   return observeRequest(
     request,
     async () => Response.json({ status: "ok", uptime_s: Math.round(process.uptime()) }, { headers: { "cache-control": "no-store" } }),
-    { probe: true },
+    { probe: true, serveWhileDraining: true },
   );
 }

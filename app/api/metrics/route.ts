@@ -14,6 +14,6 @@ export function GET(request: Request): Promise<Response> {
       const { contentType, body } = await renderMetrics();
       return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store" } });
     },
-    { probe: true },
+    { probe: true, serveWhileDraining: true },
   );
 }
