@@ -16,7 +16,7 @@ const config = [
   },
   {
     // Launchers hand the environment to the processes they start.
-    files: ["lib/env.ts", "instrumentation.ts", "lib/testing/**", "e2e/**", "process-tests/**", "playwright.config.ts", "scripts/serve.ts", "scripts/with-test-db.ts", "scripts/test-all.ts", "bench/**"],
+    files: ["lib/env.ts", "instrumentation.ts", "lib/testing/**", "e2e/**", "process-tests/**", "lib/backup/*.test.ts", "playwright.config.ts", "scripts/serve.ts", "scripts/with-test-db.ts", "scripts/test-all.ts", "bench/**"],
     rules: { "no-restricted-properties": "off" },
   },
   {
