@@ -1,7 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
-const SERVER_MODULES = ["@/lib/db", "@/lib/env", "@/lib/records/*", "@/lib/users/*", "@/lib/audit/*", "@/lib/http/*", "!@/lib/http/fetch-json", "@/lib/auth/*", "!@/lib/auth/auth-client", "!@/lib/auth/permissions", "@/lib/generated/*", "@/lib/migrations/*", "@/lib/imports/*", "@/lib/suites/*", "@/lib/share-links/*", "@/lib/queues/*", "!@/lib/queues/local-draft", "!@/lib/queues/open-next-item", "!@/lib/queues/record-task", "@/lib/review/*", "!@/lib/review/field-decisions", "!@/lib/review/review-summary-types", "@/lib/judge/*", "@/lib/judge-runs/*", "@/lib/health/*", "@/lib/analytics/suite-report", "@/lib/analytics/suite-report-json", "!@/lib/records/chain-link", "server-only"];
+const SERVER_MODULES = ["@/lib/db", "@/lib/env", "@/lib/records/*", "@/lib/users/*", "@/lib/audit/*", "@/lib/http/*", "!@/lib/http/fetch-json", "@/lib/auth/*", "!@/lib/auth/auth-client", "!@/lib/auth/permissions", "@/lib/generated/*", "@/lib/migrations/*", "@/lib/imports/*", "@/lib/suites/*", "@/lib/share-links/*", "@/lib/queues/*", "!@/lib/queues/local-draft", "!@/lib/queues/open-next-item", "!@/lib/queues/record-task", "@/lib/review/*", "!@/lib/review/field-decisions", "!@/lib/review/review-summary-types", "@/lib/judge/*", "@/lib/judge-runs/*", "@/lib/health/*", "@/lib/observability/*", "@/lib/lifecycle/*", "!@/lib/observability/request-id", "@/lib/analytics/suite-report", "@/lib/analytics/suite-report-json", "!@/lib/records/chain-link", "server-only"];
 
 const config = [
   ...nextVitals,
@@ -17,7 +17,7 @@ const config = [
   {
     // Launchers hand the environment to the processes they start; the CLI is a
     // client whose settings are its caller's environment, not the server's.
-    files: ["lib/env.ts", "instrumentation.ts", "lib/testing/**", "e2e/**", "playwright.config.ts", "scripts/serve.ts", "scripts/with-test-db.ts", "scripts/test-all.ts", "scripts/evalform.ts", "bench/**"],
+    files: ["lib/env.ts", "instrumentation.ts", "lib/testing/**", "e2e/**", "process-tests/**", "lib/backup/*.test.ts", "playwright.config.ts", "scripts/serve.ts", "scripts/with-test-db.ts", "scripts/test-all.ts", "scripts/evalform.ts", "bench/**"],
     rules: { "no-restricted-properties": "off" },
   },
   {

@@ -3,6 +3,8 @@
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
+  // Loaded by Node, not bundled: one metrics registry per process, whichever route bumps it.
+  serverExternalPackages: ["prom-client"],
   async headers() {
     return [
       {

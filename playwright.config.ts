@@ -1,6 +1,7 @@
 // Browser tests: Debian's Chromium (Playwright cannot download its own here)
 // against the real built app on a fresh database (DATABASE_URL from
 // scripts/with-test-db.ts).
+import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
 
 // E2E_PORT / E2E_JUDGE_PORT let two checkouts run their browser tests side by side.
@@ -46,6 +47,8 @@ export default defineConfig({
       env: {
         DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", EVALFORM_BASE_URL: `http://127.0.0.1:${PORT}`,
         EVALFORM_JUDGE_BASE_URL: `http://127.0.0.1:${JUDGE_PORT}/v1`, EVALFORM_JUDGE_MODEL: "scripted-judge", EVALFORM_JUDGE_CONCURRENCY: "4",
+        // Set, so the access matrix sees the metrics endpoint refuse sessions (unset, it answers 404 to everyone).
+        EVALFORM_METRICS_TOKEN: randomBytes(32).toString("base64url"),
       },
     },
   ],

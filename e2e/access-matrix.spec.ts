@@ -41,6 +41,8 @@ function expectedOutcome(entry: MatrixEntry, caller: Caller): Outcome {
   if (entry.access === "public") return "allowed";
   // The share rating page of an assignment no matrix caller holds answers 404.
   if (entry.access === "share_visitor") return "denied";
+  // A session is not the metrics token: every matrix caller gets 401.
+  if (entry.access === "metrics_token") return "needs-sign-in";
   if (caller === "anonymous" || caller === "disabled") return "needs-sign-in";
   const roles = e2eUsers()[caller].roles as Role[];
   return rolesAllow(roles, entry.access) ? "allowed" : "denied";

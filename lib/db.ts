@@ -10,24 +10,39 @@ export type Db = PrismaClient;
 /** A client or an interactive-transaction client: services accept either. */
 export type DbClient = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-const globalForPrisma = globalThis as unknown as { evalformPrisma?: PrismaClient; evalformBulkPool?: pg.Pool };
+const globalForPrisma = globalThis as unknown as { evalformPrisma?: PrismaClient; evalformAppPool?: pg.Pool; evalformBulkPool?: pg.Pool };
+
+function poolConfig(databaseUrl: string, max: number): pg.PoolConfig {
+  const env = getEnv();
+  return {
+    connectionString: databaseUrl,
+    max,
+    connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
+    // Sent as startup parameters: behind PgBouncer set them on the role instead (README, "Deployment").
+    statement_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  };
+}
+
+function clientOn(pool: pg.Pool): PrismaClient {
+  // The client owns its pool: $disconnect ends it. We create the pool (rather
+  // than let the adapter) so its counts can be read for /api/metrics.
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  // Error messages reach the logs: the minimal format leaves the query's arguments (record bodies) out.
+  return new PrismaClient({ adapter, errorFormat: "minimal" });
+}
 
 /** A client on its own pool; the app uses the one from db(). */
 export function createDbClient(options: { databaseUrl: string; poolMax?: number }): PrismaClient {
-  const env = getEnv();
-  const adapter = new PrismaPg({
-    connectionString: options.databaseUrl,
-    max: options.poolMax ?? env.DATABASE_POOL_MAX,
-    connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
-    statement_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
-    idle_in_transaction_session_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
-  });
-  return new PrismaClient({ adapter });
+  return clientOn(new pg.Pool(poolConfig(options.databaseUrl, options.poolMax ?? getEnv().DATABASE_POOL_MAX)));
 }
 
 export function db(): PrismaClient {
   // Kept on globalThis so Next's dev reloads do not open a new pool per edit.
-  globalForPrisma.evalformPrisma ??= createDbClient({ databaseUrl: requireDatabaseUrl() });
+  if (!globalForPrisma.evalformPrisma) {
+    globalForPrisma.evalformAppPool = new pg.Pool(poolConfig(requireDatabaseUrl(), getEnv().DATABASE_POOL_MAX));
+    globalForPrisma.evalformPrisma = clientOn(globalForPrisma.evalformAppPool);
+  }
   return globalForPrisma.evalformPrisma;
 }
 
@@ -37,14 +52,14 @@ export function db(): PrismaClient {
  * an import's memory grow with its file; plain pg lets each batch go.
  */
 export function bulkPool(): pg.Pool {
-  const env = getEnv();
-  globalForPrisma.evalformBulkPool ??= new pg.Pool({
-    connectionString: requireDatabaseUrl(),
-    max: 2,
-    allowExitOnIdle: true,
-    connectionTimeoutMillis: env.DATABASE_CONNECT_TIMEOUT_MS,
-    statement_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
-    idle_in_transaction_session_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
-  });
+  globalForPrisma.evalformBulkPool ??= new pg.Pool({ ...poolConfig(requireDatabaseUrl(), 2), allowExitOnIdle: true });
   return globalForPrisma.evalformBulkPool;
+}
+
+export type PoolStats = { pool: "app" | "bulk"; total: number; idle: number; waiting: number };
+
+/** Connections of this process's pools that exist so far: open, idle, and requests waiting for one. */
+export function poolStats(): PoolStats[] {
+  const pools = [["app", globalForPrisma.evalformAppPool], ["bulk", globalForPrisma.evalformBulkPool]] as const;
+  return pools.flatMap(([name, pool]) => (pool ? [{ pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }] : []));
 }

@@ -44,6 +44,10 @@ const EnvSchema = z.object({
   EVALFORM_DRIFT_THRESHOLD: z.coerce.number().positive().max(4).default(1),
   /** Gold ratings per rater and dimension that the drift check looks back over. */
   EVALFORM_DRIFT_WINDOW: positiveInt(10),
+  /** Bearer token for /api/metrics; the endpoint answers 404 while it is unset. */
+  EVALFORM_METRICS_TOKEN: strongSecret.optional(),
+  /** The least severe log lines written (JSON on stdout). */
+  EVALFORM_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

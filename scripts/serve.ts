@@ -63,9 +63,20 @@ const next = spawn(path.join("node_modules", ".bin", "next"), ["start", "--port"
 });
 console.log(`evalform: http://localhost:${env.PORT}`);
 
-process.on("SIGINT", () => next.kill("SIGINT"));
-process.on("SIGTERM", () => next.kill("SIGTERM"));
-next.on("exit", async (code) => {
+// Next.js drains on SIGTERM/SIGINT (stops accepting, finishes the requests in
+// flight) and then exits with 128 + the signal's number. A stop we asked for
+// and that completed is a clean stop: exit 0, so orchestrators and service
+// managers do not report a failure. Anything else keeps its code.
+const STOPPED_BY = { SIGTERM: 143, SIGINT: 130 } as const;
+let stopRequested: keyof typeof STOPPED_BY | null = null;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    stopRequested ??= signal;
+    next.kill(signal);
+  });
+}
+next.on("exit", async (code, signal) => {
   await embedded?.stop();
-  process.exit(code ?? 0);
+  const cleanStop = stopRequested !== null && (code === STOPPED_BY[stopRequested] || code === 0);
+  process.exit(cleanStop ? 0 : (code ?? (signal ? 1 : 0)));
 });

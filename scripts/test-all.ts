@@ -26,6 +26,12 @@ function readCounts(): Counts {
     counts.failed += unit.numFailedTests;
     counts.skipped += unit.numPendingTests + unit.numTodoTests;
   }
+  if (existsSync(".reports/process.json")) {
+    const processes = JSON.parse(readFileSync(".reports/process.json", "utf8"));
+    counts.passed += processes.numPassedTests;
+    counts.failed += processes.numFailedTests;
+    counts.skipped += processes.numPendingTests + processes.numTodoTests;
+  }
   if (existsSync(".reports/e2e.json")) {
     const e2e = JSON.parse(readFileSync(".reports/e2e.json", "utf8"));
     counts.passed += e2e.stats.expected;
@@ -52,6 +58,7 @@ step("lint", "npx", ["eslint", "."]);
 step("typecheck", "npx", ["tsc", "--noEmit"]);
 step("unit and database tests (vitest)", "npm", ["run", "--silent", "test:unit"]);
 step("production build", "npx", ["next", "build"]);
+step("process tests: SIGTERM drain, two replicas, README deployment (vitest)", "npm", ["run", "--silent", "test:process"]);
 step("browser tests (playwright)", "npm", ["run", "--silent", "test:e2e"]);
 const counts = summarize();
 if (counts.skipped > 0) {

@@ -2,8 +2,8 @@
 // matrix test fails for a route file or method missing here.
 import type { Action } from "@/lib/auth/permissions";
 
-/** "share_visitor": only the visitor who holds the assignment (by the cookie its share link set); no matrix caller does. */
-export type Access = "public" | "share_visitor" | Action;
+/** "share_visitor": only the visitor who holds the assignment (by the cookie its share link set); no matrix caller does. "metrics_token": only a scraper with EVALFORM_METRICS_TOKEN; no matrix caller has it. */
+export type Access = "public" | "share_visitor" | "metrics_token" | Action;
 export type Method = "PAGE" | "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type MatrixIds = {
   recordOf: (role: "rater" | "sme" | "admin") => string;
@@ -112,6 +112,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/suites/[suiteId]/report/route.ts", method: "GET", access: "suites.manage", path: (ids) => `/api/suites/${ids.suiteId}/report` },
   { file: "app/api/health/route.ts", method: "GET", access: "public", path: () => "/api/health" },
   { file: "app/api/ready/route.ts", method: "GET", access: "public", path: () => "/api/ready" },
+  { file: "app/api/metrics/route.ts", method: "GET", access: "metrics_token", path: () => "/api/metrics" },
   { file: "app/api/records/[evalId]/provenance/route.ts", method: "GET", access: "records.read_own", path: (ids, role) => `/api${ownRecord(ids, role)}/provenance` },
   { file: "app/api/openapi.json/route.ts", method: "GET", access: "public", path: () => "/api/openapi.json" },
   { file: "app/api-docs/page.tsx", method: "PAGE", access: "public", path: () => "/api-docs" },

@@ -5,6 +5,7 @@ import "server-only";
 import { readdir } from "node:fs/promises";
 import { db } from "@/lib/db";
 import { MIGRATIONS_DIR } from "@/lib/migrations/apply-migrations";
+import { errorField, logger } from "@/lib/observability/logger";
 
 export type Readiness = {
   ready: boolean;
@@ -44,7 +45,7 @@ export async function readiness(options: { migrationsDir?: string } = {}): Promi
     database = { ok: true, ms: Math.round(performance.now() - start) };
   } catch (error) {
     // The reason stays in the server log; the probe's answer says only what failed.
-    console.error(JSON.stringify({ msg: "readiness: database check failed", error: String(error) }));
+    logger().error({ err: errorField(error) }, "readiness: database check failed");
     database = { ok: false, ms: Math.round(performance.now() - start), error: "the database did not answer" };
   }
   let migrations: Readiness["migrations"];
@@ -53,7 +54,7 @@ export async function readiness(options: { migrationsDir?: string } = {}): Promi
     const pending = applied ? shipped.filter((name) => !applied.has(name)) : shipped;
     migrations = applied ? { ok: pending.length === 0, pending } : { ok: false, pending, error: "unknown: the database did not answer" };
   } catch (error) {
-    console.error(JSON.stringify({ msg: "readiness: cannot read the migrations", error: String(error) }));
+    logger().error({ err: errorField(error) }, "readiness: cannot read the migrations");
     migrations = { ok: false, pending: [], error: "the migrations shipped with the app cannot be read" };
   }
   return { ready: database.ok && migrations.ok, database, migrations };

@@ -1,28 +1,80 @@
 // Route handlers share one shape: find the acting user (session or token),
 // run the lib call, and turn expected errors into their status and issues.
+// Every handler runs inside observeRequest, which gives the request its id
+// (echoed as X-Request-Id), logs its outcome and times it for /api/metrics.
 import "server-only";
 import { actorFromHeaders, requireActor, type Actor } from "@/lib/auth/actor";
 import { requestOrigin } from "@/lib/auth/request-origin";
 import type { RequestOrigin } from "@/lib/audit/service";
+import { AppError } from "@/lib/errors";
+import { isDraining, trackInFlight } from "@/lib/lifecycle/draining";
+import { logger } from "@/lib/observability/logger";
+import { apiRouteOf } from "@/lib/observability/api-routes";
+import { observeRequestDuration } from "@/lib/observability/metrics";
+import { currentRequestContext, runWithRequestContext } from "@/lib/observability/request-context";
+import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/observability/request-id";
 import { errorResponse } from "./error-response";
 
 export type ApiContext = { actor: Actor; origin: RequestOrigin };
 
+export type ObserveOptions = {
+  /** Probes are logged at debug level: they arrive every few seconds and say nothing new. */
+  probe?: boolean;
+  /** Answer even while the process drains (liveness, readiness, metrics); other requests then get 503. */
+  serveWhileDraining?: boolean;
+};
+
+/**
+ * Runs a handler with the request's id in the logging context. The proxy has
+ * already chosen the id (taken or generated); without the proxy (a direct
+ * call) it is chosen here the same way.
+ */
+export async function observeRequest(request: Request, handle: () => Promise<Response>, options: ObserveOptions = {}): Promise<Response> {
+  const started = performance.now();
+  const route = apiRouteOf(new URL(request.url).pathname);
+  const context = { requestId: requestIdFrom(request.headers), route };
+  return runWithRequestContext(context, () => trackInFlight(async () => {
+    let response: Response;
+    try {
+      if (isDraining() && !options.serveWhileDraining) throw new AppError("UNAVAILABLE", "This server is shutting down; send the request again");
+      response = await handle();
+    } catch (error) {
+      response = errorResponse(error);
+    }
+    response = withHeader(response, REQUEST_ID_HEADER, context.requestId);
+    // A kept-alive connection would let the client send its next request here; closing it sends that to another replica.
+    if (isDraining()) response = withHeader(response, "connection", "close");
+    const seconds = (performance.now() - started) / 1000;
+    observeRequestDuration({ route, method: request.method, status: response.status }, seconds);
+    const ms = Math.round(seconds * 10_000) / 10;
+    logger()[options.probe ? "debug" : "info"]({ method: request.method, status: response.status, ms }, "request");
+    return response;
+  }));
+}
+
+// Some responses (Response.redirect, fetched ones) have immutable headers: copy those.
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}
+
 /** For routes that need a signed-in user: 401 without one. */
 export async function withActor(request: Request, handle: (context: ApiContext) => Promise<Response>): Promise<Response> {
-  try {
+  return observeRequest(request, async () => {
     const actor = requireActor(await actorFromHeaders(request.headers));
-    return await handle({ actor, origin: requestOrigin(request.headers) });
-  } catch (error) {
-    return errorResponse(error);
-  }
+    const context = currentRequestContext();
+    if (context) context.userId = actor.userId;
+    return handle({ actor, origin: requestOrigin(request.headers) });
+  });
 }
 
 /** For the few public routes (accepting an invitation). */
 export async function withoutActor(request: Request, handle: (context: { origin: RequestOrigin }) => Promise<Response>): Promise<Response> {
-  try {
-    return await handle({ origin: requestOrigin(request.headers) });
-  } catch (error) {
-    return errorResponse(error);
-  }
+  return observeRequest(request, () => handle({ origin: requestOrigin(request.headers) }));
 }

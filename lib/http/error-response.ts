@@ -1,6 +1,7 @@
 // Shapes errors for the HTTP API: AppError → its status with `{error, errors}`;
 // anything else is logged and answered with a generic 500.
 import { AppError, HTTP_STATUS_OF } from "@/lib/errors";
+import { errorField, logger } from "@/lib/observability/logger";
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
@@ -9,7 +10,8 @@ export function errorResponse(error: unknown): Response {
       { status: HTTP_STATUS_OF[error.code] },
     );
   }
-  console.error("unexpected error", error);
+  // The request id in this line is the one the client got in X-Request-Id.
+  logger().error({ err: errorField(error) }, "unexpected error");
   return Response.json({ error: { code: "INTERNAL", message: "Something went wrong; the request was not completed." } }, { status: 500 });
 }
 

@@ -13,6 +13,7 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
+import { countImport } from "@/lib/observability/metrics";
 import { byteLimit } from "./byte-limit";
 import { identityOf, readItems, type ImportFormat, type ImportReport } from "./read-items";
 import { commitStagedItems, stageItems, type StagedItem } from "./staging";
@@ -159,6 +160,7 @@ export async function commitImport(options: { actor: Actor; importId: string; or
     await recordAuditEvent({ action: "items.imported", actorId: options.actor.userId, subject: options.importId, origin: options.origin, details: { imported, already_present: alreadyPresent }, client: tx });
     return summaryOf(final);
   }, { timeout: 600_000 });
+  countImport(summary.imported ?? 0);
   return summary;
 }
 
@@ -201,4 +203,9 @@ export async function listImports(options: { actor: Actor; limit?: number }): Pr
   authorize(options.actor, "items.import");
   const rows = await db().itemImport.findMany({ orderBy: { createdAt: "desc" }, take: options.limit ?? 100, select: SELECT_SUMMARY });
   return rows.map(summaryOf);
+}
+
+/** Imports still reading their file, for the metrics scrape (no actor: a count, no content). */
+export async function importsReading(): Promise<number> {
+  return db().itemImport.count({ where: { status: "reading" } });
 }

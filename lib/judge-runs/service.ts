@@ -144,3 +144,17 @@ export async function cancelJudgeRun(options: { actor: Actor; runId: string; ori
   const current = await findRun(run.id);
   return summaryOf(current, (await progressOf([run.id])).get(run.id)!);
 }
+
+/**
+ * Judge work waiting across every running run, for the metrics scrape (no
+ * actor: operators' numbers, no content). An item whose claim lapsed counts as
+ * pending: the next claim takes it.
+ */
+export async function judgeQueueDepth(): Promise<{ pending: number; claimed: number }> {
+  const [row] = await db().$queryRaw<{ pending: number; claimed: number }[]>`
+    SELECT count(*) FILTER (WHERE j.status = 'pending' OR (j.status = 'running' AND j.claimed_until < now()))::int AS pending,
+           count(*) FILTER (WHERE j.status = 'running' AND j.claimed_until >= now())::int AS claimed
+    FROM judge_run_item j JOIN judge_run r ON r.id = j.run_id
+    WHERE r.status = 'running'`;
+  return { pending: row?.pending ?? 0, claimed: row?.claimed ?? 0 };
+}

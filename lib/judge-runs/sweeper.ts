@@ -4,6 +4,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { judgeEndpoint, type JudgeEndpoint } from "@/lib/env";
+import { errorField, logger } from "@/lib/observability/logger";
 import { driveJudgeRun, STALE_AFTER_MS } from "./worker";
 
 const SWEEP_EVERY_MS = 15_000;
@@ -23,7 +24,7 @@ export async function resumeStaleJudgeRuns(endpoint: JudgeEndpoint | null = judg
 
 export function startJudgeRunSweeper(): void {
   const timer = setInterval(() => {
-    resumeStaleJudgeRuns().catch((error: unknown) => console.error(JSON.stringify({ msg: "judge run sweep failed", error: String(error) })));
+    resumeStaleJudgeRuns().catch((error: unknown) => logger().error({ err: errorField(error) }, "judge run sweep failed"));
   }, SWEEP_EVERY_MS);
   // The sweeper never keeps a stopping process alive.
   timer.unref();

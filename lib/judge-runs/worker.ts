@@ -10,6 +10,7 @@ import type { JudgeEndpoint } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Item } from "@/lib/items/types";
+import { errorField, logger } from "@/lib/observability/logger";
 import { storeJudgeRecord } from "@/lib/records/service";
 import { judgeItem, type JudgeFailure, type JudgeSettings } from "./judge-item";
 import { createLimiter } from "./limiter";
@@ -28,7 +29,7 @@ export function driveJudgeRun(runId: string, endpoint: JudgeEndpoint): void {
   // Every request in flight listens on the run's signal (and stops listening when done).
   setMaxListeners(1_000, controller.signal);
   const done = drive(runId, endpoint, controller.signal)
-    .catch((error: unknown) => console.error(JSON.stringify({ msg: "judge run driver failed", runId, error: String(error) })))
+    .catch((error: unknown) => logger().error({ run_id: runId, err: errorField(error) }, "judge run driver failed"))
     .finally(() => drivers.delete(runId));
   drivers.set(runId, { controller, done });
 }

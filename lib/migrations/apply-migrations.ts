@@ -1,6 +1,6 @@
 // Applies prisma/migrations/*/migration.sql in order without Prisma's schema
 // engine (which cannot run offline). Each migration runs in its own transaction
-// under Prisma's advisory lock and is recorded in Prisma's `_prisma_migrations`
+// under Prisma's advisory lock (held for that transaction only) and is recorded in Prisma's `_prisma_migrations`
 // table with Prisma's checksum, so `prisma migrate status` agrees where it runs.
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
@@ -45,38 +45,53 @@ export async function applyMigrations(options: { databaseUrl: string; dir?: stri
   await client.connect();
   const result: MigrationResult = { applied: [], alreadyApplied: [], changedSinceApplied: [] };
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [PRISMA_ADVISORY_LOCK]);
-    await client.query(CREATE_MIGRATIONS_TABLE);
-    const { rows } = await client.query<{ migration_name: string; checksum: string }>(
-      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-    );
-    const applied = new Map(rows.map((row) => [row.migration_name, row.checksum]));
+    await inLockedTransaction(client, () => client.query(CREATE_MIGRATIONS_TABLE));
     for (const migration of migrations) {
-      const appliedChecksum = applied.get(migration.name);
-      if (appliedChecksum !== undefined) {
-        result.alreadyApplied.push(migration.name);
-        if (appliedChecksum !== migration.checksum) result.changedSinceApplied.push(migration.name);
-        continue;
-      }
-      await client.query("BEGIN");
-      try {
-        await client.query(migration.sql);
+      const outcome = await inLockedTransaction(client, async () => {
+        // Read under the lock: another runner may have applied it a moment ago.
+        const { rows } = await client.query<{ checksum: string }>(
+          `SELECT checksum FROM "_prisma_migrations" WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+          [migration.name],
+        );
+        if (rows[0]) return rows[0].checksum === migration.checksum ? "already" : "changed";
+        try {
+          await client.query(migration.sql);
+        } catch (error) {
+          throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+        }
         await client.query(
           `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
            VALUES ($1, $2, $3, now(), 1)`,
           [randomUUID(), migration.checksum, migration.name],
         );
-        await client.query("COMMIT");
-      } catch (error) {
-        await client.query("ROLLBACK");
-        throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
-      }
-      result.applied.push(migration.name);
+        return "applied";
+      });
+      if (outcome === "applied") result.applied.push(migration.name);
+      else result.alreadyApplied.push(migration.name);
+      if (outcome === "changed") result.changedSinceApplied.push(migration.name);
     }
     result.hashesBackfilled = await backfillRecordHashes(client);
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [PRISMA_ADVISORY_LOCK]).catch(() => undefined);
     await client.end();
   }
   return result;
+}
+
+/**
+ * One transaction holding Prisma's migration lock until it ends
+ * (pg_advisory_xact_lock, which excludes Prisma's own session-level lock on
+ * the same key). No lock outlives a transaction, so the runner keeps no
+ * session state and works through a transaction-mode pooler (PgBouncer).
+ */
+async function inLockedTransaction<T>(client: pg.Client, run: () => Promise<T>): Promise<T> {
+  await client.query("BEGIN");
+  try {
+    await client.query("SELECT pg_advisory_xact_lock($1)", [PRISMA_ADVISORY_LOCK]);
+    const value = await run();
+    await client.query("COMMIT");
+    return value;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
 }

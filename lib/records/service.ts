@@ -11,6 +11,7 @@ import { validateRecord } from "@/lib/aif/validate";
 import { db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
+import { countRecordStored } from "@/lib/observability/metrics";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RecordFilter } from "@/lib/export/record-filter";
 import { recordDigest } from "./canonical-hash";
@@ -208,6 +209,8 @@ async function storeRecord(options: {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw derivedFromMissing(derivedFrom);
     throw error;
   }
+  // Inside a caller's transaction this counts the insert; a later rollback is not uncounted.
+  countRecordStored(record.rater.type);
   return { evalId: record.eval_id, createdAt: new Date(record.created_at), body: record };
 }
 

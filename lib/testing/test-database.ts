@@ -18,7 +18,7 @@ function adminUrl(): URL {
   return url;
 }
 
-export async function createTestDatabase(label = "run"): Promise<TestDatabase> {
+export async function createTestDatabase(label = "run", options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const admin = adminUrl();
   const name = `evalform_test_${label}_${randomBytes(5).toString("hex")}`;
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -30,7 +30,7 @@ export async function createTestDatabase(label = "run"): Promise<TestDatabase> {
   }
   const url = new URL(admin.toString());
   url.pathname = `/${name}`;
-  await applyMigrations({ databaseUrl: url.toString() });
+  if (options.migrate !== false) await applyMigrations({ databaseUrl: url.toString() });
   return {
     url: url.toString(),
     name,

@@ -1,0 +1,35 @@
+// The route table names every route handler under app/api, and concrete
+// paths map onto their template.
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { API_ROUTES, apiRouteOf, UNMATCHED_ROUTE } from "./api-routes";
+
+async function routeFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name === "route.ts")
+    .map((entry) => `/${path.relative("app", entry.parentPath)}`.split(path.sep).join("/"))
+    .sort();
+}
+
+it("lists every route handler under app/api", async () => {
+  expect([...API_ROUTES].sort()).toEqual(await routeFiles("app/api"));
+});
+
+it.each([
+  ["/api/records", "/api/records"],
+  ["/api/records/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d", "/api/records/[evalId]"],
+  ["/api/records/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d/provenance", "/api/records/[evalId]/provenance"],
+  ["/api/suites/s1/next", "/api/suites/[suiteId]/next"],
+  ["/api/share/tok_secret/assignments/a1/submit", "/api/share/[token]/assignments/[assignmentId]/submit"],
+  ["/api/auth/sign-in/email", "/api/auth/[...all]"],
+  ["/api/auth/get-session", "/api/auth/[...all]"],
+  ["/api/records/", "/api/records"],
+])("%s is served by %s", (pathname, template) => {
+  expect(apiRouteOf(pathname)).toBe(template);
+});
+
+it.each(["/api/auth", "/api/records/a/b/c", "/api/nothing", "/queue"])("%s matches no route", (pathname) => {
+  expect(apiRouteOf(pathname)).toBe(UNMATCHED_ROUTE);
+});

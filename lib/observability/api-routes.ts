@@ -1,0 +1,102 @@
+// Every route handler under app/api as its file-system template, so metrics
+// and logs name a route ("/api/suites/[suiteId]/next"), never a concrete path:
+// paths carry ids and share tokens, and one label per id would grow forever.
+// api-routes.test.ts fails when a route file is missing here.
+export const API_ROUTES = [
+  "/api/assignments/[assignmentId]",
+  "/api/assignments/[assignmentId]/draft",
+  "/api/assignments/[assignmentId]/submit",
+  "/api/audit",
+  "/api/auth/[...all]",
+  "/api/export",
+  "/api/exports",
+  "/api/exports/[exportId]",
+  "/api/exports/[exportId]/decisions",
+  "/api/exports/[exportId]/manifest",
+  "/api/health",
+  "/api/imports",
+  "/api/imports/[importId]",
+  "/api/imports/[importId]/decision",
+  "/api/imports/[importId]/file",
+  "/api/imports/[importId]/report",
+  "/api/invitations/[token]",
+  "/api/judge-runs/[runId]",
+  "/api/judge-runs/[runId]/cancel",
+  "/api/metrics",
+  "/api/openapi.json",
+  "/api/ready",
+  "/api/records",
+  "/api/records/[evalId]",
+  "/api/records/[evalId]/provenance",
+  "/api/records/import",
+  "/api/records/validate",
+  "/api/reviews/[judgeEvalId]",
+  "/api/reviews/[judgeEvalId]/draft",
+  "/api/reviews/[judgeEvalId]/submit",
+  "/api/share-links/[linkId]",
+  "/api/share/[token]/assignments/[assignmentId]/draft",
+  "/api/share/[token]/assignments/[assignmentId]/submit",
+  "/api/share/[token]/next",
+  "/api/suites",
+  "/api/suites/[suiteId]",
+  "/api/suites/[suiteId]/judge-runs",
+  "/api/suites/[suiteId]/next",
+  "/api/suites/[suiteId]/prefills",
+  "/api/suites/[suiteId]/report",
+  "/api/suites/[suiteId]/review-next",
+  "/api/suites/[suiteId]/review-summary",
+  "/api/suites/[suiteId]/share-links",
+  "/api/tokens",
+  "/api/tokens/[tokenId]",
+  "/api/users",
+  "/api/users/[userId]",
+] as const;
+
+/** The label for a path no template matches. */
+export const UNMATCHED_ROUTE = "unmatched";
+
+type Segment = { kind: "static"; value: string } | { kind: "dynamic" } | { kind: "catch-all" };
+
+const COMPILED = API_ROUTES.map((template) => ({
+  template,
+  segments: template.split("/").filter(Boolean).map((part): Segment => {
+    if (part.startsWith("[...")) return { kind: "catch-all" };
+    if (part.startsWith("[")) return { kind: "dynamic" };
+    return { kind: "static", value: part };
+  }),
+}));
+
+function matches(segments: Segment[], parts: string[]): boolean {
+  for (const [index, segment] of segments.entries()) {
+    if (segment.kind === "catch-all") return parts.length > index;
+    const part = parts[index];
+    if (part === undefined) return false;
+    if (segment.kind === "static" && segment.value !== part) return false;
+  }
+  return parts.length === segments.length;
+}
+
+// Next prefers a static segment over a dynamic one, and both over a catch-all.
+function specificity(segments: Segment[]): number[] {
+  return segments.map((segment) => (segment.kind === "static" ? 2 : segment.kind === "dynamic" ? 1 : 0));
+}
+
+function moreSpecific(a: number[], b: number[]): boolean {
+  for (let index = 0; index < Math.max(a.length, b.length); index += 1) {
+    const difference = (a[index] ?? -1) - (b[index] ?? -1);
+    if (difference !== 0) return difference > 0;
+  }
+  return false;
+}
+
+/** The route template serving `pathname`, or "unmatched". */
+export function apiRouteOf(pathname: string): string {
+  const parts = pathname.split("/").filter(Boolean);
+  let best: { template: string; rank: number[] } | null = null;
+  for (const route of COMPILED) {
+    if (!matches(route.segments, parts)) continue;
+    const rank = specificity(route.segments);
+    if (!best || moreSpecific(rank, best.rank)) best = { template: route.template, rank };
+  }
+  return best?.template ?? UNMATCHED_ROUTE;
+}

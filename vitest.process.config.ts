@@ -1,0 +1,22 @@
+// Tests of whole app processes (built app required: run after `next build`):
+// SIGTERM drain, two replicas on one database, the README's deployment steps.
+// One file at a time: each starts servers on fixed ports in 3300–3399.
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${path.resolve(import.meta.dirname)}/` },
+      { find: /^server-only$/, replacement: path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") },
+    ],
+  },
+  test: {
+    include: ["process-tests/**/*.process.test.ts"],
+    environment: "node",
+    fileParallelism: false,
+    reporters: ["default", ["json", { outputFile: ".reports/process.json" }]],
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
+  },
+});
