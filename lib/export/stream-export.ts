@@ -13,6 +13,7 @@ import { authorize } from "@/lib/auth/authorize";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { countExport } from "@/lib/observability/metrics";
 import { recordDigest } from "@/lib/records/canonical-hash";
 import { exportOrigin } from "./export-info";
 import { exportPool } from "./export-pool";
@@ -162,6 +163,7 @@ class ExportPages {
     if (this.exported !== this.run.count) throw new Error(`exported ${this.exported} records but counted ${this.run.count}`);
     await this.end("complete");
     this.finished = true;
+    countExport(this.exported, this.bytes);
     return closing;
   }
 
