@@ -6,8 +6,7 @@ import path from "node:path";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { rolesAllow, type Role } from "@/lib/auth/permissions";
 import { ACCESS_MATRIX, type MatrixEntry, type MatrixIds } from "./support/access-matrix";
-import { importPrefills, judgeRecordFor } from "./support/seed-prefills";
-import { seedSuite } from "./support/seed-suite";
+import { seedMatrixIds } from "./support/matrix-ids";
 import { e2eUsers, storageStateOf } from "./support/users";
 
 type Caller = "anonymous" | "rater" | "sme" | "admin" | "disabled";
@@ -70,47 +69,7 @@ test.beforeAll(async ({ baseURL }) => {
   contexts = {
     anonymous: await make("anonymous"), rater: await make("rater"), sme: await make("sme"), admin: await make("admin"), disabled: await make("disabled"),
   };
-  const draft = {
-    subject: { system_under_test: "matrix", modality_tags: ["chat"] },
-    task: { task_id: "matrix", modality: "chat", prompt: "p" },
-    universal: Object.fromEntries(["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((k) => [k, { score: 5, confidence: "high" }])),
-  };
-  const recordOf = new Map<string, string>();
-  for (const role of ["rater", "sme"] as const) {
-    const created = await contexts[role].post("/api/records", { data: draft });
-    expect(created.status()).toBe(201);
-    recordOf.set(role, (await created.json()).eval_id);
-  }
-  recordOf.set("admin", recordOf.get("rater")!);
-  const target = await contexts.admin.post("/api/users", { data: { email: `matrix-target-${Date.now()}@example.test`, roles: ["rater"] } });
-  expect(target.status()).toBe(201);
-  const invited = await contexts.anonymous.post(`${(await target.json()).invite_path.replace("/invite/", "/api/invitations/")}`, { data: { name: "Target", password: "matrix-password-1" } });
-  expect(invited.status()).toBe(201);
-  const list = await (await contexts.admin.get("/api/users")).json();
-  const targetUser = list.users.find((user: { email: string }) => user.email.startsWith("matrix-target-"));
-  const users = e2eUsers();
-  const suite = await seedSuite(contexts.admin, baseURL!, { raterIds: [users.rater.userId, users.sme.userId], count: 2 });
-  const assignmentOf = new Map<string, string>();
-  for (const role of ["rater", "sme"] as const) {
-    const next = await contexts[role].post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL! } });
-    expect(next.status()).toBe(200);
-    assignmentOf.set(role, (await next.json()).assignment_id);
-  }
-  assignmentOf.set("admin", assignmentOf.get("rater")!);
-  const link = await contexts.admin.post(`/api/suites/${suite.suiteId}/share-links`, { data: { label: "matrix" }, headers: { origin: baseURL! } });
-  expect(link.status()).toBe(201);
-  const shareToken = (await link.json()).share_path.replace("/share/", "");
-  const judgeRecord = judgeRecordFor(suite.taskIds[1]!, suite.suiteKey);
-  await importPrefills(contexts.admin, baseURL!, suite.suiteId, [judgeRecord]);
-  const review = await contexts.sme.post(`/api/suites/${suite.suiteId}/review-next`, { headers: { origin: baseURL! } });
-  expect(review.status()).toBe(200);
-  expect((await review.json()).judge_eval_id).toBe(judgeRecord.eval_id);
-  const judgeRun = await contexts.admin.post(`/api/suites/${suite.suiteId}/judge-runs`, { data: { n_samples: 1 }, headers: { origin: baseURL! } });
-  expect(judgeRun.status(), await judgeRun.text()).toBe(201);
-  ids = {
-    recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id, importId: suite.importId, suiteId: suite.suiteId, shareToken,
-    assignmentOf: (role) => assignmentOf.get(role)!, reviewId: judgeRecord.eval_id as string, judgeRunId: (await judgeRun.json()).id,
-  };
+  ids = await seedMatrixIds(contexts, baseURL!);
 });
 
 test.afterAll(async () => {

@@ -1,0 +1,89 @@
+// Every page of the app (from the access matrix, so a new page is covered the
+// day it is added), for every role that may open it: axe finds no serious or
+// critical violation, and keyboard focus stays visible on the first controls
+// a Tab reaches.
+import { expect, request, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { rolesAllow, type Role } from "@/lib/auth/permissions";
+import { ACCESS_MATRIX, type MatrixEntry, type MatrixIds } from "./support/access-matrix";
+import { seriousViolations } from "./support/axe";
+import { seedMatrixIds } from "./support/matrix-ids";
+import { e2eUsers, storageStateOf } from "./support/users";
+
+type Viewer = "anonymous" | "rater" | "sme" | "admin";
+const VIEWERS: Viewer[] = ["anonymous", "rater", "sme", "admin"];
+// The API reference (3,000 elements) has its own accessibility test.
+const COVERED_ELSEWHERE = new Set(["app/api-docs/page.tsx"]);
+const TABS = 12;
+
+function mayOpen(entry: MatrixEntry, viewer: Viewer): boolean {
+  if (entry.access === "public") return true;
+  if (entry.access === "share_visitor" || entry.access === "metrics_token" || viewer === "anonymous") return false;
+  return rolesAllow(e2eUsers()[viewer].roles as Role[], entry.access);
+}
+
+/** Tab through the page; each focused element must show an outline or a shadow. */
+async function focusWithoutIndicator(page: Page): Promise<string[]> {
+  const missing: string[] = [];
+  await page.locator("body").focus();
+  for (let step = 0; step < TABS; step += 1) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
+      return { name: `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} "${(element.textContent ?? "").trim().slice(0, 30)}"`, visible: outlined || style.boxShadow !== "none" };
+    });
+    if (focused === null) break;
+    if (!focused.visible) missing.push(focused.name);
+  }
+  return missing;
+}
+
+let ids: MatrixIds;
+let contexts: Record<Viewer, APIRequestContext>;
+
+test.beforeAll(async ({ baseURL }) => {
+  const make = (viewer: Viewer) => request.newContext({ baseURL, storageState: viewer === "anonymous" ? undefined : storageStateOf(viewer), maxRedirects: 0 });
+  contexts = { anonymous: await make("anonymous"), rater: await make("rater"), sme: await make("sme"), admin: await make("admin") };
+  ids = await seedMatrixIds(contexts, baseURL!);
+});
+
+test.afterAll(async () => {
+  await Promise.all(Object.values(contexts).map((context) => context.dispose()));
+});
+
+async function pageAs(browser: Browser, viewer: Viewer): Promise<Page> {
+  const context = await browser.newContext({ storageState: viewer === "anonymous" ? undefined : storageStateOf(viewer) });
+  return context.newPage();
+}
+
+for (const viewer of VIEWERS) {
+  test(`every page ${viewer === "anonymous" ? "anyone" : `a ${viewer}`} may open passes axe and keeps focus visible`, async ({ browser }) => {
+    test.slow();
+    const pages = ACCESS_MATRIX.filter((entry) => entry.method === "PAGE" && !COVERED_ELSEWHERE.has(entry.file) && mayOpen(entry, viewer));
+    expect(pages.length).toBeGreaterThan(viewer === "anonymous" ? 1 : 4);
+    const page = await pageAs(browser, viewer);
+    const problems: string[] = [];
+    for (const entry of pages) {
+      const url = entry.path(ids, viewer);
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBeLessThan(400);
+      for (const violation of await seriousViolations(page)) problems.push(`${url}: ${violation.id} (${violation.impact}) at ${violation.targets.slice(0, 3).join(", ")}`);
+      for (const element of await focusWithoutIndicator(page)) problems.push(`${url}: focus not visible on ${element}`);
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+}
+
+test("the checks catch what they look for: a hidden focus ring and an image without text", async ({ browser }) => {
+  const page = await pageAs(browser, "anonymous");
+  await page.goto("/sign-in");
+  expect(await focusWithoutIndicator(page)).toEqual([]);
+  await page.addStyleTag({ content: "*:focus, *:focus-visible { outline: none !important; box-shadow: none !important; }" });
+  expect((await focusWithoutIndicator(page)).length).toBeGreaterThan(0);
+  await page.evaluate(() => document.querySelector("main")?.append(Object.assign(document.createElement("img"), { src: "/icon.svg" })));
+  expect((await seriousViolations(page)).map((violation) => violation.id)).toContain("image-alt");
+  await page.context().close();
+});

@@ -1,0 +1,52 @@
+// The objects the access matrix and the every-page accessibility test open:
+// a record per role, an invited user, a suite with an assignment per role, a
+// share link, a held prefill and a judge run.
+import { expect, type APIRequestContext } from "@playwright/test";
+import type { MatrixIds } from "./access-matrix";
+import { importPrefills, judgeRecordFor } from "./seed-prefills";
+import { seedSuite } from "./seed-suite";
+import { e2eUsers } from "./users";
+
+export async function seedMatrixIds(contexts: Record<"anonymous" | "rater" | "sme" | "admin", APIRequestContext>, baseURL: string): Promise<MatrixIds> {
+  const draft = {
+    subject: { system_under_test: "matrix", modality_tags: ["chat"] },
+    task: { task_id: "matrix", modality: "chat", prompt: "p" },
+    universal: Object.fromEntries(["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((k) => [k, { score: 5, confidence: "high" }])),
+  };
+  const recordOf = new Map<string, string>();
+  for (const role of ["rater", "sme"] as const) {
+    const created = await contexts[role].post("/api/records", { data: draft });
+    expect(created.status()).toBe(201);
+    recordOf.set(role, (await created.json()).eval_id);
+  }
+  recordOf.set("admin", recordOf.get("rater")!);
+  const target = await contexts.admin.post("/api/users", { data: { email: `matrix-target-${Date.now()}@example.test`, roles: ["rater"] } });
+  expect(target.status()).toBe(201);
+  const invited = await contexts.anonymous.post(`${(await target.json()).invite_path.replace("/invite/", "/api/invitations/")}`, { data: { name: "Target", password: "matrix-password-1" } });
+  expect(invited.status()).toBe(201);
+  const list = await (await contexts.admin.get("/api/users")).json();
+  const targetUser = list.users.find((user: { email: string }) => user.email.startsWith("matrix-target-"));
+  const users = e2eUsers();
+  const suite = await seedSuite(contexts.admin, baseURL, { raterIds: [users.rater.userId, users.sme.userId], count: 2 });
+  const assignmentOf = new Map<string, string>();
+  for (const role of ["rater", "sme"] as const) {
+    const next = await contexts[role].post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL } });
+    expect(next.status()).toBe(200);
+    assignmentOf.set(role, (await next.json()).assignment_id);
+  }
+  assignmentOf.set("admin", assignmentOf.get("rater")!);
+  const link = await contexts.admin.post(`/api/suites/${suite.suiteId}/share-links`, { data: { label: "matrix" }, headers: { origin: baseURL } });
+  expect(link.status()).toBe(201);
+  const shareToken = (await link.json()).share_path.replace("/share/", "");
+  const judgeRecord = judgeRecordFor(suite.taskIds[1]!, suite.suiteKey);
+  await importPrefills(contexts.admin, baseURL, suite.suiteId, [judgeRecord]);
+  const review = await contexts.sme.post(`/api/suites/${suite.suiteId}/review-next`, { headers: { origin: baseURL } });
+  expect(review.status()).toBe(200);
+  expect((await review.json()).judge_eval_id).toBe(judgeRecord.eval_id);
+  const judgeRun = await contexts.admin.post(`/api/suites/${suite.suiteId}/judge-runs`, { data: { n_samples: 1 }, headers: { origin: baseURL } });
+  expect(judgeRun.status(), await judgeRun.text()).toBe(201);
+  return {
+    recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id, importId: suite.importId, suiteId: suite.suiteId, shareToken,
+    assignmentOf: (role) => assignmentOf.get(role)!, reviewId: judgeRecord.eval_id as string, judgeRunId: (await judgeRun.json()).id,
+  };
+}
