@@ -10,7 +10,7 @@ export type Db = PrismaClient;
 /** A client or an interactive-transaction client: services accept either. */
 export type DbClient = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-const globalForPrisma = globalThis as unknown as { evalformPrisma?: PrismaClient; evalformAppPool?: pg.Pool; evalformBulkPool?: pg.Pool };
+const globalForPrisma = globalThis as unknown as { evalformPrisma?: PrismaClient; evalformAppPool?: pg.Pool; evalformBulkPool?: pg.Pool; evalformExportPool?: pg.Pool };
 
 function poolConfig(databaseUrl: string, max: number): pg.PoolConfig {
   const env = getEnv();
@@ -56,10 +56,27 @@ export function bulkPool(): pg.Pool {
   return globalForPrisma.evalformBulkPool;
 }
 
-export type PoolStats = { pool: "app" | "bulk"; total: number; idle: number; waiting: number };
+/**
+ * Connections for exports: each holds one read-only snapshot transaction for
+ * as long as its download runs, so they get a pool of their own and cannot
+ * starve the requests served through Prisma's pool.
+ */
+export function exportPool(): pg.Pool {
+  const env = getEnv();
+  globalForPrisma.evalformExportPool ??= new pg.Pool({
+    ...poolConfig(requireDatabaseUrl(), env.EVALFORM_EXPORT_CONCURRENCY),
+    allowExitOnIdle: true,
+    application_name: "evalform-export",
+    // A slow client may leave the snapshot idle between pages; this bounds how long.
+    idle_in_transaction_session_timeout: env.EVALFORM_EXPORT_IDLE_TIMEOUT_MS,
+  });
+  return globalForPrisma.evalformExportPool;
+}
+
+export type PoolStats = { pool: "app" | "bulk" | "export"; total: number; idle: number; waiting: number };
 
 /** Connections of this process's pools that exist so far: open, idle, and requests waiting for one. */
 export function poolStats(): PoolStats[] {
-  const pools = [["app", globalForPrisma.evalformAppPool], ["bulk", globalForPrisma.evalformBulkPool]] as const;
+  const pools = [["app", globalForPrisma.evalformAppPool], ["bulk", globalForPrisma.evalformBulkPool], ["export", globalForPrisma.evalformExportPool]] as const;
   return pools.flatMap(([name, pool]) => (pool ? [{ pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }] : []));
 }

@@ -18,16 +18,18 @@ export async function runVerify(file: string, manifestFile: string): Promise<{ c
     throw new CliError(`${manifestFile}: not a readable manifest: ${(error as Error).message}`, 2);
   }
   const problems: string[] = [];
-  const fileHash = createHash("sha256");
   const hashes: { line: number; eval_id: unknown; sha256: string }[] = [];
+  let fileSha: string;
   try {
-    const stream = createReadStream(file);
-    stream.on("data", (chunk) => fileHash.update(chunk));
     if (manifest.format === "json") {
-      const records = JSON.parse(await readFile(file, "utf8")) as unknown[];
+      const bytes = await readFile(file);
+      fileSha = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+      const records = JSON.parse(bytes.toString("utf8")) as unknown[];
       records.forEach((record, index) => hashes.push({ line: index + 1, eval_id: (record as { eval_id?: unknown }).eval_id, sha256: recordHash(record) }));
-      await new Promise<void>((resolve) => stream.on("close", () => resolve()));
     } else {
+      const fileHash = createHash("sha256");
+      const stream = createReadStream(file);
+      stream.on("data", (chunk) => fileHash.update(chunk));
       let line = 0;
       for await (const text of createInterface({ input: stream, crlfDelay: Infinity })) {
         line += 1;
@@ -35,11 +37,11 @@ export async function runVerify(file: string, manifestFile: string): Promise<{ c
         const record = JSON.parse(text) as { eval_id?: unknown };
         hashes.push({ line, eval_id: record.eval_id, sha256: recordHash(record) });
       }
+      fileSha = `sha256:${fileHash.digest("hex")}`;
     }
   } catch (error) {
     throw new CliError(`${file}: cannot be read as an export: ${(error as Error).message}`, 2);
   }
-  const fileSha = `sha256:${fileHash.digest("hex")}`;
   if (fileSha !== manifest.file.sha256) problems.push(`${file}: sha256 is ${fileSha}, the manifest says ${manifest.file.sha256}`);
   if (hashes.length !== manifest.count) problems.push(`${file}: holds ${hashes.length} records, the manifest says ${manifest.count}`);
   hashes.forEach((found, index) => {

@@ -10,7 +10,7 @@ import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { validateAgainstContract, validateRecord } from "@/lib/aif/validate";
 import type { AifRecord } from "@/lib/aif/types";
 import type { Actor } from "@/lib/auth/actor";
-import { bulkPool, db } from "@/lib/db";
+import { bulkPool, db, exportPool } from "@/lib/db";
 import { recordHash } from "@/lib/records/canonical-hash";
 import { importRecords } from "@/lib/records/import-records";
 import { listRecords, submitRecord } from "@/lib/records/service";
@@ -20,7 +20,6 @@ import { createTestDatabase, useDatabaseInThisFile, type TestDatabase } from "@/
 import { importTestItems } from "@/lib/testing/test-items";
 import { createTestUser } from "@/lib/testing/test-users";
 import { exportDecisions, exportManifest, getExport } from "./export-runs";
-import { exportPool } from "./export-pool";
 import { parseRecordFilter, type RecordFilter } from "./record-filter";
 import { startRecordExport, type ExportFormat } from "./stream-export";
 
@@ -67,8 +66,10 @@ beforeAll(async () => {
   // A correction: derives from the rater's first record.
   const correction = withoutRater(chatDraft({ task: { ...chatDraft().task, task_id: taskIds[0]!, suite_id: SUITE_KEY }, derived_from: seeded[0]!.eval_id }));
   seeded.push((await submitRecord({ actor: rater, draft: correction })).body);
-  // One record outside the suite.
+  // One record outside the suite, and one without a suite that shares a gold item's task id.
   seeded.push((await submitRecord({ actor: rater, draft: withoutRater(chatDraft()) })).body);
+  const { suite_id: _noSuite, ...suiteless } = chatDraft().task;
+  seeded.push((await submitRecord({ actor: rater, draft: withoutRater(chatDraft({ task: { ...suiteless, task_id: taskIds[0]! } })) })).body);
 });
 
 afterAll(async () => {
@@ -238,6 +239,10 @@ describe("a download that stops", () => {
     const reader = started.body.getReader();
     const first = await reader.read();
     expect(first.done).toBe(false);
+    // Backpressure: a client that stops reading stops the reading of pages (one page, plus one queued).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const paused = await getExport({ actor: admin, exportId: started.exportId });
+    expect(paused.exported).toBeLessThanOrEqual(2000);
     await reader.cancel("client went away");
     const view = await getExport({ actor: admin, exportId: started.exportId });
     expect(view.status).toBe("aborted");

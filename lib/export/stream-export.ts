@@ -10,13 +10,12 @@ import type pg from "pg";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
-import { db } from "@/lib/db";
+import { db, exportPool } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { countExport } from "@/lib/observability/metrics";
 import { recordDigest } from "@/lib/records/canonical-hash";
 import { exportOrigin } from "./export-info";
-import { exportPool } from "./export-pool";
 import { recordFilterSql, type RecordFilter } from "./record-filter";
 
 export const EXPORT_FORMATS = ["jsonl", "json"] as const;
@@ -162,7 +161,6 @@ class ExportPages {
     // The snapshot cannot change under us; a mismatch is a bug, never a silent short file.
     if (this.exported !== this.run.count) throw new Error(`exported ${this.exported} records but counted ${this.run.count}`);
     await this.end("complete");
-    this.finished = true;
     countExport(this.exported, this.bytes);
     return closing;
   }

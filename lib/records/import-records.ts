@@ -14,7 +14,7 @@ import { bulkPool } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { byteLimit } from "@/lib/imports/byte-limit";
 import { isPlainObject } from "@/lib/is-plain-object";
-import { readPrefillRecords } from "@/lib/review/read-prefill-records";
+import { readRecordFile } from "./read-record-file";
 import { recordDigest } from "./canonical-hash";
 
 export type RecordImportError = { line: number; field: string; rule: string; message: string };
@@ -40,9 +40,8 @@ type Accepted = { line: number; evalId: string; text: string; digest: Buffer };
 const INSERT_BATCH = `
   INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, derived_from, body, body_sha256, submitted_by_id)
   SELECT (b.body->>'eval_id')::uuid, (b.body->>'created_at')::timestamptz, b.body->'rater'->>'type', b.body->'rater'->>'id',
-         b.body->'task'->>'task_id', b.body->'task'->>'suite_id', (b.body->>'derived_from')::uuid, b.body, h.digest, NULL
-  FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS h(text, digest, n)
-  CROSS JOIN LATERAL (SELECT h.text::jsonb AS body) AS b
+         b.body->'task'->>'task_id', b.body->'task'->>'suite_id', (b.body->>'derived_from')::uuid, b.body, b.digest, NULL
+  FROM (SELECT h.text::jsonb AS body, h.digest FROM unnest($1::text[], $2::bytea[]) AS h(text, digest)) AS b
   ON CONFLICT (eval_id) DO NOTHING
   RETURNING eval_id::text`;
 
@@ -59,7 +58,7 @@ export async function importRecords(options: {
   authorize(options.actor, "records.import");
   const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, () => undefined));
   options.file.on("error", (error) => limited.destroy(error));
-  const read = await readPrefillRecords(limited);
+  const read = await readRecordFile(limited);
   const report: RecordImportReport = { format: read.format, recordsRead: 0, imported: 0, alreadyPresent: 0, refused: 0, stored: false, errors: [] };
   const refuse = (found: RecordImportError[]) => {
     report.refused += 1;

@@ -21,7 +21,9 @@ export async function recordFilterWhere(filter: RecordFilter): Promise<Prisma.Ev
       ...(filter.suite_id !== undefined ? [filter.suite_id] : []),
     );
     const gold: Prisma.EvalRecordWhereInput = { OR: pairs.map((pair) => ({ suiteId: pair.suite_key, taskId: pair.task_id })) };
-    conditions.push(filter.gold ? (pairs.length > 0 ? gold : { evalId: { in: [] } }) : pairs.length > 0 ? { NOT: gold } : {});
+    // Records without a suite are never gold (SQL's NOT would drop them on NULL).
+    const notGold: Prisma.EvalRecordWhereInput = { OR: [{ suiteId: null }, { NOT: gold }] };
+    conditions.push(filter.gold ? (pairs.length > 0 ? gold : { evalId: { in: [] } }) : pairs.length > 0 ? notGold : {});
   }
   return { AND: conditions };
 }

@@ -17,9 +17,11 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { byteLimit } from "@/lib/imports/byte-limit";
+import { isPlainObject } from "@/lib/is-plain-object";
+import { canonicalJson } from "@/lib/records/canonical-hash";
+import { readRecordFile } from "@/lib/records/read-record-file";
 import { judgeRecordIssues, storeJudgeRecord } from "@/lib/records/service";
 import { sameJson } from "./field-decisions";
-import { readPrefillRecords } from "./read-prefill-records";
 
 export type PrefillLineError = { line: number; field: string; rule: string; message: string };
 export type PrefillImportReport = {
@@ -40,16 +42,8 @@ const MAX_REPORTED_ERRORS = 10_000;
 
 /** A UUID (v4 layout) from the SHA-256 of the record's canonical JSON. */
 function contentUuid(value: unknown): string {
-  const canonical = (node: unknown): unknown =>
-    Array.isArray(node) ? node.map(canonical)
-      : typeof node === "object" && node !== null ? Object.fromEntries(Object.keys(node).sort().map((key) => [key, canonical((node as Record<string, unknown>)[key])]))
-        : node;
-  const hex = createHash("sha256").update(JSON.stringify(canonical(value))).digest("hex");
+  const hex = createHash("sha256").update(canonicalJson(value)).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 async function suiteItemsByTask(suiteId: string): Promise<Map<string, SuiteItemRow[]>> {
@@ -107,7 +101,7 @@ export async function importPrefills(options: {
 
   const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, () => undefined));
   options.file.on("error", (error) => limited.destroy(error));
-  const read = await readPrefillRecords(limited);
+  const read = await readRecordFile(limited);
   const errors: PrefillLineError[] = [];
   const notes: string[] = [];
   const accepted: Accepted[] = [];

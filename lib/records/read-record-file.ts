@@ -5,9 +5,9 @@ import type { Readable } from "node:stream";
 import { splitLines, type RawLine } from "@/lib/imports/split-lines";
 
 /** `line` is the line in a JSONL file, or the 1-based position in a JSON array. */
-export type PrefillEntry = { line: number; value: unknown } | { line: number; error: { rule: string; message: string } };
+export type RecordFileEntry = { line: number; value: unknown } | { line: number; error: { rule: string; message: string } };
 /** `format` is final once `entries` is exhausted (a file that only looked like one JSON document is read as lines). */
-export type PrefillRead = { format: "jsonl" | "json"; entries: AsyncGenerator<PrefillEntry> };
+export type RecordFileRead = { format: "jsonl" | "json"; entries: AsyncGenerator<RecordFileEntry> };
 
 function parse(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
@@ -17,7 +17,7 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false; messag
   }
 }
 
-export async function readPrefillRecords(file: Readable): Promise<PrefillRead> {
+export async function readRecordFile(file: Readable): Promise<RecordFileRead> {
   const lines = splitLines(file);
   const head: RawLine[] = [];
   let first: RawLine | undefined;
@@ -31,7 +31,7 @@ export async function readPrefillRecords(file: Readable): Promise<PrefillRead> {
   }
   const firstText = first && "text" in first ? first.text.trim() : "";
   const isDocument = firstText.startsWith("[") || (firstText.startsWith("{") && !parse(firstText).ok);
-  const read: PrefillRead = { format: isDocument ? "json" : "jsonl", entries: readJsonl(head, lines) };
+  const read: RecordFileRead = { format: isDocument ? "json" : "jsonl", entries: readJsonl(head, lines) };
   if (isDocument) read.entries = readDocument(head, lines, firstText.startsWith("{"), () => (read.format = "jsonl"));
   return read;
 }
@@ -41,7 +41,7 @@ async function* chain(head: RawLine[], rest: AsyncGenerator<RawLine> | RawLine[]
   yield* rest;
 }
 
-async function* readJsonl(head: RawLine[], rest: AsyncGenerator<RawLine> | RawLine[]): AsyncGenerator<PrefillEntry> {
+async function* readJsonl(head: RawLine[], rest: AsyncGenerator<RawLine> | RawLine[]): AsyncGenerator<RecordFileEntry> {
   for await (const line of chain(head, rest)) {
     if ("error" in line) {
       yield { line: line.number, error: line.error };
@@ -56,7 +56,7 @@ async function* readJsonl(head: RawLine[], rest: AsyncGenerator<RawLine> | RawLi
 // A JSON document is parsed whole (its size is bounded by the upload limit).
 // One that starts with "{" but is not one JSON value is JSON Lines with a bad
 // first line: it is read line by line, so every line gets its own verdict.
-async function* readDocument(head: RawLine[], rest: AsyncGenerator<RawLine>, mayBeLines: boolean, readAsLines: () => void): AsyncGenerator<PrefillEntry> {
+async function* readDocument(head: RawLine[], rest: AsyncGenerator<RawLine>, mayBeLines: boolean, readAsLines: () => void): AsyncGenerator<RecordFileEntry> {
   const lines: RawLine[] = [];
   for await (const line of chain(head, rest)) lines.push(line);
   const parsed = lines.some((line) => "error" in line) ? null : parse(lines.map((line) => ("text" in line ? line.text : "")).join("\n"));

@@ -1,0 +1,28 @@
+// verify on a JSON-array export: the file hash, the count and each record's hash in order.
+import { createHash } from "node:crypto";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { recordHash } from "@/lib/records/canonical-hash";
+import { runVerify } from "./verify-command";
+
+it("accepts a JSON array that matches its manifest and names the record that does not", async () => {
+  const records = [{ eval_id: "a", score: 1 }, { eval_id: "b", score: 2 }];
+  const text = `[\n${records.map((record) => JSON.stringify(record)).join(",\n")}\n]\n`;
+  const dir = await mkdtemp(path.join(os.tmpdir(), "verify-"));
+  const file = path.join(dir, "export.json");
+  const manifest = path.join(dir, "manifest.json");
+  await writeFile(file, text);
+  await writeFile(manifest, JSON.stringify({
+    format: "json", count: 2, file: { sha256: `sha256:${createHash("sha256").update(text).digest("hex")}` },
+    records: records.map((record) => ({ eval_id: record.eval_id, sha256: recordHash(record) })),
+  }));
+  expect(await runVerify(file, manifest)).toEqual({ count: 2, problems: [] });
+
+  await writeFile(file, text.replace('"score":2', '"score":3'));
+  const tampered = await runVerify(file, manifest);
+  expect(tampered.problems).toHaveLength(2);
+  expect(tampered.problems[0]).toMatch(/sha256 is sha256:[0-9a-f]{64}, the manifest says/);
+  expect(tampered.problems[1]).toMatch(/export\.json:2: record b does not match the manifest/);
+});
