@@ -17,7 +17,7 @@ const config = [
   {
     // Launchers hand the environment to the processes they start; the CLI is a
     // client whose settings are its caller's environment, not the server's.
-    files: ["lib/env.ts", "instrumentation.ts", "lib/testing/**", "e2e/**", "process-tests/**", "lib/backup/*.test.ts", "playwright.config.ts", "scripts/serve.ts", "scripts/with-test-db.ts", "scripts/test-all.ts", "scripts/evalform.ts", "bench/**"],
+    files: ["lib/env.ts", "instrumentation.ts", "lib/testing/**", "e2e/**", "process-tests/**", "lib/backup/*.test.ts", "playwright.config.ts", "scripts/serve.ts", "scripts/with-test-db.ts", "scripts/test-all.ts", "scripts/evalform.ts", "bench/**", "drills/**"],
     rules: { "no-restricted-properties": "off" },
   },
   {

@@ -32,6 +32,11 @@ function readCounts(): Counts {
     counts.failed += processes.numFailedTests;
     counts.skipped += processes.numPendingTests + processes.numTodoTests;
   }
+  if (existsSync(".reports/drills.json")) {
+    const drills = JSON.parse(readFileSync(".reports/drills.json", "utf8"));
+    counts.passed += drills.passed;
+    counts.failed += drills.failed;
+  }
   if (existsSync(".reports/e2e.json")) {
     const e2e = JSON.parse(readFileSync(".reports/e2e.json", "utf8"));
     counts.passed += e2e.stats.expected;
@@ -60,6 +65,8 @@ step("unit and database tests (vitest)", "npm", ["run", "--silent", "test:unit"]
 step("production build", "npx", ["next", "build"]);
 step("process tests: SIGTERM drain, two replicas, README deployment (vitest)", "npm", ["run", "--silent", "test:process"]);
 step("browser tests (playwright)", "npm", ["run", "--silent", "test:e2e"]);
+// The quick drills; RELIABILITY.md itself is written by `npm run drills -- --full`.
+step("reliability and security drills (quick)", "npm", ["run", "--silent", "drills", "--", "--out", ".reports/RELIABILITY.md", "--json", ".reports/drills.json"]);
 const counts = summarize();
 if (counts.skipped > 0) {
   console.error("Skipped tests are not allowed: fix or delete them.");

@@ -1,0 +1,5 @@
+// Every drill, in the order `npm run drills` runs them and RELIABILITY.md lists them.
+import type { Drill } from "./support/drill";
+
+export const DRILLS: Drill[] = [
+];

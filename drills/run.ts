@@ -1,0 +1,95 @@
+// `npm run drills [-- --full] [--only id,id] [--out FILE]`: runs the reliability
+// and security drills against the built app and a real PostgreSQL, prints each
+// case and writes RELIABILITY.md (machine, date, commit, counts per case).
+// Exits 1 if any case failed. Needs `npm run build` first.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { DRILLS } from "./index";
+import type { Drill, DrillCase, DrillResult } from "./support/drill";
+
+const { values } = parseArgs({
+  options: {
+    full: { type: "boolean", default: false },
+    only: { type: "string" },
+    out: { type: "string", default: "RELIABILITY.md" },
+    json: { type: "string" },
+  },
+});
+
+const only = values.only ? new Set(values.only.split(",")) : null;
+const unknown = [...(only ?? [])].filter((id) => !DRILLS.some((drill) => drill.id === id));
+if (unknown.length > 0) {
+  console.error(`unknown drill ${unknown.join(", ")}; drills: ${DRILLS.map((drill) => drill.id).join(", ")}`);
+  process.exit(2);
+}
+const chosen = DRILLS.filter((drill) => (only ? only.has(drill.id) : values.full || drill.quick));
+
+type Outcome = { drill: Drill; result: DrillResult; seconds: number };
+const outcomes: Outcome[] = [];
+for (const drill of chosen) {
+  console.log(`\n=== ${drill.title}`);
+  const started = Date.now();
+  let result: DrillResult;
+  try {
+    result = await drill.run({ full: values.full, log: (message) => console.log(`  ${message}`) });
+  } catch (error) {
+    // A drill that throws is a failed case, reported like the others.
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(message);
+    result = { cases: [{ name: "the drill ran to its end", tried: 1, refused: 0, lost: 0, duplicated: 0, passed: false, detail: `threw: ${message.split("\n")[0]}` }] };
+  }
+  const seconds = (Date.now() - started) / 1000;
+  for (const item of result.cases) console.log(`  ${item.passed ? "ok  " : "FAIL"} ${item.name}: ${item.detail}`);
+  outcomes.push({ drill, result, seconds });
+}
+
+const cases = outcomes.flatMap((outcome) => outcome.result.cases);
+const failed = cases.filter((item) => !item.passed);
+writeReport(values.out, outcomes);
+if (values.json) {
+  mkdirSync(path.dirname(values.json), { recursive: true });
+  writeFileSync(values.json, JSON.stringify({ passed: cases.length - failed.length, failed: failed.length }));
+}
+console.log(`\n${cases.length - failed.length} drill cases passed, ${failed.length} failed; report in ${values.out}`);
+process.exit(failed.length > 0 || cases.length === 0 ? 1 : 0);
+
+function writeReport(file: string, done: Outcome[]): void {
+  const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() || "unknown";
+  const dirty = spawnSync("git", ["status", "--porcelain"], { encoding: "utf8" }).stdout.trim() ? " (with uncommitted changes)" : "";
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  const total = (key: keyof Pick<DrillCase, "tried" | "refused" | "lost" | "duplicated">, list: DrillCase[]) => list.reduce((sum, item) => sum + item[key], 0);
+  const lines = [
+    "# Reliability and security drills",
+    "",
+    "Written by `npm run drills" + (values.full ? " -- --full" : "") + "`; do not edit by hand. Each drill runs against the built app, a real PostgreSQL and, where it says so, Chromium.",
+    "",
+    `- Date: ${new Date().toISOString()}`,
+    `- Commit: ${commit}${dirty}`,
+    `- Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`,
+    `- Mode: ${values.full ? "full (long sizes)" : "quick (the sizes CI runs)"}`,
+    "",
+    "| drill | cases | tried | refused | lost | duplicated | result | time |",
+    "|---|---:|---:|---:|---:|---:|---|---:|",
+    ...done.map(({ drill, result, seconds }) => {
+      const passed = result.cases.every((item) => item.passed);
+      return `| ${drill.title} | ${result.cases.length} | ${total("tried", result.cases)} | ${total("refused", result.cases)} | ${total("lost", result.cases)} | ${total("duplicated", result.cases)} | ${passed ? "pass" : "**FAIL**"} | ${seconds.toFixed(0)} s |`;
+    }),
+  ];
+  for (const { drill, result } of done) {
+    lines.push("", `## ${drill.title}`, "", drill.summary, "");
+    lines.push("| case | tried | refused | lost | duplicated | result | detail |", "|---|---:|---:|---:|---:|---|---|");
+    for (const item of result.cases) {
+      lines.push(`| ${cell(item.name)} | ${item.tried} | ${item.refused} | ${item.lost} | ${item.duplicated} | ${item.passed ? "pass" : "**FAIL**"} | ${cell(item.detail)} |`);
+    }
+    if (result.figures?.length) lines.push("", ...result.figures);
+  }
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  writeFileSync(file, lines.join("\n") + "\n");
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
