@@ -3,7 +3,7 @@
 // one transaction) vs `psql \copy` of the same rows already normalised, into a
 // table with the same indexes, on the same database in the same run. Prints
 // lines/s, the ratio, and this process's peak RSS during the import.
-// Run: npm run bench:import-db [-- LINES]   (creates and drops its own database)
+// Run: npm run bench:import-db [-- --quick | LINES]   (creates and drops its own database)
 import { execFileSync } from "node:child_process";
 import { createReadStream, createWriteStream, statSync } from "node:fs";
 import { once } from "node:events";
@@ -16,8 +16,10 @@ import { identityOf, readItems } from "@/lib/imports/read-items";
 import { createImport, readImportFile } from "@/lib/imports/service";
 import { createTestUser } from "@/lib/testing/test-users";
 import { writeEeeFile } from "./support/eee-lines";
+import { benchArgs, ratio, reportBench } from "./support/report";
 
-const LINES = Number(process.argv[2] ?? 100_000);
+const { quick, sizes } = benchArgs();
+const LINES = sizes[0] ?? (quick ? 5_000 : 100_000);
 const dir = await mkdtemp(path.join(tmpdir(), "evalform-bench-"));
 const file = path.join(dir, "eee.jsonl");
 await writeEeeFile(file, LINES);
@@ -57,9 +59,23 @@ const importSeconds = (performance.now() - importStart) / 1000;
 clearInterval(sampler);
 if (summary.status !== "committed" || summary.imported !== LINES) throw new Error(`import did not complete: ${JSON.stringify(summary)}`);
 
-console.log(`EEE import into PostgreSQL, ${LINES} lines (${(statSync(file).size / 1024 / 1024).toFixed(0)} MB file)`);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-console.log("path | lines/s | ratio to COPY | peak RSS MB (before) | peak JS heap MB");
-console.log(`psql \\copy of pre-normalised rows (baseline) | ${Math.round(LINES / copySeconds)} | 1.00 | (psql process) | –`);
-console.log(`evalform import (parse + stage + commit) | ${Math.round(LINES / importSeconds)} | ${(copySeconds / importSeconds).toFixed(2)} | ${mb(peakRss)} (${mb(rssBefore)}) | ${mb(peakHeap)}`);
+const importRatio = copySeconds / importSeconds;
+reportBench({
+  id: "import",
+  title: "3. Import",
+  baseline: "`psql \\copy` of the same items pre-normalised into a table with the same indexes",
+  sizes: `${LINES.toLocaleString("en")} Every Eval Ever lines (${mb(statSync(file).size)} MB file)`,
+  tables: [{
+    header: ["path", "lines/s", "ratio to COPY", "peak RSS MB (before)", "peak JS heap MB"],
+    rows: [
+      ["psql \\copy of pre-normalised rows (baseline)", String(Math.round(LINES / copySeconds)), "1.00", "(psql process)", "–"],
+      ["evalform import (parse + normalise + stage + commit)", String(Math.round(LINES / importSeconds)), importRatio.toFixed(2), `${mb(peakRss)} (${mb(rssBefore)})`, mb(peakHeap)],
+    ],
+  }],
+  targets: [
+    { name: "lines/s vs COPY of pre-normalised rows", target: "≥ 0.30", measured: ratio(LINES / importSeconds, LINES / copySeconds), met: importRatio >= 0.3 },
+    { name: "memory bounded: peak RSS growth during the import", target: "bounded (≤ 150 MB growth)", measured: `${mb(peakRss - rssBefore)} MB`, met: peakRss - rssBefore <= 150 * 1024 * 1024 },
+  ],
+});
 await db().$disconnect();

@@ -9,8 +9,10 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { readItems } from "@/lib/imports/read-items";
 import { writeEeeFile } from "./support/eee-lines";
+import { benchArgs, reportBench } from "./support/report";
 
-const LINES = Number(process.argv[2] ?? 100_000);
+const { quick, sizes } = benchArgs();
+const LINES = sizes[0] ?? (quick ? 5_000 : 100_000);
 
 const dir = await mkdtemp(path.join(tmpdir(), "evalform-bench-"));
 const file = path.join(dir, "eee.jsonl");
@@ -38,7 +40,18 @@ const reader = await timed(() => readItems(createReadStream(file), { format: "ee
 clearInterval(sampler);
 if (reader.result.accepted !== LINES) throw new Error(`expected ${LINES} accepted, got ${reader.result.accepted}`);
 
-console.log(`EEE import reader, ${LINES} lines (${(await import("node:fs")).statSync(file).size / 1024 / 1024 | 0} MB)`);
-console.log("path | lines/s | ratio to floor | peak RSS MB");
-console.log(`readline + JSON.parse (floor) | ${Math.round(LINES / floor.seconds)} | 1.00 | ${floor.peakMb.toFixed(0)}`);
-console.log(`evalform EEE reader | ${Math.round(LINES / reader.seconds)} | ${(floor.seconds / reader.seconds).toFixed(2)} | ${reader.peakMb.toFixed(0)}`);
+reportBench({
+  id: "import-read",
+  title: "3b. Import: the EEE reader alone",
+  baseline: "readline + JSON.parse of the same lines, in the same process",
+  sizes: `${LINES.toLocaleString("en")} Every Eval Ever lines (${((await import("node:fs")).statSync(file).size / 1024 / 1024).toFixed(0)} MB)`,
+  tables: [{
+    header: ["path", "lines/s", "ratio to floor", "peak RSS MB"],
+    rows: [
+      ["readline + JSON.parse (floor)", String(Math.round(LINES / floor.seconds)), "1.00", floor.peakMb.toFixed(0)],
+      ["evalform EEE reader (parse, normalise, dedupe)", String(Math.round(LINES / reader.seconds)), (floor.seconds / reader.seconds).toFixed(2), reader.peakMb.toFixed(0)],
+    ],
+  }],
+  targets: [],
+  notes: ["No target of its own: it shows how much of the import (3.) the reader takes."],
+});

@@ -4,9 +4,8 @@
 // server) on submit, and again on every committed change once a submit failed.
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
-import type { RJSFSchema, UiSchema } from "@rjsf/utils";
+import type { UiSchema } from "@rjsf/utils";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { aifSchema } from "@/lib/aif/contract";
 import { applicableExtensions, EXTENSION_SECTIONS, type ExtensionSection } from "@/lib/aif/extensions";
 import { prepareDraft } from "@/lib/aif/prepare-draft";
 import { withSafetyRollup } from "@/lib/aif/safety-rollup";
@@ -17,12 +16,9 @@ import { ErrorSummary } from "./error-summary/error-summary";
 import { ID_PREFIX, toErrorSchema } from "./error-schema";
 import { PrefillFieldTemplate, type PrefillContext } from "./prefill-mark/prefill-field-template";
 import { aifFields, aifWidgets } from "./theme";
+import { FORM_SCHEMA } from "./form-schema";
 import { rjsfValidator } from "./validator";
 
-// rjsf keys its compiled root schema by $id; the form renders the contract
-// without it (validation proper uses the schema with its $id, in lib/aif).
-const { $id: _omitId, ...formSchema } = aifSchema;
-const FORM_SCHEMA = formSchema as RJSFSchema;
 const DEFAULT_STATE_BEHAVIOR = { emptyObjectFields: "populateRequiredDefaults" } as const;
 
 function uiSchemaFor(visible: Set<ExtensionSection>, hidden: readonly string[]): UiSchema {

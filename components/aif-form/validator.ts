@@ -1,9 +1,9 @@
-// rjsf's schema utilities need a validator even though validation itself runs
-// through lib/aif (noValidate): Ajv 2020-12, as the contract requires.
-import { customizeValidator } from "@rjsf/validator-ajv8";
-import Ajv2020 from "ajv/dist/2020";
+// rjsf's schema utilities (conditions, defaults) need a validator even though
+// validation itself runs through lib/aif (noValidate). Precompiled from the
+// form's schema (scripts/compile-validators.ts), so the browser compiles no
+// schema with `new Function`, which our Content-Security-Policy forbids.
+import { createPrecompiledValidator } from "@rjsf/validator-ajv8";
+import formValidators from "./compiled/form-validators.cjs";
+import { FORM_SCHEMA } from "./form-schema";
 
-export const rjsfValidator = customizeValidator({
-  AjvClass: Ajv2020,
-  ajvOptionsOverrides: { allowUnionTypes: true },
-});
+export const rjsfValidator = createPrecompiledValidator(formValidators, FORM_SCHEMA);

@@ -5,15 +5,19 @@ import type { ErrorObject } from "ajv";
 import { rulesSchema } from "./contract";
 import type { ValidationIssue } from "./types";
 
-// Every schema object inside a rule definition, mapped to the rule's name, so an
-// error raised anywhere inside a rule (found by identity via Ajv's `verbose`
-// parentSchema) is reported as that rule with its description as the message.
-const ruleOfSchemaNode = new Map<object, string>();
+// Every schema object inside a rule definition, mapped to the rule's name by
+// its JSON text, so an error raised anywhere inside a rule (its `parentSchema`,
+// which Ajv's `verbose` adds) is reported as that rule with its description as
+// the message. By text, not identity: the precompiled validators carry their
+// own copies of the schema. A text shared by two rules names neither.
+const ruleOfSchemaNode = new Map<string, string | null>();
 for (const [name, definition] of Object.entries(rulesSchema.$defs)) indexRule(name, definition);
 
 function indexRule(name: string, node: unknown): void {
-  if (node === null || typeof node !== "object" || ruleOfSchemaNode.has(node)) return;
-  ruleOfSchemaNode.set(node, name);
+  if (node === null || typeof node !== "object") return;
+  const key = JSON.stringify(node);
+  const known = ruleOfSchemaNode.get(key);
+  ruleOfSchemaNode.set(key, known === undefined || known === name ? name : null);
   for (const child of Object.values(node)) indexRule(name, child);
 }
 
@@ -52,7 +56,7 @@ export function toValidationIssues(errors: ErrorObject[]): ValidationIssue[] {
   for (const error of errors) {
     // "must match then schema" only restates the errors raised inside `then`.
     if (error.keyword === "if") continue;
-    const rule = error.parentSchema ? ruleOfSchemaNode.get(error.parentSchema) : undefined;
+    const rule = error.parentSchema ? (ruleOfSchemaNode.get(JSON.stringify(error.parentSchema)) ?? undefined) : undefined;
     const issue: ValidationIssue = {
       path: pathOf(error),
       rule: rule ?? error.keyword,

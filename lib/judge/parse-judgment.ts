@@ -1,7 +1,8 @@
 // Reads a judge's raw answer into a Judgment, or says precisely what is wrong
 // with it (JSON Pointer + rule), so a bad answer can be reported or retried.
 import type { ValidateFunction } from "ajv";
-import { createAjv, rulesSchema } from "@/lib/aif/contract";
+import { rulesSchema } from "@/lib/aif/contract";
+import { createAjv } from "@/lib/aif/create-ajv";
 import { toValidationIssues } from "@/lib/aif/issues";
 import { withSafetyRollup } from "@/lib/aif/safety-rollup";
 import type { ValidationIssue } from "@/lib/aif/types";
