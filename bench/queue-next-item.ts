@@ -54,7 +54,8 @@ await pool.query(`
     SELECT eval_id, now(), 'human', user_id, task_id, 'bench-queue',
            $6::jsonb || jsonb_build_object('schema_version', '1.0.0', 'eval_id', eval_id, 'created_at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
              'rater', jsonb_build_object('type', 'human', 'id', user_id),
-             'task', ($6::jsonb -> 'task') || jsonb_build_object('task_id', task_id, 'suite_id', 'bench-queue'))
+             'task', ($6::jsonb -> 'task') || jsonb_build_object('task_id', task_id, 'suite_id', 'bench-queue')),
+           user_id
     FROM done RETURNING eval_id
   )
   INSERT INTO assignment (suite_id, item_id, rater_key, user_id, status, held_until, eval_id, submitted_at)
