@@ -4,8 +4,9 @@
 // hundreds of submitted assignments), and every rater submits each item it
 // gets (POST …/submit) before asking for the next, so claims, holds and
 // submits interleave as in real work. Only the "next" calls are timed; the
-// baseline is GET /api/ready (HTTP + auth-free handler + one database round
-// trip) at the same concurrency, in the same run.
+// baseline is the cheapest authenticated API call, reading a record that does
+// not exist (HTTP, token lookup, one indexed read, 404) with the same tokens
+// at the same concurrency, in the same run.
 // Run: npm run bench:queue [-- --quick | ITEMS]   (own database; needs `npm run build`)
 import pg from "pg";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
@@ -91,7 +92,10 @@ try {
   claimed = 0;
   submitted = 0;
   loop = await closedLoop({ clients: RATERS, durationMs, request: work });
-  baseline = await closedLoop({ clients: RATERS, durationMs: Math.min(durationMs, 5_000), request: async () => (await fetch(`${server.url}/api/ready`)).ok });
+  baseline = await closedLoop({
+    clients: RATERS, durationMs: Math.min(durationMs, 5_000),
+    request: async (client) => (await fetch(`${server.url}/api/records/00000000-0000-4000-8000-000000000000`, { headers: { Authorization: `Bearer ${tokens[client]}` } })).status === 404,
+  });
   // Overlap k held: no item has more submitted ratings than k.
   const { rows: [over] } = await pool.query<{ n: string }>(
     "SELECT count(*) AS n FROM (SELECT item_id FROM assignment WHERE suite_id = $1::uuid AND status = 'submitted' GROUP BY item_id HAVING count(*) > $2) o", [suite!.id, OVERLAP]);
@@ -107,12 +111,12 @@ const p95 = percentile(nextLatencies, 95);
 reportBench({
   id: "queue",
   title: "4. Queue: next item",
-  baseline: "GET /api/ready (HTTP and one database round trip) from the same number of clients",
+  baseline: "GET /api/records/:id of a record that does not exist (HTTP, token lookup, one indexed read, 404) from the same clients",
   sizes: `${ITEMS.toLocaleString("en")} items, ${RATERS} raters at once, overlap ${OVERLAP}, ${done.toLocaleString("en")} items already done, ${durationMs / 1000} s (seeded in ${seedSeconds.toFixed(0)} s)`,
   tables: [{
     header: ["what", "calls/s", "p50 ms", "p95 ms", "p99 ms"],
     rows: [
-      [`GET /api/ready, ${RATERS} clients (baseline)`, baseline.perSecond.toFixed(0), ms(baseline.p50), ms(baseline.p95), ms(baseline.p99)],
+      [`GET /api/records/:id → 404, ${RATERS} clients (baseline)`, baseline.perSecond.toFixed(0), ms(baseline.p50), ms(baseline.p95), ms(baseline.p99)],
       [`POST …/next, ${RATERS} raters, each submitting between calls (${claimed} claims, ${submitted} submits)`, (nextLatencies.length / (durationMs / 1000)).toFixed(0), ms(percentile(nextLatencies, 50)), ms(p95), ms(percentile(nextLatencies, 99))],
     ],
   }],

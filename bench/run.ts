@@ -76,7 +76,7 @@ function writeReport(file: string): void {
     "",
     `- Date: ${new Date().toISOString()}`,
     `- Commit: ${commit}${dirty}`,
-    `- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${spawnSync("psql", ["--version"], { encoding: "utf8" }).stdout.trim().split(" ").pop()}`,
+    `- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${/\d+\.\d+/.exec(spawnSync("psql", ["--version"], { encoding: "utf8" }).stdout)?.[0] ?? "unknown"}`,
     `- Mode: ${values.quick ? "quick (small sizes: these figures only show the scripts run)" : "full sizes"}`,
     "",
     "## Targets",

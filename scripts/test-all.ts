@@ -65,6 +65,8 @@ step("unit and database tests (vitest)", "npm", ["run", "--silent", "test:unit"]
 step("production build", "npx", ["next", "build"]);
 step("process tests: SIGTERM drain, two replicas, README deployment (vitest)", "npm", ["run", "--silent", "test:process"]);
 step("browser tests (playwright)", "npm", ["run", "--silent", "test:e2e"]);
+// Benchmarks are not tests: this only proves every script still runs (small sizes, figures unchecked).
+step("benchmarks (quick sizes)", "npm", ["run", "--silent", "bench", "--", "--quick"]);
 // The quick drills; RELIABILITY.md itself is written by `npm run drills -- --full`.
 step("reliability and security drills (quick)", "npm", ["run", "--silent", "drills", "--", "--out", ".reports/RELIABILITY.md", "--json", ".reports/drills.json"]);
 const counts = summarize();

@@ -24,6 +24,9 @@ const validators = {
   } satisfies Record<string, ValidateFunction>,
 };
 
+/** The verbatim schema's validator, for rjsf (components/aif-form/validator.ts). */
+export const contractValidator = validators.contract;
+
 /** Errors of `value` against the verbatim AIF schema only (no companion rules). */
 export function contractErrors(value: unknown): ErrorObject[] {
   const validate = validators.contract;

@@ -1,15 +1,12 @@
 // The source of the precompiled validators: Ajv's standalone code for the
 // contract, the contract plus its rules, and the rule definitions the form
-// asks about; and rjsf's precompiled validators for the form's schema. The
-// browser runs these functions instead of compiling schemas with `new
-// Function`, which a Content-Security-Policy without 'unsafe-eval' forbids,
-// and loads no Ajv compiler. scripts/compile-validators.ts writes them; a
-// test fails when the files on disk are stale.
+// asks about (rjsf reuses the contract's). The browser runs these functions
+// instead of compiling schemas with `new Function`, which a
+// Content-Security-Policy without 'unsafe-eval' forbids, and loads no Ajv
+// compiler. scripts/compile-validators.ts writes them; a test fails when the
+// file on disk is stale.
 import { _ } from "ajv";
-import Ajv2020 from "ajv/dist/2020";
 import standaloneCode from "ajv/dist/standalone";
-import { compileSchemaValidatorsCode } from "@rjsf/validator-ajv8/compileSchemaValidators";
-import { FORM_SCHEMA } from "@/components/aif-form/form-schema";
 import aifSchema from "@/schemas/aif-eval-form.schema.json";
 import rulesSchema from "@/schemas/aif-eval-form.rules.schema.json";
 import { createAjv } from "../create-ajv";
@@ -28,8 +25,4 @@ export function contractValidatorsCode(): string {
   const exports: Record<string, string> = { contract: aifSchema.$id, full: rulesSchema.$id };
   for (const pointer of RULE_POINTERS) exports[ruleExportName(pointer)] = `${rulesSchema.$id}#/$defs/${pointer}`;
   return HEADER + standaloneCode(ajv, exports);
-}
-
-export function formValidatorsCode(): string {
-  return HEADER + compileSchemaValidatorsCode(FORM_SCHEMA, { AjvClass: Ajv2020, ajvOptionsOverrides: { allowUnionTypes: true, code: { lines: false } } });
 }

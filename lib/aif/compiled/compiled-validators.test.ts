@@ -6,12 +6,20 @@ import { recordErrors } from "@/lib/aif/contract";
 import { createAjv } from "@/lib/aif/create-ajv";
 import { agentDraft, chatDraft } from "@/lib/aif/sample-drafts";
 import rulesSchema from "@/schemas/aif-eval-form.rules.schema.json";
-import { contractValidatorsCode, formValidatorsCode } from "./compile-validators-code";
+import aifSchema from "@/schemas/aif-eval-form.schema.json";
+import { contractValidatorsCode } from "./compile-validators-code";
 
 describe("precompiled validators", () => {
   it("are up to date with schemas/ (else run `npm run validators:compile`)", () => {
     expect(readFileSync("lib/aif/compiled/contract-validators.cjs", "utf8")).toBe(contractValidatorsCode());
-    expect(readFileSync("components/aif-form/compiled/form-validators.cjs", "utf8")).toBe(formValidatorsCode());
+  });
+
+  it("suffice for rjsf: the form schema has no conditional for rjsf to resolve with another schema's validator", () => {
+    // components/aif-form/validator.ts gives rjsf only the contract's own
+    // validator. rjsf validates subschemas only to resolve these keywords; a
+    // schema that gains one needs rjsf's compileSchemaValidators instead.
+    const conditional = JSON.stringify(aifSchema).match(/"(if|then|else|oneOf|anyOf|allOf|not|dependencies|dependentSchemas)":/g);
+    expect(conditional).toBeNull();
   });
 
   it("report the same errors as the schemas compiled at run time", () => {
