@@ -1,5 +1,7 @@
 // Every drill, in the order `npm run drills` runs them and RELIABILITY.md lists them.
 import type { Drill } from "./support/drill";
+import { faultsDuringLoadDrill } from "./faults/faults-during-load.drill";
 
 export const DRILLS: Drill[] = [
+  faultsDuringLoadDrill,
 ];
