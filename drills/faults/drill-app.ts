@@ -16,6 +16,8 @@ export type DrillApp = {
   /** SIGKILL to the whole process group, as an OOM killer or a crashed node would. */
   kill: () => Promise<void>;
   start: () => Promise<void>;
+  /** The JSON log lines of every process started so far, killed ones included. */
+  logLines: () => Record<string, unknown>[];
   /** Clean-up: ends whatever is still running. */
   dispose: () => void;
 };
@@ -34,6 +36,7 @@ export async function startDrillApp(options: { port: number; databaseUrl: string
   const env = { EVALFORM_LOG_LEVEL: "warn", ...options.env };
   let app: AppProcess | null = await startApp({ port: options.port, databaseUrl: options.databaseUrl, authSecret, env });
   const url = app.url;
+  const earlier: AppProcess[] = [];
   return {
     url,
     current: () => {
@@ -43,6 +46,7 @@ export async function startDrillApp(options: { port: number; databaseUrl: string
     kill: async () => {
       if (!app) return;
       const killed = app;
+      earlier.push(killed);
       app = null;
       killed.kill();
       await killed.exited;
@@ -50,6 +54,7 @@ export async function startDrillApp(options: { port: number; databaseUrl: string
     start: async () => {
       app = await startApp({ port: options.port, databaseUrl: options.databaseUrl, authSecret, env });
     },
+    logLines: () => [...earlier, ...(app ? [app] : [])].flatMap((process) => process.logLines()),
     dispose: () => app?.kill(),
   };
 }

@@ -46,7 +46,7 @@ async function runFaultsDrill(context: DrillContext): Promise<DrillResult> {
     const load = await runLoad({ context, app, cluster, cookie, runTag, total, faults });
     const counted = await countStored(databaseUrl, runTag);
     const idempotency = await idempotencyCases({ url: app.url, cookie, runTag });
-    return report({ runTag, total, load, counted, idempotency });
+    return report({ runTag, total, load, counted, idempotency, appLog: app.logLines() });
   } finally {
     app?.dispose();
     cluster.stop();
@@ -115,7 +115,7 @@ async function countStored(databaseUrl: string, runTag: string): Promise<Counted
   }
 }
 
-function report(options: { runTag: string; total: number; load: Load; counted: Counted; idempotency: DrillCase[] }): DrillResult {
+function report(options: { runTag: string; total: number; load: Load; counted: Counted; idempotency: DrillCase[]; appLog: Record<string, unknown>[] }): DrillResult {
   const { load, counted, total } = options;
   const taskOf = (submission: Submission) => counted.rowsByTask.get(`${options.runTag}-${submission.index}`);
   const acknowledged = load.submissions.filter((submission) => submission.ackedAt !== undefined);
@@ -180,6 +180,7 @@ function report(options: { runTag: string; total: number; load: Load; counted: C
     ...recoveries.map(({ run, firstSuccessMs }) =>
       `- ${run.kind === "app-kill" ? "App killed -9 and started again" : `PostgreSQL \`restart -m ${run.kind === "pg-fast" ? "fast" : "immediate"}\``} after ${run.acknowledgedBefore} acknowledgements: ${(run.downMs / 1000).toFixed(1)} s until ${run.kind === "app-kill" ? "the new app was ready" : "PostgreSQL accepted connections"}; first acknowledged submission ${firstSuccessMs === null ? "never" : `${(firstSuccessMs / 1000).toFixed(2)} s`} later.`),
     `- Hung requests (no answer within 30 s): ${hung}; slowest answer ${(slowest / 1000).toFixed(2)} s.`,
+    `- The app's warnings and errors: ${formatTally(tally(options.appLog.filter((line) => ["warn", "error", "fatal"].includes(String(line.level))).map(logSummary))) || "none"}.`,
   ];
   return { cases, figures };
 }
@@ -188,6 +189,13 @@ function report(options: { runTag: string; total: number; load: Load; counted: C
 function firstSuccessAfter(attempts: { sentAt: number; doneAt: number; outcome: string }[], upAt: number): number | null {
   const after = attempts.filter((attempt) => attempt.sentAt >= upAt && isAcknowledgement(attempt.outcome)).map((attempt) => attempt.doneAt - upAt);
   return after.length === 0 ? null : Math.min(...after);
+}
+
+// "msg: error message" with ids and numbers blurred, so the same failure is counted as one kind.
+function logSummary(line: Record<string, unknown>): string {
+  const err = line.err as { message?: string } | undefined;
+  const message = (err?.message ?? "").split("\n").find((part) => part.trim().length > 0)?.trim().slice(0, 90) ?? "";
+  return `${String(line.msg)}${message ? `: ${message.replace(/[0-9a-f-]{36}|\d+/g, "…")}` : ""}`;
 }
 
 function tally(values: string[]): Map<string, number> {

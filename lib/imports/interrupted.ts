@@ -10,7 +10,7 @@ export const IMPORT_HEARTBEAT_MS = 5_000;
 /** Silence after which a reading import is taken as interrupted: several missed heartbeats, so a slow upload is not. */
 export const IMPORT_STALE_MS = 30_000;
 
-export const INTERRUPTED_FAILURE = "Interrupted: the server reading the file stopped before it finished; nothing was imported. Import the file again.";
+export const INTERRUPTED_FAILURE = "Interrupted: the file stopped arriving, or the server reading it stopped, before it was read to the end; nothing was imported. Import the file again.";
 
 export function isInterrupted(row: { status: string; updatedAt: Date }, now = Date.now()): boolean {
   return row.status === "reading" && row.updatedAt.getTime() < now - IMPORT_STALE_MS;
