@@ -11,7 +11,7 @@ const UNAVAILABLE_CODES = new Set([
   "08000", "08003", "08006", "57P01", "57P02", "57P03", "53300",
 ]);
 
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|terminating connection due to|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Server has closed the connection|DatabaseNotReachable|ConnectionClosed|SocketTimeout|TooManyConnections|Unable to start a transaction in the given time/i;
+const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout|terminating connection due to|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Server has closed the connection|DatabaseNotReachable|ConnectionClosed|SocketTimeout|TooManyConnections|Unable to start a transaction in the given time/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   // Prisma and pg wrap the driver's error: walk the causes.
