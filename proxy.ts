@@ -14,6 +14,9 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Static files carry no request worth tracing.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
+  // Static files carry no request worth tracing. Uploads skip the proxy too:
+  // for a request the proxy sees, Next.js copies the body and hands the route
+  // only its first 10 MiB (proxyClientMaxBodySize), which cut large imports
+  // short. Their handlers give themselves a request id the same way.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/imports/[^/]+/file|api/records/import|api/suites/[^/]+/prefills).*)"],
 };

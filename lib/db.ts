@@ -1,10 +1,12 @@
 // The one Prisma client of the process, on a pg pool that never waits forever:
-// acquiring a connection and every statement have timeouts.
+// acquiring a connection and every statement have timeouts, and a connection
+// lost while idle is replaced rather than fatal.
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv, requireDatabaseUrl } from "@/lib/env";
+import { errorField, logger } from "@/lib/observability/logger";
 
 export type Db = PrismaClient;
 /** A client or an interactive-transaction client: services accept either. */
@@ -21,7 +23,24 @@ function poolConfig(databaseUrl: string, max: number): pg.PoolConfig {
     // Sent as startup parameters: behind PgBouncer set them on the role instead (README, "Deployment").
     statement_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    // The two above are enforced by the server; when the server itself stops
+    // answering (a host gone, a network black hole) only the client can give
+    // up. A little later than the server would, so its own cancel wins.
+    query_timeout: env.DATABASE_STATEMENT_TIMEOUT_MS + 5_000,
+    keepAlive: true,
   };
+}
+
+/**
+ * A pool that survives PostgreSQL going away: an idle connection the server
+ * closed (a restart, a failover) emits 'error' on the pool, which without a
+ * listener would end the process. pg-pool drops that connection and opens a
+ * new one on the next checkout, so logging it is all there is to do.
+ */
+function newPool(config: pg.PoolConfig, name: PoolStats["pool"]): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on("error", (error) => logger().warn({ pool: name, err: errorField(error) }, "idle database connection lost; it will be replaced"));
+  return pool;
 }
 
 function clientOn(pool: pg.Pool): PrismaClient {
@@ -34,13 +53,13 @@ function clientOn(pool: pg.Pool): PrismaClient {
 
 /** A client on its own pool; the app uses the one from db(). */
 export function createDbClient(options: { databaseUrl: string; poolMax?: number }): PrismaClient {
-  return clientOn(new pg.Pool(poolConfig(options.databaseUrl, options.poolMax ?? getEnv().DATABASE_POOL_MAX)));
+  return clientOn(newPool(poolConfig(options.databaseUrl, options.poolMax ?? getEnv().DATABASE_POOL_MAX), "app"));
 }
 
 export function db(): PrismaClient {
   // Kept on globalThis so Next's dev reloads do not open a new pool per edit.
   if (!globalForPrisma.evalformPrisma) {
-    globalForPrisma.evalformAppPool = new pg.Pool(poolConfig(requireDatabaseUrl(), getEnv().DATABASE_POOL_MAX));
+    globalForPrisma.evalformAppPool = newPool(poolConfig(requireDatabaseUrl(), getEnv().DATABASE_POOL_MAX), "app");
     globalForPrisma.evalformPrisma = clientOn(globalForPrisma.evalformAppPool);
   }
   return globalForPrisma.evalformPrisma;
@@ -52,7 +71,7 @@ export function db(): PrismaClient {
  * an import's memory grow with its file; plain pg lets each batch go.
  */
 export function bulkPool(): pg.Pool {
-  globalForPrisma.evalformBulkPool ??= new pg.Pool({ ...poolConfig(requireDatabaseUrl(), 2), allowExitOnIdle: true });
+  globalForPrisma.evalformBulkPool ??= newPool({ ...poolConfig(requireDatabaseUrl(), 2), allowExitOnIdle: true }, "bulk");
   return globalForPrisma.evalformBulkPool;
 }
 
@@ -63,13 +82,13 @@ export function bulkPool(): pg.Pool {
  */
 export function exportPool(): pg.Pool {
   const env = getEnv();
-  globalForPrisma.evalformExportPool ??= new pg.Pool({
+  globalForPrisma.evalformExportPool ??= newPool({
     ...poolConfig(requireDatabaseUrl(), env.EVALFORM_EXPORT_CONCURRENCY),
     allowExitOnIdle: true,
     application_name: "evalform-export",
     // A slow client may leave the snapshot idle between pages; this bounds how long.
     idle_in_transaction_session_timeout: env.EVALFORM_EXPORT_IDLE_TIMEOUT_MS,
-  });
+  }, "export");
   return globalForPrisma.evalformExportPool;
 }
 

@@ -174,6 +174,12 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("documents the Idempotency-Key request header of record submission and the Idempotent-Replayed answer header", () => {
+    const submit = (document.paths as Record<string, Record<string, { parameters?: { name: string; in: string; schema: object }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>>)["/api/records"]!.post!;
+    expect(submit.parameters?.find((parameter) => parameter.in === "header")).toMatchObject({ name: "Idempotency-Key", schema: { type: "string", minLength: 1, maxLength: 255 } });
+    expect(Object.keys(submit.responses["201"]?.headers ?? {})).toContain("Idempotent-Replayed");
+  });
+
   it("serialises to JSON and back unchanged (no functions, no undefined)", () => {
     expect(JSON.parse(JSON.stringify(document))).toEqual(document);
   });

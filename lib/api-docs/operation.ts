@@ -18,6 +18,8 @@ export type OperationSpec = {
   /** Only a signed-in browser session may call it (not an API token). */
   sessionOnly?: boolean;
   query?: JsonSchema[];
+  /** Request headers the operation reads (headerParameter). */
+  headers?: JsonSchema[];
   body?: JsonSchema;
   /** The answers that are not errors (and special error bodies). */
   responses: Record<string, JsonSchema>;
@@ -52,7 +54,7 @@ function pathParameters(path: string): JsonSchema[] {
 export function toOperation(spec: OperationSpec, tag: string): JsonSchema {
   const errors = new Set(spec.errors ?? []);
   if (spec.access !== "public") [401, 403].forEach((status) => errors.add(status));
-  const parameters = [...pathParameters(spec.path), ...(spec.query ?? [])];
+  const parameters = [...pathParameters(spec.path), ...(spec.query ?? []), ...(spec.headers ?? [])];
   return {
     tags: [tag],
     operationId: spec.id,
@@ -101,6 +103,10 @@ export const recordsUpload = (record: JsonSchema, description: string): JsonSche
 });
 
 export const header = (description: string, schema: JsonSchema = { type: "string" }): JsonSchema => ({ description, schema });
+
+export const headerParameter = (name: string, description: string, schema: JsonSchema, required = false): JsonSchema => ({
+  name, in: "header", required, description, schema,
+});
 
 export const queryParameter = (name: string, description: string, schema: JsonSchema, required = false): JsonSchema => ({
   name, in: "query", required, description, schema,

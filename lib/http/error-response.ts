@@ -1,13 +1,23 @@
 // Shapes errors for the HTTP API: AppError → its status with `{error, errors}`;
-// anything else is logged and answered with a generic 500.
+// the database being away → 503 with Retry-After; anything else is logged and
+// answered with a generic 500.
 import { AppError, HTTP_STATUS_OF } from "@/lib/errors";
 import { errorField, logger } from "@/lib/observability/logger";
+import { isDatabaseUnavailable } from "./database-unavailable";
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     return Response.json(
       { error: { code: error.code, message: error.message }, errors: error.issues },
       { status: HTTP_STATUS_OF[error.code] },
+    );
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Expected while the database restarts or fails over; the pool replaces the connection on the next request.
+    logger().warn({ err: errorField(error) }, "database unavailable");
+    return Response.json(
+      { error: { code: "UNAVAILABLE", message: "The database is not reachable right now; the request was not completed. Send it again." } },
+      { status: 503, headers: { "Retry-After": "1" } },
     );
   }
   // The request id in this line is the one the client got in X-Request-Id.

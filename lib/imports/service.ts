@@ -15,11 +15,13 @@ import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import { countImport } from "@/lib/observability/metrics";
 import { byteLimit } from "./byte-limit";
+import { INTERRUPTED_FAILURE, isInterrupted, staleSince, startHeartbeat, sweepInterruptedImports } from "./interrupted";
 import { identityOf, readItems, type ImportFormat, type ImportReport } from "./read-items";
 import { commitStagedItems, stageItems, type StagedItem } from "./staging";
 import { NewImportInput } from "./validation";
 
-export type ImportStatus = "reading" | "awaiting_decision" | "committed" | "discarded" | "failed";
+/** `interrupted`: still marked reading, but the server reading it stopped (lib/imports/interrupted.ts). */
+export type ImportStatus = "reading" | "awaiting_decision" | "committed" | "discarded" | "failed" | "interrupted";
 export type ImportSummary = {
   id: string;
   format: string;
@@ -40,18 +42,26 @@ const STAGE_BATCH = 1000;
 
 const SELECT_SUMMARY = {
   id: true, format: true, fileName: true, status: true, bytesRead: true, linesRead: true, accepted: true,
-  refused: true, alreadyPresent: true, imported: true, failure: true, createdAt: true, finishedAt: true,
+  refused: true, alreadyPresent: true, imported: true, failure: true, createdAt: true, finishedAt: true, updatedAt: true,
 } as const;
 
 type SummaryRow = Prisma.ItemImportGetPayload<{ select: typeof SELECT_SUMMARY }>;
 
 function summaryOf(row: SummaryRow): ImportSummary {
-  return { ...row, status: row.status as ImportStatus, bytesRead: Number(row.bytesRead) };
+  const { updatedAt: _updatedAt, ...summary } = row;
+  const interrupted = isInterrupted(row);
+  return {
+    ...summary,
+    status: interrupted ? "interrupted" : (row.status as ImportStatus),
+    failure: interrupted ? INTERRUPTED_FAILURE : row.failure,
+    bytesRead: Number(row.bytesRead),
+  };
 }
 
 export async function createImport(options: { actor: Actor; input: unknown }): Promise<ImportSummary> {
   authorize(options.actor, "items.import");
   const input = parseInput(NewImportInput, options.input, "The import is not valid");
+  await sweepInterruptedImports();
   const row = await db().itemImport.create({
     data: { format: input.format, fileName: input.file_name ?? null, systemUnderTest: input.system_under_test ?? null, createdById: options.actor.userId },
     select: SELECT_SUMMARY,
@@ -84,6 +94,7 @@ export async function readImportFile(options: { actor: Actor; importId: string; 
       data: { bytesRead, linesRead: report.linesRead, accepted: report.accepted, refused: report.refused, updatedAt: new Date() },
     }).then(() => undefined);
   let report: ImportReport;
+  const stopHeartbeat = startHeartbeat(options.importId);
   try {
     report = await readItems(
       limited,
@@ -101,6 +112,8 @@ export async function readImportFile(options: { actor: Actor; importId: string; 
   } catch (error) {
     await failImport(options.importId, error);
     throw error;
+  } finally {
+    stopHeartbeat();
   }
   const reportJson = { errors: report.errors, notes: report.notes, errorsOmitted: report.errorsOmitted, notesOmitted: report.notesOmitted } as unknown as Prisma.InputJsonObject;
   await db().itemImport.update({
@@ -207,5 +220,5 @@ export async function listImports(options: { actor: Actor; limit?: number }): Pr
 
 /** Imports still reading their file, for the metrics scrape (no actor: a count, no content). */
 export async function importsReading(): Promise<number> {
-  return db().itemImport.count({ where: { status: "reading" } });
+  return db().itemImport.count({ where: { status: "reading", updatedAt: { gte: staleSince() } } });
 }

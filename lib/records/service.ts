@@ -17,6 +17,7 @@ import type { RecordFilter } from "@/lib/export/record-filter";
 import { recordDigest } from "./canonical-hash";
 import { recordFilterWhere } from "./record-filter-where";
 import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
+import { findKeyedRecord, requestFingerprint, saveIdempotencyKey } from "./idempotency-key";
 import { raterBlockFor, type RatingRole } from "./rater-block";
 import { isPlainObject } from "@/lib/is-plain-object";
 
@@ -55,11 +56,38 @@ export async function submitRecord(options: {
   actor: Actor;
   draft: unknown;
   as?: RatingRole;
+  /** From the Idempotency-Key header (parseIdempotencyKey): a repeat answers with the first record, replayed. */
+  idempotencyKey?: string;
   origin?: RequestOrigin;
   client?: DbClient;
-}): Promise<StoredRecord> {
+}): Promise<StoredRecord & { replayed?: boolean }> {
   const { draft, actor } = options;
   authorize(actor, "records.submit");
+  if (options.idempotencyKey === undefined) return submitOnce(options);
+  const keyed = { userId: actor.userId, key: options.idempotencyKey, fingerprint: requestFingerprint({ draft, as: options.as }) };
+  const earlier = await findKeyedRecord(options.client ?? db(), keyed);
+  if (earlier) return { ...earlier, replayed: true };
+  try {
+    return await submitOnce({ ...options, afterStore: (client, evalId) => saveIdempotencyKey(client, { ...keyed, evalId }) });
+  } catch (error) {
+    // A concurrent retry with the same key committed first: its record is the
+    // answer, and ours was rolled back with the key row that collided.
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    const winner = await findKeyedRecord(db(), keyed);
+    if (!winner) throw error;
+    return { ...winner, replayed: true };
+  }
+}
+
+async function submitOnce(options: {
+  actor: Actor;
+  draft: unknown;
+  as?: RatingRole;
+  origin?: RequestOrigin;
+  client?: DbClient;
+  afterStore?: (client: DbClient, evalId: string) => Promise<void>;
+}): Promise<StoredRecord> {
+  const { draft, actor } = options;
   const body = draftObject(draft);
   const rater = raterBlockFor({ actor, as: options.as, requested: body.rater });
   if (!rater.ok) throw new AppError("INVALID_RECORD", "The rater block must describe you", rater.issues);
@@ -70,6 +98,7 @@ export async function submitRecord(options: {
     canSee: (client, evalId) => assertRecordVisible(client, actor, evalId),
     origin: options.origin,
     client: options.client,
+    afterStore: options.afterStore,
   });
 }
 
@@ -174,6 +203,8 @@ async function storeRecord(options: {
   audit?: boolean;
   origin?: RequestOrigin;
   client?: DbClient;
+  /** More rows that must be stored with the record or not at all (an idempotency key). */
+  afterStore?: (client: DbClient, evalId: string) => Promise<void>;
 }): Promise<StoredRecord> {
   const record = options.keepBody
     ? (options.draft as AifRecord)
@@ -200,6 +231,7 @@ async function storeRecord(options: {
         submittedById: options.submittedById,
       },
     });
+    if (options.afterStore) await options.afterStore(client, record.eval_id);
     if (options.audit !== false) await recordAuditEvent({ action: "record.submitted", actorId: options.submittedById, subject: record.eval_id, origin: options.origin, client });
   };
   try {

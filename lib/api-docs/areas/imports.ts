@@ -6,7 +6,7 @@ import { header, jsonAnswer, jsonBody, ndjson, type Area } from "../operation";
 
 const summary = {
   id: uuid(), format: { type: "string", enum: ["items", "eee", "gage"] }, file_name: nullable(str()),
-  status: { type: "string", enum: ["reading", "awaiting_decision", "committed", "discarded", "failed"] },
+  status: { type: "string", enum: ["reading", "awaiting_decision", "committed", "discarded", "failed", "interrupted"], description: "interrupted: still reading, but the server reading the file stopped (no heartbeat for 30 s); nothing of it was imported" },
   bytes_read: int(), lines_read: int(), accepted: int(), refused: int(),
   already_present: nullable(int("lines whose item an earlier import brought in (skipped)")), imported: nullable(int()),
   failure: nullable(str()), created_at: dateTime(), finished_at: nullable(dateTime()),

@@ -1,7 +1,7 @@
 // Records: submit, list (with the record filter), read, provenance, and the
 // validate and import routes for complete AIF records.
 import { arrayOf, bool, dateTime, int, nullable, object, ref, str, uuid } from "../json-schema";
-import { header, jsonAnswer, jsonBody, queryParameter, recordsUpload, type Area } from "../operation";
+import { header, headerParameter, jsonAnswer, jsonBody, queryParameter, recordsUpload, type Area } from "../operation";
 import { recordFilterParameters } from "../record-filter-parameters";
 
 const RATER_TYPES = { type: "string", enum: ["human", "llm_judge", "hybrid", "sme", "end_user"] };
@@ -47,8 +47,20 @@ export const recordsArea: Area = {
       summary: "Submit a rating as a new record",
       description: "The server assigns schema_version, eval_id and created_at and takes the rater block from the caller; the record must pass the AIF schema and its companion rules, or nothing is stored.",
       query: [queryParameter("as", "rate as `sme` or as `rater` (default: rater when you hold that role, else sme)", { type: "string", enum: ["rater", "sme"] })],
+      headers: [
+        headerParameter(
+          "Idempotency-Key",
+          "makes a retry safe (draft-ietf-httpapi-idempotency-key-header): a key is yours alone; sent again with the same body and `as`, it answers with the record its first request stored (201, same eval_id, `Idempotent-Replayed: true`), stored once even when the retries race. The same key with a different request: 422 on `/headers/Idempotency-Key`, rule `idempotencyKeyReused`; an empty or longer key: 422, rule `idempotencyKeyFormat`. A quoted key (`\"…\"`) is read without its quotes.",
+          { type: "string", minLength: 1, maxLength: 255 },
+        ),
+      ],
       body: jsonBody(ref("AifDraft")),
-      responses: { 201: jsonAnswer("Stored.", ref("SubmittedRecord"), { Location: header("/api/records/{eval_id}") }) },
+      responses: {
+        201: jsonAnswer("Stored, or (with an Idempotency-Key sent before) the record stored then.", ref("SubmittedRecord"), {
+          Location: header("/api/records/{eval_id}"),
+          "Idempotent-Replayed": header("`true` when this answer replays an earlier request with the same Idempotency-Key", { type: "string", enum: ["true"] }),
+        }),
+      },
       errors: [400, 422],
     },
     {

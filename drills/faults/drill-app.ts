@@ -1,0 +1,64 @@
+// The built app for the fault drills: started with `npm run serve` on a drill
+// database, killed -9 and started again on the same port with the same
+// session secret (so sessions survive the restart), and users created
+// straight in that database without touching this process's db() singleton.
+import { randomBytes } from "node:crypto";
+import { createDbClient } from "@/lib/db";
+import type { Role } from "@/lib/auth/permissions";
+import { createTestUser, type TestUser } from "@/lib/testing/test-users";
+import { startApp, type AppProcess } from "../../process-tests/support/app-process";
+import { signIn } from "../../process-tests/support/http";
+
+export type DrillApp = {
+  url: string;
+  /** The process serving now (a new one after restartAfterKill). */
+  current: () => AppProcess;
+  /** SIGKILL to the whole process group, as an OOM killer or a crashed node would. */
+  kill: () => Promise<void>;
+  start: () => Promise<void>;
+  /** The JSON log lines of every process started so far, killed ones included. */
+  logLines: () => Record<string, unknown>[];
+  /** Clean-up: ends whatever is still running. */
+  dispose: () => void;
+};
+
+export async function createDrillUser(databaseUrl: string, roles: Role[], label: string): Promise<TestUser> {
+  const client = createDbClient({ databaseUrl, poolMax: 1 });
+  try {
+    return await createTestUser(roles, { client, label });
+  } finally {
+    await client.$disconnect();
+  }
+}
+
+export async function startDrillApp(options: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<DrillApp> {
+  const authSecret = randomBytes(32).toString("base64");
+  const env = { EVALFORM_LOG_LEVEL: "warn", ...options.env };
+  let app: AppProcess | null = await startApp({ port: options.port, databaseUrl: options.databaseUrl, authSecret, env });
+  const url = app.url;
+  const earlier: AppProcess[] = [];
+  return {
+    url,
+    current: () => {
+      if (!app) throw new Error("the app is not running");
+      return app;
+    },
+    kill: async () => {
+      if (!app) return;
+      const killed = app;
+      earlier.push(killed);
+      app = null;
+      killed.kill();
+      await killed.exited;
+    },
+    start: async () => {
+      app = await startApp({ port: options.port, databaseUrl: options.databaseUrl, authSecret, env });
+    },
+    logLines: () => [...earlier, ...(app ? [app] : [])].flatMap((process) => process.logLines()),
+    dispose: () => app?.kill(),
+  };
+}
+
+export async function sessionOf(url: string, user: TestUser): Promise<string> {
+  return signIn(url, user.email, user.password);
+}
