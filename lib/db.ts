@@ -66,6 +66,15 @@ export function db(): PrismaClient {
 }
 
 /**
+ * The pool under db()'s Prisma client, for the one hot statement written in
+ * plain SQL (storing a submitted record with its audit event in one round trip).
+ */
+export function appPool(): pg.Pool {
+  db();
+  return globalForPrisma.evalformAppPool!;
+}
+
+/**
  * A small pg pool for bulk statements (import staging). Prisma's raw queries
  * keep every large parameter alive until the client is released, which makes
  * an import's memory grow with its file; plain pg lets each batch go.

@@ -8,7 +8,7 @@ import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize, can } from "@/lib/auth/authorize";
 import { validateRecord } from "@/lib/aif/validate";
-import { db, type DbClient } from "@/lib/db";
+import { appPool, db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { countRecordStored } from "@/lib/observability/metrics";
@@ -18,6 +18,7 @@ import { recordDigest } from "./canonical-hash";
 import { recordFilterWhere } from "./record-filter-where";
 import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
 import { findKeyedRecord, requestFingerprint, saveIdempotencyKey } from "./idempotency-key";
+import { IdempotencyKeyTaken, insertRecordStatement, type IdempotencyKeyRow } from "./insert-record";
 import { raterBlockFor, type RatingRole } from "./rater-block";
 import { isPlainObject } from "@/lib/is-plain-object";
 
@@ -63,16 +64,17 @@ export async function submitRecord(options: {
 }): Promise<StoredRecord & { replayed?: boolean }> {
   const { draft, actor } = options;
   authorize(actor, "records.submit");
-  if (options.idempotencyKey === undefined) return submitOnce(options);
+  if (options.idempotencyKey === undefined) return submitOnce({ ...options, idempotencyKey: undefined });
   const keyed = { userId: actor.userId, key: options.idempotencyKey, fingerprint: requestFingerprint({ draft, as: options.as }) };
   const earlier = await findKeyedRecord(options.client ?? db(), keyed);
   if (earlier) return { ...earlier, replayed: true };
   try {
-    return await submitOnce({ ...options, afterStore: (client, evalId) => saveIdempotencyKey(client, { ...keyed, evalId }) });
+    return await submitOnce({ ...options, idempotencyKey: keyed });
   } catch (error) {
     // A concurrent retry with the same key committed first: its record is the
     // answer, and ours was rolled back with the key row that collided.
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    const collided = error instanceof IdempotencyKeyTaken || (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002");
+    if (!collided) throw error;
     const winner = await findKeyedRecord(db(), keyed);
     if (!winner) throw error;
     return { ...winner, replayed: true };
@@ -85,7 +87,7 @@ async function submitOnce(options: {
   as?: RatingRole;
   origin?: RequestOrigin;
   client?: DbClient;
-  afterStore?: (client: DbClient, evalId: string) => Promise<void>;
+  idempotencyKey?: IdempotencyKeyRow;
 }): Promise<StoredRecord> {
   const { draft, actor } = options;
   const body = draftObject(draft);
@@ -98,7 +100,7 @@ async function submitOnce(options: {
     canSee: (client, evalId) => assertRecordVisible(client, actor, evalId),
     origin: options.origin,
     client: options.client,
-    afterStore: options.afterStore,
+    idempotencyKey: options.idempotencyKey,
   });
 }
 
@@ -203,8 +205,8 @@ async function storeRecord(options: {
   audit?: boolean;
   origin?: RequestOrigin;
   client?: DbClient;
-  /** More rows that must be stored with the record or not at all (an idempotency key). */
-  afterStore?: (client: DbClient, evalId: string) => Promise<void>;
+  /** Stored with the record or not at all: the request's idempotency key. */
+  idempotencyKey?: IdempotencyKeyRow;
 }): Promise<StoredRecord> {
   const record = options.keepBody
     ? (options.draft as AifRecord)
@@ -213,8 +215,17 @@ async function storeRecord(options: {
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
 
   const derivedFrom = record.derived_from ?? null;
-  // The record and its audit event are stored together or not at all; a
-  // caller that passes a client composes this into its own transaction.
+  if (!options.client && options.audit !== false) {
+    // On its own (a rater's submit), one statement stores the record, its
+    // audit event and its key. Visibility first; the foreign key stays the
+    // final word on derived_from (records are never deleted).
+    if (derivedFrom !== null) await options.canSee(db(), derivedFrom);
+    await insertRecordStatement(appPool(), { record, sha256: recordDigest(record), submittedById: options.submittedById }, { origin: options.origin, idempotencyKey: options.idempotencyKey });
+    countRecordStored(record.rater.type);
+    return { evalId: record.eval_id, createdAt: new Date(record.created_at), body: record };
+  }
+  // Within a caller's transaction (assignments, reviews, imports): the same
+  // rows through Prisma, composed into that transaction.
   const store = async (client: DbClient) => {
     if (derivedFrom !== null) await options.canSee(client, derivedFrom);
     await client.evalRecord.create({
@@ -231,7 +242,7 @@ async function storeRecord(options: {
         submittedById: options.submittedById,
       },
     });
-    if (options.afterStore) await options.afterStore(client, record.eval_id);
+    if (options.idempotencyKey) await saveIdempotencyKey(client, { ...options.idempotencyKey, evalId: record.eval_id });
     if (options.audit !== false) await recordAuditEvent({ action: "record.submitted", actorId: options.submittedById, subject: record.eval_id, origin: options.origin, client });
   };
   try {

@@ -1,0 +1,58 @@
+// Storing a submitted record, its audit event and (when the request carried
+// one) its idempotency key as ONE statement: PostgreSQL runs a statement's
+// data-modifying CTEs atomically, so the three rows are stored together or
+// not at all without BEGIN/COMMIT, and a pooled connection is held for one
+// round trip instead of five (BEGIN, three INSERTs, COMMIT). This is the
+// submit path's hot statement (bench/submit-path.ts).
+import "server-only";
+import type pg from "pg";
+import type { AifRecord } from "@/lib/aif/types";
+import type { RequestOrigin } from "@/lib/audit/service";
+import { AppError } from "@/lib/errors";
+
+export type RecordRow = { record: AifRecord; sha256: Buffer; submittedById: string | null };
+export type IdempotencyKeyRow = { userId: string; key: string; fingerprint: Buffer<ArrayBuffer> };
+
+/** Thrown when the idempotency key was stored by a concurrent request first (the caller replays its record). */
+export class IdempotencyKeyTaken extends Error {}
+
+export async function insertRecordStatement(pool: pg.Pool, row: RecordRow, options: { origin?: RequestOrigin; idempotencyKey?: IdempotencyKeyRow }): Promise<void> {
+  const { record } = row;
+  const params: unknown[] = [
+    record.eval_id, record.created_at, record.rater.type, record.rater.id ?? null, record.task.task_id, record.task.suite_id ?? null,
+    record.derived_from ?? null, JSON.stringify(record), row.sha256, row.submittedById,
+    options.origin?.ipAddress ?? null, options.origin?.userAgent?.slice(0, 400) ?? null,
+  ];
+  let keyCte = "";
+  if (options.idempotencyKey) {
+    params.push(options.idempotencyKey.userId, options.idempotencyKey.key, options.idempotencyKey.fingerprint);
+    keyCte = `, stored_key AS (
+      INSERT INTO record_idempotency_key (user_id, key, request_sha256, eval_id) SELECT $13, $14, $15, eval_id FROM stored_record)`;
+  }
+  try {
+    await pool.query({
+      // Named: PostgreSQL plans it once per connection.
+      name: options.idempotencyKey ? "insert-record-keyed" : "insert-record",
+      text: `WITH stored_record AS (
+        INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, derived_from, body, body_sha256, submitted_by_id)
+        VALUES ($1::uuid, $2::timestamptz, $3, $4, $5, $6, $7::uuid, $8::jsonb, $9, $10)
+        RETURNING eval_id
+      ), stored_audit AS (
+        INSERT INTO audit_event (actor_id, action, subject, ip_address, user_agent)
+        SELECT $10, 'record.submitted', eval_id::text, $11, $12 FROM stored_record
+      )${keyCte}
+      SELECT 1`,
+      values: params,
+    });
+  } catch (error) {
+    const code = (error as { code?: string; constraint?: string }).code;
+    const constraint = (error as { constraint?: string }).constraint;
+    if (code === "23505" && constraint === "record_idempotency_key_pkey") throw new IdempotencyKeyTaken();
+    if (code === "23503" && constraint === "eval_record_derived_from_fkey") {
+      throw new AppError("INVALID_RECORD", "derived_from does not name a stored record", [
+        { path: "/derived_from", rule: "derivedFromExists", message: `no stored record has eval_id ${JSON.stringify(record.derived_from)}` },
+      ]);
+    }
+    throw error;
+  }
+}
