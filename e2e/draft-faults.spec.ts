@@ -69,7 +69,7 @@ test("a session that ends mid-form keeps the draft, says to sign in again, and r
   await expect.poll(() => serverNotes(context, assignmentId), { timeout: 15_000 }).toBe("before");
 
   // The session ends on the server (and its cookie goes with it).
-  expect((await page.request.post("/api/auth/sign-out", { headers: { origin: baseURL! } })).ok()).toBe(true);
+  expect((await page.request.post("/api/auth/sign-out", { data: {}, headers: { origin: baseURL! } })).ok()).toBe(true);
   await typeNotes(page, " and after");
   await page.locator(NOTES).blur();
   const notice = page.getByTestId("signed-out");

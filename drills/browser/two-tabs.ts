@@ -5,7 +5,7 @@
 import type { Page } from "playwright";
 import { drillCase, type DrillCase } from "@/drills/support/drill";
 import type { BrowserStack } from "./browser-stack";
-import { lostCharacters, notesOnPage, openRatingPage, rateEveryDimension, sampleText, serverNotes, typeNotes, waitForServerNotes } from "./rating-page";
+import { lostCharacters, notesOnPage, openRatingPage, rateEveryDimension, sampleText, typeNotes, waitForServerNotes } from "./rating-page";
 
 export async function twoTabsCase(stack: BrowserStack, options: { round: number }): Promise<DrillCase> {
   const user = stack.users.rater;
@@ -66,7 +66,6 @@ export async function twoTabsCase(stack: BrowserStack, options: { round: number 
     await tabB.keyboard.press("Control+Enter");
     const submitted = await tabB.getByTestId("submitted").waitFor({ timeout: 15_000 }).then(() => true, () => false);
     const records = await stack.recordsOf(suite.suiteKey);
-    const finalServer = await serverNotes(context, assignmentId);
     return drillCase({
       name: "two tabs on one draft",
       tried: 2,
@@ -75,7 +74,7 @@ export async function twoTabsCase(stack: BrowserStack, options: { round: number 
       duplicated: Math.max(0, records.length - 1),
       ok: aTold && bTold && aKept && bLoaded && submitted && problems.length === 0,
       detail: `two saves made from a tab that was behind: ${refused} refused with 409; A ${aTold ? "showed" : "did NOT show"} the conflict and kept its version by choice, B ${bTold ? "showed" : "did NOT show"} it and loaded the newer draft; `
-        + `silent overwrites: ${silentOverwrites}; submit from B ${submitted ? "stored" : "FAILED"}, records: ${records.length} (draft endpoint now ${finalServer.status})`
+        + `silent overwrites: ${silentOverwrites}; submit from B ${submitted ? "stored" : "FAILED"}, records: ${records.length}`
         + (problems.length ? `; problems: ${problems.join("; ")}` : ""),
     });
   } finally {

@@ -51,9 +51,12 @@ export function useBufferedValue(value: string, commit: (next: string) => void) 
     const onHide = () => {
       if (pending.current) flushSync(flush);
     };
+    // beforeunload first, so the page's leave warning knows about these characters too.
+    window.addEventListener("beforeunload", onHide);
     window.addEventListener("pagehide", onHide);
     document.addEventListener("visibilitychange", onHide);
     return () => {
+      window.removeEventListener("beforeunload", onHide);
       window.removeEventListener("pagehide", onHide);
       document.removeEventListener("visibilitychange", onHide);
     };
