@@ -30,7 +30,7 @@ async function serverNotes(context: BrowserContext, assignmentId: string): Promi
 
 async function typeNotes(page: Page, text: string): Promise<void> {
   await page.locator(NOTES).click();
-  await page.keyboard.press("End");
+  await page.keyboard.press("Control+End");
   await page.keyboard.type(text, { delay: 5 });
 }
 

@@ -22,10 +22,10 @@ export async function rateEveryDimension(page: Page): Promise<void> {
   }
 }
 
-/** Types into the notes key by key, without leaving the field (what a rater does before reloading). */
+/** Types at the end of the notes key by key (Ctrl+End: End alone stops at the end of a wrapped line), without leaving the field. */
 export async function typeNotes(page: Page, text: string): Promise<void> {
   await page.locator(NOTES).click();
-  await page.keyboard.press("End");
+  await page.keyboard.press("Control+End");
   await page.keyboard.type(text, { delay: 5 });
 }
 
