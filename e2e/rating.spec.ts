@@ -1,11 +1,10 @@
 // The rater loop in a real browser: queue → rate with the keyboard alone →
 // submit → next; drafts that survive a reload and a dropped connection; item
 // text that is shown as text, never run.
-import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import { rateEveryDimensionByKeyboard, startRating } from "./support/rating-page";
 import { chatItem, seedSuite } from "./support/seed-suite";
 import { e2eUsers, storageStateOf } from "./support/users";
-
-const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
 
 let admin: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {
@@ -14,31 +13,6 @@ test.beforeAll(async ({ baseURL }) => {
 test.afterAll(async () => admin.dispose());
 
 test.use({ storageState: storageStateOf("otherRater") });
-
-async function startRating(page: Page, suiteKey: string): Promise<void> {
-  await page.goto("/queue");
-  const start = page.getByTestId(`queue-suite-${suiteKey}`).getByRole("button", { name: /Start rating|Rate the next item/ });
-  await start.focus();
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/rate\//);
-  await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
-}
-
-/** `]` to the next dimension, a digit for the score, Tab to confidence (Medium by default) and → to "High". */
-async function rateEveryDimensionByKeyboard(page: Page, score: number): Promise<void> {
-  await page.locator("body").click({ position: { x: 1, y: 1 } });
-  for (let index = 0; index < DIMENSIONS.length; index += 1) {
-    await page.keyboard.press("]");
-    await page.keyboard.press(String(score));
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("Shift+Tab");
-  }
-  for (const dimension of DIMENSIONS) {
-    await expect(page.locator(`#root_universal_${dimension}_score-${score}`)).toBeChecked();
-    await expect(page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "High" })).toBeChecked();
-  }
-}
 
 test("a rater works through a queue with the keyboard alone: queue → rate → submit → next → done", async ({ page, baseURL }) => {
   const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], count: 2 });

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly issues: ValidationIssue[] = [],
+    /** Extra facts the client acts on (a draft conflict's current version and draft), sent as `error.details`. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "AppError";

@@ -1,16 +1,18 @@
 "use client";
 // The right side of the rating page: the AIF form with autosave (browser at
-// once, server after a pause), submit (queued while offline), the keyboard
-// map, and evidence quoted from the item.
+// once, server after a pause), submit (queued while offline, sent once), what
+// to do when the session ends or another tab saved first, the keyboard map,
+// and evidence quoted from the item.
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AifForm } from "@/components/aif-form/aif-form";
 import { commandOf } from "@/components/rating/rating-shortcuts";
 import { focusDimension } from "@/components/rating/dimension-focus";
 import { useEvidenceQuotes } from "@/components/rating/evidence-quotes";
+import { ConflictNotice, SignedOutNotice } from "@/components/rating/draft-notices";
 import { SaveStatusText } from "@/components/rating/save-status";
 import { ShortcutsDialog } from "@/components/rating/shortcuts-dialog";
-import { useDraftAutosave } from "@/components/rating/use-draft-autosave";
+import { useDraftAutosave, type ServerDraft } from "@/components/rating/use-draft-autosave";
 import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 import { fetchJson } from "@/lib/http/fetch-json";
 import { chooseStartingDraft, clearLocalDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
@@ -34,16 +36,24 @@ type Props = {
   submittedEvalId: string | null;
   /** A judge's values: the starting draft, marked field by field (SME review). */
   prefill?: Record<string, unknown>;
+  /** Where to sign in again and come back here, when the session ends mid-form (none for share-link visitors). */
+  signInUrl?: string;
 };
 
-export function RatingClient({ assignmentId, assignmentApi, queue, server, fixed, submittedEvalId, prefill }: Props) {
+export function RatingClient({ assignmentId, assignmentApi, queue, server, fixed, submittedEvalId, prefill, signInUrl }: Props) {
   const [start, setStart] = useState<StartingDraft | null>(null);
+  // Each restart (a browser copy chosen, a conflict resolved) mounts a fresh form.
+  const [generation, setGeneration] = useState(0);
+  const restart = useCallback((next: StartingDraft) => {
+    setStart(next);
+    setGeneration((previous) => previous + 1);
+  }, []);
   // The browser's copy exists only after hydration, so the choice is made in an effect.
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setStart(chooseStartingDraft(server, readLocalDraft(assignmentId))), [assignmentId, server]);
   if (submittedEvalId) return <Submitted queue={queue} evalId={submittedEvalId} />;
   if (!start) return <p role="status">Loading your draft…</p>;
-  return <RatingForm key={start.source + start.baseVersion} assignmentId={assignmentId} assignmentApi={assignmentApi} queue={queue} start={start} fixed={fixed} prefill={prefill} onUseBrowserCopy={setStart} />;
+  return <RatingForm key={generation} assignmentId={assignmentId} assignmentApi={assignmentApi} queue={queue} start={start} fixed={fixed} prefill={prefill} signInUrl={signInUrl} onRestart={restart} />;
 }
 
 type Calibration = { dimension: string; expected: number; given: number; error: number }[];
@@ -86,14 +96,15 @@ function Submitted({ queue, evalId, calibration = [] }: { queue: QueueUrls; eval
   );
 }
 
-function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill, onUseBrowserCopy }: {
-  assignmentId: string; assignmentApi: string; queue: QueueUrls; start: StartingDraft; fixed: Record<string, unknown>; prefill?: Record<string, unknown>; onUseBrowserCopy: (start: StartingDraft) => void;
+function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill, signInUrl, onRestart }: {
+  assignmentId: string; assignmentApi: string; queue: QueueUrls; start: StartingDraft; fixed: Record<string, unknown>; prefill?: Record<string, unknown>; signInUrl?: string; onRestart: (start: StartingDraft) => void;
 }) {
   const [initialDraft] = useState(() => ({ ...(start.draft ?? prefill ?? {}), ...fixed }));
   const [changedFields, setChangedFields] = useState(() => (prefill ? changedFromJudge(prefill, initialDraft) : 0));
   const autosave = useDraftAutosave({
     draftUrl: `${assignmentApi}/draft`, storageId: assignmentId, baseVersion: start.baseVersion,
     savedDraft: start.source === "server" ? initialDraft : null,
+    unsavedDraft: start.source === "browser" ? initialDraft : null,
   });
   const quotes = useEvidenceQuotes(`evalform:quotes:${assignmentId}`);
   const [submitting, setSubmitting] = useState(false);
@@ -104,13 +115,20 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
   const formRoot = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const [queuedDraft, setQueuedDraft] = useState<AifDraft | null>(null);
+  const [submitSignedOut, setSubmitSignedOut] = useState(false);
+  // One submission in flight at a time: a flapping connection fires `online` more than once.
+  const sending = useRef(false);
 
   const submit = useCallback(async (draft: AifDraft) => {
+    if (sending.current) return;
+    sending.current = true;
     setSubmitting(true);
     setFailure(null);
+    setSubmitSignedOut(false);
     // If the tab closes while offline, the next visit sends it.
-    writeLocalDraft(assignmentId, { draft: draft as Record<string, unknown>, baseVersion: start.baseVersion, synced: false, changedAt: Date.now(), pendingSubmit: true });
+    writeLocalDraft(assignmentId, { draft: draft as Record<string, unknown>, baseVersion: autosave.version(), synced: false, changedAt: Date.now(), pendingSubmit: true });
     const result = await fetchJson<{ eval_id: string; calibration?: Calibration }>(`${assignmentApi}/submit`, { method: "POST", body: { draft } });
+    sending.current = false;
     setSubmitting(false);
     if (result.ok) {
       autosave.stop();
@@ -125,10 +143,25 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
       setQueuedDraft(draft);
       return;
     }
-    writeLocalDraft(assignmentId, { draft: draft as Record<string, unknown>, baseVersion: start.baseVersion, synced: false, changedAt: Date.now() });
+    setQueuedDraft(null);
+    writeLocalDraft(assignmentId, { draft: draft as Record<string, unknown>, baseVersion: autosave.version(), synced: false, changedAt: Date.now() });
+    if (result.status === 401) {
+      setSubmitSignedOut(true);
+      return;
+    }
     setServerIssues(result.issues);
     setFailure(result.message);
-  }, [assignmentApi, assignmentId, autosave, quotes, start.baseVersion]);
+  }, [assignmentApi, assignmentId, autosave, quotes]);
+
+  // Either choice ends the conflict with an explicit winner; neither happens on its own.
+  const loadNewer = useCallback((current: ServerDraft) => {
+    writeLocalDraft(assignmentId, { draft: current.draft ?? {}, baseVersion: current.version, synced: true, changedAt: Date.now() });
+    onRestart({ draft: current.draft, baseVersion: current.version, source: "server", olderBrowserCopy: null });
+  }, [assignmentId, onRestart]);
+  const keepMine = useCallback((current: ServerDraft) => {
+    onRestart({ draft: autosave.latestDraft() ?? initialDraft, baseVersion: current.version, source: "browser", olderBrowserCopy: null });
+  }, [autosave, initialDraft, onRestart]);
+  const signedOut = submitSignedOut || autosave.status.kind === "signed-out";
 
   // A submission made offline is sent once, when the connection returns.
   useEffect(() => {
@@ -140,10 +173,9 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
 
   // A submission queued in an earlier visit (the tab closed while offline) is sent now.
   useEffect(() => {
-    const pending = readLocalDraft(assignmentId);
     // Sending it updates state when the answer arrives; that is the point.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (pending?.pendingSubmit) void submit(pending.draft as AifDraft);
+    if (start.pendingSubmit) void submit(start.pendingSubmit as AifDraft);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
   }, []);
 
@@ -179,12 +211,13 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
       {start.olderBrowserCopy ? (
         <div className="notice" role="status">
           <p>This browser holds changes made to an older version of this draft; the newer saved draft is shown.</p>
-          <button type="button" className="btn" onClick={() => onUseBrowserCopy({ draft: start.olderBrowserCopy!.draft, baseVersion: start.baseVersion, source: "browser", olderBrowserCopy: null })}>
+          <button type="button" className="btn" onClick={() => onRestart({ draft: start.olderBrowserCopy!.draft, baseVersion: start.baseVersion, source: "browser", olderBrowserCopy: null })}>
             Use this browser&apos;s copy instead
           </button>
         </div>
       ) : null}
-      {autosave.status.kind === "conflict" ? <button type="button" className="btn" onClick={() => window.location.reload()}>Reload the newer draft</button> : null}
+      {autosave.status.kind === "conflict" ? <ConflictNotice current={autosave.status.current} onLoadNewer={loadNewer} onKeepMine={keepMine} /> : null}
+      {signedOut ? <SignedOutNotice signInUrl={signInUrl} /> : null}
       {queuedDraft ? <p className="notice notice-error" role="status" data-testid="submit-queued">You are offline: the rating is queued and will be sent once the connection returns.</p> : null}
       {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
       {quotes.message ? <p className="help-block" role="status">{quotes.message}</p> : null}

@@ -18,9 +18,11 @@ type Props = {
   prefill?: Record<string, unknown>;
   title?: string;
   caption?: ReactNode;
+  /** Where a rater whose session ended signs in again and returns here. */
+  signInUrl?: string;
 };
 
-export function RatingScreen({ assignment, assignmentApi, queue, rater, context, prefill, title = "Your rating", caption }: Props) {
+export function RatingScreen({ assignment, assignmentApi, queue, rater, context, prefill, title = "Your rating", caption, signInUrl }: Props) {
   return (
     <div className="rating-layout">
       <section aria-label="Item to rate" className="rating-item">
@@ -37,6 +39,7 @@ export function RatingScreen({ assignment, assignmentApi, queue, rater, context,
           fixed={{ ...(context ?? ratingContextOf(assignment.item, assignment.suite.key)), rater }}
           prefill={prefill}
           submittedEvalId={assignment.evalId}
+          signInUrl={signInUrl}
         />
       </section>
     </div>

@@ -7,13 +7,14 @@ import { notFound, redirect } from "next/navigation";
 import { actorFromHeaders, type Actor } from "./actor";
 import { can } from "./authorize";
 import type { Action } from "./permissions";
+import { signInUrl } from "./sign-in-url";
 
 /** Memoised per request: the layout and the page share one session lookup. */
 export const currentActor = cache(async (): Promise<Actor | null> => actorFromHeaders(await headers()));
 
 export async function requirePageActor(options: { returnTo: string; action?: Action }): Promise<Actor> {
   const actor = await currentActor();
-  if (!actor) redirect(`/sign-in?next=${encodeURIComponent(options.returnTo)}`);
+  if (!actor) redirect(signInUrl(options.returnTo));
   if (options.action && !can(actor, options.action)) notFound();
   return actor;
 }

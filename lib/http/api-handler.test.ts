@@ -35,3 +35,15 @@ it("adds the header to a response whose headers are immutable", async () => {
   expect(response.headers.get("location")).toBe("http://app.test/elsewhere");
   expect(response.headers.get("x-request-id")).toBeTruthy();
 });
+
+it("sends an AppError's details inside its error object, and nothing extra without them", async () => {
+  const conflict = await observeRequest(new Request("http://app.test/api/records"), async () => {
+    throw new AppError("CONFLICT", "Changed elsewhere", [], { current: { version: 3, draft: { notes: "newer" } } });
+  });
+  expect(conflict.status).toBe(409);
+  expect(await conflict.json()).toEqual({ error: { code: "CONFLICT", message: "Changed elsewhere", details: { current: { version: 3, draft: { notes: "newer" } } } }, errors: [] });
+  const plain = await observeRequest(new Request("http://app.test/api/records"), async () => {
+    throw new AppError("NOT_FOUND", "No such thing");
+  });
+  expect(await plain.json()).toEqual({ error: { code: "NOT_FOUND", message: "No such thing" }, errors: [] });
+});

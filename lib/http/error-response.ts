@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from "./database-unavailable";
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     return Response.json(
-      { error: { code: error.code, message: error.message }, errors: error.issues },
+      { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }, errors: error.issues },
       { status: HTTP_STATUS_OF[error.code] },
     );
   }

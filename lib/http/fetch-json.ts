@@ -2,7 +2,9 @@
 // message and {path, rule, message} issues.
 import type { ValidationIssue } from "@/lib/aif/types";
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string; issues: ValidationIssue[] };
+export type ApiResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; message: string; issues: ValidationIssue[]; details?: Record<string, unknown> };
 
 export async function fetchJson<T>(url: string, init: { method: string; body?: unknown }): Promise<ApiResult<T>> {
   try {
@@ -13,8 +15,8 @@ export async function fetchJson<T>(url: string, init: { method: string; body?: u
     });
     const payload = response.status === 204 ? {} : await response.json().catch(() => ({}));
     if (response.ok) return { ok: true, data: payload as T };
-    const error = payload as { error?: { message?: string }; errors?: ValidationIssue[] };
-    return { ok: false, status: response.status, message: error.error?.message ?? `The server answered ${response.status}`, issues: error.errors ?? [] };
+    const error = payload as { error?: { message?: string; details?: Record<string, unknown> }; errors?: ValidationIssue[] };
+    return { ok: false, status: response.status, message: error.error?.message ?? `The server answered ${response.status}`, issues: error.errors ?? [], details: error.error?.details };
   } catch {
     return { ok: false, status: 0, message: "The server is unreachable; nothing was changed. Try again.", issues: [] };
   }

@@ -74,7 +74,10 @@ export async function saveDraft(options: { rater: QueueRater; assignmentId: stri
   if (current.status === "submitted") throw new AppError("CONFLICT", "This item was already submitted; the draft was not saved");
   throw new AppError(
     "CONFLICT",
-    `This draft was changed elsewhere (another tab or device) and is now at version ${current.draftVersion}; your version ${String(options.baseVersion)} was not saved. Reload to continue from the newer draft.`,
+    `This draft was changed elsewhere (another tab or device) and is now at version ${current.draftVersion}; your version ${String(options.baseVersion)} was not saved. Load the newer draft, or keep yours to replace it.`,
+    [],
+    // The page offers the choice without a reload, so it needs what it would choose between.
+    { current: { version: current.draftVersion, draft: current.draft } },
   );
 }
 

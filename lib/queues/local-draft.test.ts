@@ -16,4 +16,10 @@ describe("chooseStartingDraft", () => {
     expect(chooseStartingDraft(server, local(3, true))).toMatchObject({ source: "server", olderBrowserCopy: null });
     expect(chooseStartingDraft(server, null)).toMatchObject({ source: "server", draft: { notes: "server" } });
   });
+  it("carries a submission queued in an earlier visit, whichever draft the page opens with", () => {
+    const queued: LocalDraft = { ...local(3, false), pendingSubmit: true };
+    expect(chooseStartingDraft(server, queued)).toMatchObject({ source: "browser", pendingSubmit: { notes: "browser" } });
+    expect(chooseStartingDraft(server, { ...queued, baseVersion: 2 })).toMatchObject({ source: "server", pendingSubmit: { notes: "browser" } });
+    expect(chooseStartingDraft(server, local(3, false))).not.toHaveProperty("pendingSubmit");
+  });
 });

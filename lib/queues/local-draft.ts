@@ -3,7 +3,14 @@
 // this copy says which server version it was based on and whether the server
 // has it yet.
 export type LocalDraft = { draft: Record<string, unknown>; baseVersion: number; synced: boolean; changedAt: number; pendingSubmit?: boolean };
-export type StartingDraft = { draft: Record<string, unknown> | null; baseVersion: number; source: "server" | "browser"; olderBrowserCopy: LocalDraft | null };
+export type StartingDraft = {
+  draft: Record<string, unknown> | null;
+  baseVersion: number;
+  source: "server" | "browser";
+  olderBrowserCopy: LocalDraft | null;
+  /** A submission queued in an earlier visit (the page closed while offline): to be sent on opening. */
+  pendingSubmit?: Record<string, unknown>;
+};
 
 const keyOf = (assignmentId: string) => `evalform:draft:${assignmentId}`;
 
@@ -42,6 +49,12 @@ export function clearLocalDraft(assignmentId: string): void {
  * older version lose to the server's newer draft but are offered back.
  */
 export function chooseStartingDraft(server: { draft: Record<string, unknown> | null; version: number }, local: LocalDraft | null): StartingDraft {
+  const chosen = startingDraftOf(server, local);
+  // Taken now: the form's first change rewrites the browser copy without the flag.
+  return local?.pendingSubmit ? { ...chosen, pendingSubmit: local.draft } : chosen;
+}
+
+function startingDraftOf(server: { draft: Record<string, unknown> | null; version: number }, local: LocalDraft | null): StartingDraft {
   if (local && !local.synced && local.baseVersion === server.version) {
     return { draft: local.draft, baseVersion: server.version, source: "browser", olderBrowserCopy: null };
   }

@@ -107,7 +107,7 @@ describe("next item", () => {
 });
 
 describe("drafts and submission", () => {
-  it("saves versioned drafts and refuses a stale version without changing the stored draft", async () => {
+  it("saves versioned drafts and refuses a stale version without changing the stored draft, naming the current one", async () => {
     const rater = await createTestUser(["rater"]);
     const suite = await suiteWith({ items: 1, k: 1, raters: [rater] });
     const { assignmentId } = (await nextItem({ rater: userRater(rater), suiteId: suite.id })) as { assignmentId: string };
@@ -115,6 +115,8 @@ describe("drafts and submission", () => {
     expect(first.version).toBe(1);
     const stale = await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: { notes: "tab B" } }));
     expect(stale).toMatchObject({ code: "CONFLICT", message: expect.stringContaining("another tab") });
+    // The refusal carries what the page offers the rater instead: the newer version and its draft.
+    expect(stale.details).toEqual({ current: { version: 1, draft: { notes: "tab A" } } });
     expect(await getAssignment({ rater: userRater(rater), assignmentId })).toMatchObject({ draft: { notes: "tab A" }, draftVersion: 1 });
     expect((await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: "1", draft: {} }))).issues[0]).toMatchObject({ path: "/base_version" });
   });

@@ -144,7 +144,9 @@ export async function saveReviewDraft(options: { actor: Actor; judgeEvalId: stri
   if (current.status === "reviewed") throw new AppError("CONFLICT", "This prefill was already reviewed; the draft was not saved");
   throw new AppError(
     "CONFLICT",
-    `This review's draft was changed elsewhere and is now at version ${current.draftVersion}; your version ${String(options.baseVersion)} was not saved. Reload to continue from the newer draft.`,
+    `This review's draft was changed elsewhere and is now at version ${current.draftVersion}; your version ${String(options.baseVersion)} was not saved. Load the newer draft, or keep yours to replace it.`,
+    [],
+    { current: { version: current.draftVersion, draft: current.draft } },
   );
 }
 

@@ -9,6 +9,7 @@ import { raterQueueUrls } from "@/lib/queues/open-next-item";
 import { userRater } from "@/lib/queues/queue-rater";
 import { raterBlockFor } from "@/lib/records/rater-block";
 import { orNotFound } from "@/lib/http/or-not-found";
+import { signInUrl } from "@/lib/auth/sign-in-url";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Rate" };
@@ -21,6 +22,7 @@ export default async function RatePage({ params }: { params: Promise<{ assignmen
   if (!rater.ok) notFound();
   return (
     <RatingScreen
+      signInUrl={signInUrl(`/rate/${assignmentId}`)}
       assignment={assignment}
       assignmentApi={`/api/assignments/${assignment.id}`}
       queue={raterQueueUrls(assignment.suite.id)}

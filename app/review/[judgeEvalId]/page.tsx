@@ -8,6 +8,7 @@ import { reviewQueueUrls } from "@/lib/queues/open-next-item";
 import { judgmentOf } from "@/lib/review/field-decisions";
 import { getReviewTask } from "@/lib/review/review-tasks";
 import { orNotFound } from "@/lib/http/or-not-found";
+import { signInUrl } from "@/lib/auth/sign-in-url";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review prefill" };
@@ -19,6 +20,7 @@ export default async function ReviewTaskPage({ params }: { params: Promise<{ jud
   const judge = task.judgeRecord;
   return (
     <RatingScreen
+      signInUrl={signInUrl(`/review/${judgeEvalId}`)}
       assignment={{ id: task.judgeEvalId, suite: task.suite, item: task.item, draft: task.draft, draftVersion: task.draftVersion, evalId: task.hybridEvalId }}
       assignmentApi={`/api/reviews/${task.judgeEvalId}`}
       queue={reviewQueueUrls(task.suite.id)}

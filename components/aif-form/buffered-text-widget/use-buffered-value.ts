@@ -1,7 +1,9 @@
 // Typing must not re-render the whole form per keystroke: the input keeps its
 // own state and hands the value to the form when typing pauses, on blur, or on
-// Enter (so an implicit submit never misses the last characters).
+// Enter (so an implicit submit never misses the last characters), and when the
+// page is hidden or unloaded (so a reload right after typing keeps every key).
 import { useCallback, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 
 const IDLE_COMMIT_MS = 400;
 
@@ -41,6 +43,24 @@ export function useBufferedValue(value: string, commit: (next: string) => void) 
     },
     [flush],
   );
+
+  // A reload or a closed tab ends the page before the typing pause does. The
+  // commit must reach the draft's browser copy within this event, so React
+  // renders it synchronously instead of on its next tick (which never comes).
+  useEffect(() => {
+    const onHide = () => {
+      if (pending.current) flushSync(flush);
+    };
+    // beforeunload first, so the page's leave warning knows about these characters too.
+    window.addEventListener("beforeunload", onHide);
+    window.addEventListener("pagehide", onHide);
+    document.addEventListener("visibilitychange", onHide);
+    return () => {
+      window.removeEventListener("beforeunload", onHide);
+      window.removeEventListener("pagehide", onHide);
+      document.removeEventListener("visibilitychange", onHide);
+    };
+  }, [flush]);
 
   useEffect(() => () => { if (pending.current) clearTimeout(pending.current); }, []);
 

@@ -1,0 +1,30 @@
+// The rating page as browser tests drive it: open the next item from the
+// queue, rate every dimension from the keyboard.
+import { expect, type Page } from "@playwright/test";
+
+const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
+
+export async function startRating(page: Page, suiteKey: string): Promise<void> {
+  await page.goto("/queue");
+  const start = page.getByTestId(`queue-suite-${suiteKey}`).getByRole("button", { name: /Start rating|Rate the next item/ });
+  await start.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/rate\//);
+  await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
+}
+
+/** `]` to the next dimension, a digit for the score, Tab to confidence (Medium by default) and → to "High". */
+export async function rateEveryDimensionByKeyboard(page: Page, score: number): Promise<void> {
+  await page.locator("body").click({ position: { x: 1, y: 1 } });
+  for (let index = 0; index < DIMENSIONS.length; index += 1) {
+    await page.keyboard.press("]");
+    await page.keyboard.press(String(score));
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Shift+Tab");
+  }
+  for (const dimension of DIMENSIONS) {
+    await expect(page.locator(`#root_universal_${dimension}_score-${score}`)).toBeChecked();
+    await expect(page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "High" })).toBeChecked();
+  }
+}
