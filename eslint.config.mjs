@@ -6,7 +6,7 @@ const SERVER_MODULES = ["@/lib/db", "@/lib/env", "@/lib/records/*", "@/lib/users
 const config = [
   ...nextVitals,
   ...nextTypescript,
-  { ignores: ["lib/generated/**", ".next/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: ["lib/generated/**", "schemas/*.validators.js", ".next/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],

@@ -6,15 +6,32 @@ import { rulesSchema } from "./contract";
 import type { ValidationIssue } from "./types";
 
 // Every schema object inside a rule definition, mapped to the rule's name, so an
-// error raised anywhere inside a rule (found by identity via Ajv's `verbose`
-// parentSchema) is reported as that rule with its description as the message.
-const ruleOfSchemaNode = new Map<object, string>();
+// error raised anywhere inside a rule (found via Ajv's `verbose` parentSchema)
+// is reported as that rule with its description as the message. The validators
+// are precompiled and carry their own copies of the schema objects, so a node
+// is known by its JSON, not by identity; no node of the verbatim schema has the
+// JSON of a rule node (a test checks), so the match is unambiguous.
+const ruleOfSchemaJson = new Map<string, string>();
 for (const [name, definition] of Object.entries(rulesSchema.$defs)) indexRule(name, definition);
 
 function indexRule(name: string, node: unknown): void {
-  if (node === null || typeof node !== "object" || ruleOfSchemaNode.has(node)) return;
-  ruleOfSchemaNode.set(node, name);
+  if (node === null || typeof node !== "object") return;
+  const json = JSON.stringify(node);
+  if (!ruleOfSchemaJson.has(json)) ruleOfSchemaJson.set(json, name);
   for (const child of Object.values(node)) indexRule(name, child);
+}
+
+// The precompiled schema objects never change: each is serialised once.
+const ruleOfNode = new WeakMap<object, string | null>();
+
+export function ruleOfSchemaNode(node: unknown): string | undefined {
+  if (node === null || typeof node !== "object") return undefined;
+  let rule = ruleOfNode.get(node);
+  if (rule === undefined) {
+    rule = ruleOfSchemaJson.get(JSON.stringify(node)) ?? null;
+    ruleOfNode.set(node, rule);
+  }
+  return rule ?? undefined;
 }
 
 export function escapePointerToken(token: string): string {
@@ -52,7 +69,7 @@ export function toValidationIssues(errors: ErrorObject[]): ValidationIssue[] {
   for (const error of errors) {
     // "must match then schema" only restates the errors raised inside `then`.
     if (error.keyword === "if") continue;
-    const rule = error.parentSchema ? ruleOfSchemaNode.get(error.parentSchema) : undefined;
+    const rule = ruleOfSchemaNode(error.parentSchema);
     const issue: ValidationIssue = {
       path: pathOf(error),
       rule: rule ?? error.keyword,
