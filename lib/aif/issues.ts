@@ -63,9 +63,13 @@ function keywordMessage(error: ErrorObject): string {
   }
 }
 
-export function toValidationIssues(errors: ErrorObject[]): ValidationIssue[] {
+/** More than this many issues help nobody, and a crafted input can raise millions (allErrors). */
+export const MAX_ISSUES = 100;
+
+export function toValidationIssues(errors: ErrorObject[], maxIssues = MAX_ISSUES): ValidationIssue[] {
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
+  let omitted = 0;
   for (const error of errors) {
     // "must match then schema" only restates the errors raised inside `then`.
     if (error.keyword === "if") continue;
@@ -77,8 +81,15 @@ export function toValidationIssues(errors: ErrorObject[]): ValidationIssue[] {
     };
     const key = `${issue.path}\u0000${issue.rule}\u0000${issue.message}`;
     if (seen.has(key)) continue;
+    if (issues.length >= maxIssues) {
+      omitted++;
+      continue;
+    }
     seen.add(key);
     issues.push(issue);
+  }
+  if (omitted > 0) {
+    issues.push({ path: "", rule: "tooManyIssues", message: `${omitted} more problem(s) were found but are not listed; the list stops after the first ${maxIssues}. Fix these and validate again.` });
   }
   return issues;
 }

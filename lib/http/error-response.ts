@@ -2,6 +2,7 @@
 // anything else is logged and answered with a generic 500.
 import { AppError, HTTP_STATUS_OF } from "@/lib/errors";
 import { errorField, logger } from "@/lib/observability/logger";
+import { assertJsonContentType, readBodyText } from "./request-body";
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
@@ -17,7 +18,8 @@ export function errorResponse(error: unknown): Response {
 
 /** The JSON body of a request, or an AppError naming why it is not JSON. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
+  assertJsonContentType(request.headers);
+  const text = await readBodyText(request);
   try {
     return JSON.parse(text);
   } catch (error) {
