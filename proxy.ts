@@ -23,6 +23,9 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Static files carry no request worth tracing, and no page to protect.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg).*)"],
+  // Static files carry no request worth tracing, and no page to protect. File
+  // uploads must not pass through the proxy: Next.js buffers a proxied body
+  // and cuts it at 10 MB without failing the request, so a large import would
+  // lose its tail silently (their handlers give them a request id themselves).
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/imports/[^/]+/file|api/records/import|api/suites/[^/]+/prefills).*)"],
 };

@@ -2,6 +2,7 @@
 // anything else is logged and answered with a generic 500.
 import { AppError, HTTP_STATUS_OF } from "@/lib/errors";
 import { errorField, logger } from "@/lib/observability/logger";
+import { tooDeepAt, tooDeepMessage } from "@/lib/json-depth";
 import { assertJsonContentType, readBodyText } from "./request-body";
 
 export function errorResponse(error: unknown): Response {
@@ -20,6 +21,10 @@ export function errorResponse(error: unknown): Response {
 export async function readJsonBody(request: Request): Promise<unknown> {
   assertJsonContentType(request.headers);
   const text = await readBodyText(request);
+  const deepAt = tooDeepAt(text);
+  if (deepAt !== null) {
+    throw new AppError("BAD_REQUEST", "The request body is nested too deeply", [{ path: "", rule: "maxDepth", message: tooDeepMessage(deepAt) }]);
+  }
   try {
     return JSON.parse(text);
   } catch (error) {

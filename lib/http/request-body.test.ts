@@ -63,3 +63,12 @@ describe("uploadedFile", () => {
     expect(text).toBe("{}\n{}");
   });
 });
+
+describe("readBodyText on a body cut inside a character", () => {
+  it("names the byte where a multi-byte sequence breaks", async () => {
+    // "é" is c3 a9; c3 followed by "(" is not UTF-8.
+    const body = Buffer.concat([Buffer.from("{\"note\":\"caf"), Buffer.from([0xc3, 0x28]), Buffer.from("\"}")]);
+    const error = await refusal(() => readBodyText(new Request("http://x", { method: "POST", body })));
+    expect(error.issues[0]).toMatchObject({ rule: "utf8", message: expect.stringContaining("byte 13") });
+  });
+});

@@ -50,27 +50,27 @@ export async function readBodyText(request: Request, maxBytes = MAX_JSON_BODY_BY
   } catch {
     const at = firstInvalidUtf8(bytes);
     throw new AppError("BAD_REQUEST", "The request body is not valid UTF-8", [
-      { path: "", rule: "utf8", message: `byte ${at} starts a sequence that is not UTF-8; send the text encoded as UTF-8` },
+      { path: "", rule: "utf8", message: `byte ${at} is not valid UTF-8 there; send the text encoded as UTF-8` },
     ]);
   }
 }
 
 /** Offset of the first byte where decoding fails (decoding prefixes is fine for a body of at most a MiB). */
 function firstInvalidUtf8(bytes: Uint8Array): number {
+  // The longest prefix that decodes, allowing for a sequence cut at its end (stream: true, never flushed).
+  const decodes = (length: number) => {
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, length), { stream: true });
+      return true;
+    } catch {
+      return false;
+    }
+  };
   let low = 0;
   let high = bytes.length;
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  // The longest valid prefix, allowing for a sequence cut at the end.
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    let valid = true;
-    try {
-      decoder.decode(bytes.subarray(0, middle), { stream: true });
-    } catch {
-      valid = false;
-    }
-    decoder.decode();
-    if (valid) low = middle;
+    if (decodes(middle)) low = middle;
     else high = middle - 1;
   }
   return low;

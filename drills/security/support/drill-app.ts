@@ -64,7 +64,9 @@ export async function api(app: DrillApp, path: string, init: { method?: string; 
     body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     signal: AbortSignal.timeout(120_000),
     redirect: "manual",
-  });
+    // A streamed body (a big upload made as it is sent) needs half duplex.
+    ...(init.rawBody instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
 }
 
 /** Invites a user as the admin, accepts the invitation under `name` and signs them in. */
