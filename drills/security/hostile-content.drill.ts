@@ -103,7 +103,10 @@ async function run(context: DrillContext): Promise<DrillResult> {
   const app = await startDrillApp({ label: "hostile", port: PORT });
   const browser = await launchBrowser();
   const cases: DrillCase[] = [];
+  const figures: string[] = [];
   try {
+    const policy = (await api(app, "/sign-in")).headers.get("content-security-policy") ?? "(none)";
+    figures.push(`Content-Security-Policy of a page (nonce elided): \`${policy.replace(/'nonce-[^']+'/, "'nonce-…'")}\``);
     const seeded = await seed(app);
     context.log("seeded hostile items, prefill, draft, names");
     const cookies = { rater: seeded.rater.cookie, sme: seeded.sme.cookie, admin: app.admin.cookie, anonymous: null };
@@ -140,7 +143,7 @@ async function run(context: DrillContext): Promise<DrillResult> {
     await browser.close();
     await app.stop();
   }
-  return { cases };
+  return { cases, figures };
 }
 
 async function downloadCases(app: DrillApp, admin: Awaited<ReturnType<typeof contextWithCookie>>, seeded: Seeded): Promise<DrillCase[]> {
