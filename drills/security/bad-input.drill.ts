@@ -174,6 +174,27 @@ async function runCase(app: DrillApp, seeded: Seeded, item: BadCase): Promise<Dr
   });
 }
 
+/**
+ * A 30 MB file under the limit must arrive whole: a proxy in front of the
+ * handler once cut bodies at 10 MB without failing the request. Every line
+ * repeats the first (refused as duplicates, so nothing is staged); lost = lines
+ * sent − lines the import read.
+ */
+async function wholeUpload(app: DrillApp): Promise<DrillCase> {
+  const line = validLine(7);
+  const count = Math.ceil((30 * MB) / (line.length + 1));
+  const created = await api(app, "/api/imports", { cookie: app.admin.cookie, body: { format: "items", file_name: "whole.jsonl" } });
+  const id = ((await created.json()) as { id: string }).id;
+  const response = await api(app, `/api/imports/${id}/file`, { method: "PUT", cookie: app.admin.cookie, headers: { "content-type": "application/x-ndjson" }, rawBody: Buffer.from(`${line}\n`.repeat(count)) });
+  const summary = (await response.json()) as { lines_read?: number; bytes_read?: number; refused?: number };
+  const read = summary.lines_read ?? 0;
+  return drillCase({
+    name: "a 30 MB file under the limit arrives whole", tried: count, refused: summary.refused ?? 0, lost: Math.max(0, count - read), duplicated: 0,
+    ok: response.status === 200 && read === count,
+    detail: `${response.status}; ${read} of ${count} lines read (${summary.bytes_read ?? "?"} bytes), ${summary.refused ?? "?"} refused as duplicates of line 1`,
+  });
+}
+
 async function seed(app: DrillApp): Promise<Seeded> {
   const rater = await addUser(app, ["rater"], "Bad Input Rater");
   const importId = await importItems(app, [validItem(1), validItem(2)]);
@@ -192,6 +213,7 @@ async function run(context: DrillContext): Promise<DrillResult> {
       context.log(`${result.passed ? "ok  " : "FAIL"} ${result.name}`);
       results.push(result);
     }
+    results.push(await wholeUpload(app));
     // Prototype keys must not have reached any object's prototype in the server: a normal request still works normally.
     const after = await api(app, "/api/records", { cookie: seeded.rater.cookie });
     const listed = (await after.json()) as { records?: unknown[]; polluted?: unknown };
