@@ -94,7 +94,7 @@ function pageCase(check: PageCheck, found: PageFindings): DrillCase {
     duplicated: 0,
     ok: problems.length === 0,
     detail: problems.length === 0
-      ? `payloads shown as text (${check.expect.length} literal(s) found); no dialog, canary unset, no CSP violation, no live javascript: URL; CSP with nonce, nosniff`
+      ? `${check.expect.length ? `payloads shown as literal text (${check.expect.length} checked)` : "no payload text expected on this page"}; no dialog, canary unset, no CSP violation, no live javascript: URL; CSP with nonce, nosniff`
       : problems.join("; "),
   });
 }
@@ -136,7 +136,7 @@ async function run(context: DrillContext): Promise<DrillResult> {
     await check({ role: "admin", path: "/admin/export", expect: [] });
     await check({ role: "anonymous", path: `/share/${seeded.shareToken}`, expect: [PAYLOADS.script] });
     // A record's JSON opened directly: the browser shows JSON as text.
-    await check({ role: "rater", path: `/api/records/${evalId}`, expect: [] });
+    await check({ role: "rater", path: `/api/records/${evalId}`, expect: [PAYLOADS.script, PAYLOADS.imgOnerror] });
     cases.push(...await downloadCases(app, contexts.admin!, seeded));
     cases.push(await headerCase(app, seeded));
   } finally {
