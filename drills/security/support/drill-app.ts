@@ -36,6 +36,9 @@ export async function startDrillApp(options: { label: string; port: number; env?
     throw error;
   }
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  // The machine's PostgreSQL is shared (another drill may restart it): an idle
+  // connection it ends is replaced on the next query, not a crash of the runner.
+  sql.on("error", () => undefined);
   const stop = async () => {
     await Promise.race([app.stop("SIGTERM"), new Promise((resolve) => setTimeout(resolve, 15_000))]);
     app.kill();
