@@ -1,22 +1,31 @@
 // Runs before every request: gives it a request id (the caller's X-Request-Id
-// when valid, else a new one), passed to the handlers as a request header and
-// echoed in the response. Never an access gate: the data layer checks access.
+// when valid, else a new one) and a Content-Security-Policy with a fresh nonce,
+// both passed to the handlers as request headers (Next.js puts the nonce on its
+// own scripts) and set on the response. Never an access gate: the data layer
+// checks access.
 import { NextResponse, type NextRequest } from "next/server";
+import { isDevelopment } from "@/lib/env";
+import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-policy";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/observability/request-id";
+
+const CSP_HEADER = "Content-Security-Policy";
 
 export function proxy(request: NextRequest): NextResponse {
   const requestId = requestIdFrom(request.headers);
+  const policy = contentSecurityPolicy({ nonce: newNonce(), development: isDevelopment() });
   const headers = new Headers(request.headers);
   headers.set(REQUEST_ID_HEADER, requestId);
+  headers.set(CSP_HEADER, policy);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set(REQUEST_ID_HEADER, requestId);
+  response.headers.set(CSP_HEADER, policy);
   return response;
 }
 
 export const config = {
-  // Static files carry no request worth tracing. Uploads skip the proxy too:
-  // for a request the proxy sees, Next.js copies the body and hands the route
-  // only its first 10 MiB (proxyClientMaxBodySize), which cut large imports
-  // short. Their handlers give themselves a request id the same way.
+  // Static files carry no request worth tracing, and no page to protect. File
+  // uploads must not pass through the proxy: Next.js buffers a proxied body
+  // and cuts it at 10 MB without failing the request, so a large import would
+  // lose its tail silently (their handlers give them a request id themselves).
   matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/imports/[^/]+/file|api/records/import|api/suites/[^/]+/prefills).*)"],
 };

@@ -136,3 +136,8 @@ export function driftSettings(): { window: number; threshold: number; minRatings
   // A window needs enough ratings to say anything: half of it, at least 3.
   return { window: env.EVALFORM_DRIFT_WINDOW, threshold: env.EVALFORM_DRIFT_THRESHOLD, minRatings: Math.max(3, Math.ceil(env.EVALFORM_DRIFT_WINDOW / 2)) };
 }
+
+/** `next dev`: the Content-Security-Policy must then allow React's development eval. */
+export function isDevelopment(): boolean {
+  return process.env.NODE_ENV === "development";
+}

@@ -2,7 +2,7 @@
 // are; any other error is logged and shown as a generic message.
 import type { ValidationIssue } from "@/lib/aif/types";
 
-export type AppErrorCode = "INVALID_RECORD" | "INVALID_INPUT" | "NOT_FOUND" | "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CONFLICT" | "TOO_MANY_REQUESTS" | "PAYLOAD_TOO_LARGE" | "UNAVAILABLE";
+export type AppErrorCode = "INVALID_RECORD" | "INVALID_INPUT" | "NOT_FOUND" | "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CONFLICT" | "TOO_MANY_REQUESTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNAVAILABLE";
 
 export class AppError extends Error {
   constructor(
@@ -27,5 +27,6 @@ export const HTTP_STATUS_OF: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNAVAILABLE: 503,
 };

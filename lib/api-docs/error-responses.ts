@@ -10,6 +10,7 @@ const RESPONSE_NAMES: Record<number, { name: string; description: string }> = {
   404: { name: "NotFound", description: "No such object — or it is not yours: another user's object answers 404, not 403." },
   409: { name: "Conflict", description: "The object's state does not allow this now (e.g. a newer draft was saved)." },
   413: { name: "PayloadTooLarge", description: "The body is larger than EVALFORM_MAX_UPLOAD_BYTES; nothing was stored." },
+  415: { name: "UnsupportedMediaType", description: "The Content-Type is not one this route reads (JSON bodies: application/json; files: the file itself, not a form). Nothing was stored." },
   422: { name: "Unprocessable", description: "The input breaks a rule; each issue names its field (JSON Pointer) and rule. Nothing was stored." },
   429: { name: "TooManyRequests", description: "A rate limit was reached; try again later." },
   503: { name: "Unavailable", description: "The server is busy with this kind of work (e.g. too many exports at once); try again shortly." },

@@ -13,7 +13,9 @@ import { apiRouteOf } from "@/lib/observability/api-routes";
 import { observeRequestDuration } from "@/lib/observability/metrics";
 import { currentRequestContext, runWithRequestContext } from "@/lib/observability/request-context";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/observability/request-id";
+import { baseUrl } from "@/lib/env";
 import { errorResponse } from "./error-response";
+import { assertSameOrigin } from "./same-origin";
 
 export type ApiContext = { actor: Actor; origin: RequestOrigin };
 
@@ -68,6 +70,8 @@ function withHeader(response: Response, name: string, value: string): Response {
 export async function withActor(request: Request, handle: (context: ApiContext) => Promise<Response>): Promise<Response> {
   return observeRequest(request, async () => {
     const actor = requireActor(await actorFromHeaders(request.headers));
+    // The session cookie rides along on other sites' forms; a token does not.
+    if (actor.via === "session") assertSameOrigin({ method: request.method, headers: request.headers, baseUrl: baseUrl() });
     const context = currentRequestContext();
     if (context) context.userId = actor.userId;
     return handle({ actor, origin: requestOrigin(request.headers) });
@@ -76,5 +80,9 @@ export async function withActor(request: Request, handle: (context: ApiContext) 
 
 /** For the few public routes (accepting an invitation). */
 export async function withoutActor(request: Request, handle: (context: { origin: RequestOrigin }) => Promise<Response>): Promise<Response> {
-  return observeRequest(request, () => handle({ origin: requestOrigin(request.headers) }));
+  return observeRequest(request, () => {
+    // Share links keep their visitor in a cookie, which other sites' forms would carry too.
+    assertSameOrigin({ method: request.method, headers: request.headers, baseUrl: baseUrl() });
+    return handle({ origin: requestOrigin(request.headers) });
+  });
 }

@@ -3,7 +3,9 @@
 // answered with a generic 500.
 import { AppError, HTTP_STATUS_OF } from "@/lib/errors";
 import { errorField, logger } from "@/lib/observability/logger";
+import { tooDeepAt, tooDeepMessage } from "@/lib/json-depth";
 import { isDatabaseUnavailable } from "./database-unavailable";
+import { assertJsonContentType, readBodyText } from "./request-body";
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
@@ -27,7 +29,12 @@ export function errorResponse(error: unknown): Response {
 
 /** The JSON body of a request, or an AppError naming why it is not JSON. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
+  assertJsonContentType(request.headers);
+  const text = await readBodyText(request);
+  const deepAt = tooDeepAt(text);
+  if (deepAt !== null) {
+    throw new AppError("BAD_REQUEST", "The request body is nested too deeply", [{ path: "", rule: "maxDepth", message: tooDeepMessage(deepAt) }]);
+  }
   try {
     return JSON.parse(text);
   } catch (error) {

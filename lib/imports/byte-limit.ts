@@ -9,7 +9,11 @@ export function byteLimit(maxBytes: number, onBytes: (total: number) => void): T
     transform(chunk: Buffer, _encoding, callback) {
       total += chunk.length;
       onBytes(total);
-      if (total > maxBytes) callback(new AppError("PAYLOAD_TOO_LARGE", `The file is larger than the limit of ${maxBytes} bytes (EVALFORM_MAX_UPLOAD_BYTES)`));
+      if (total > maxBytes) {
+        callback(new AppError("PAYLOAD_TOO_LARGE", `The file is larger than the limit of ${maxBytes} bytes (EVALFORM_MAX_UPLOAD_BYTES); nothing was stored`, [
+          { path: "", rule: "maxBytes", message: `the upload passed ${maxBytes} bytes (EVALFORM_MAX_UPLOAD_BYTES); split the file or raise the limit` },
+        ]));
+      }
       else callback(null, chunk);
     },
   });

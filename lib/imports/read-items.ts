@@ -3,6 +3,7 @@
 // record, never the run. The same reader serves the dry-run CLI and imports.
 import type { Readable } from "node:stream";
 import type { Item, ItemFormat } from "@/lib/items/types";
+import { tooDeepAt, tooDeepMessage } from "@/lib/json-depth";
 import type { LineError, LineNote, LineResult } from "./line-result";
 import { parseEeeRecord } from "./parse-eee";
 import { parseGageSample } from "./parse-gage";
@@ -75,6 +76,11 @@ export async function readItems(
     if (text.trim() === "") continue;
     report.linesRead += 1;
     let record: unknown;
+    const deepAt = tooDeepAt(text);
+    if (deepAt !== null) {
+      refuse([{ line: lineNumber, rule: "maxDepth", field: "", message: tooDeepMessage(deepAt) }]);
+      continue;
+    }
     try {
       record = JSON.parse(text);
     } catch (error) {

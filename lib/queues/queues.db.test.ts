@@ -111,14 +111,27 @@ describe("drafts and submission", () => {
     const rater = await createTestUser(["rater"]);
     const suite = await suiteWith({ items: 1, k: 1, raters: [rater] });
     const { assignmentId } = (await nextItem({ rater: userRater(rater), suiteId: suite.id })) as { assignmentId: string };
-    const first = await saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: { notes: "tab A" } });
+    const first = await saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: { freeform: { notes: "tab A" } } });
     expect(first.version).toBe(1);
-    const stale = await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: { notes: "tab B" } }));
+    const stale = await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: { freeform: { notes: "tab B" } } }));
     expect(stale).toMatchObject({ code: "CONFLICT", message: expect.stringContaining("another tab") });
     // The refusal carries what the page offers the rater instead: the newer version and its draft.
-    expect(stale.details).toEqual({ current: { version: 1, draft: { notes: "tab A" } } });
-    expect(await getAssignment({ rater: userRater(rater), assignmentId })).toMatchObject({ draft: { notes: "tab A" }, draftVersion: 1 });
+    expect(stale.details).toEqual({ current: { version: 1, draft: { freeform: { notes: "tab A" } } } });
+    expect(await getAssignment({ rater: userRater(rater), assignmentId })).toMatchObject({ draft: { freeform: { notes: "tab A" } }, draftVersion: 1 });
     expect((await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: "1", draft: {} }))).issues[0]).toMatchObject({ path: "/base_version" });
+  });
+
+  it("never stores a field the form does not have, a __proto__ key included; the stored draft stays as it was", async () => {
+    const rater = await createTestUser(["rater"]);
+    const suite = await suiteWith({ items: 1, k: 1, raters: [rater] });
+    const { assignmentId } = (await nextItem({ rater: userRater(rater), suiteId: suite.id })) as { assignmentId: string };
+    await saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: { freeform: { notes: "kept" } } });
+    for (const draft of [{ colour: "blue" }, JSON.parse('{"__proto__": {"polluted": true}}'), { freeform: { notes: "x", mood: "odd" } }]) {
+      const refused = await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 1, draft }));
+      expect(refused.code).toBe("INVALID_INPUT");
+      expect(refused.issues[0]).toMatchObject({ path: expect.stringMatching(/^\/draft\/(colour|__proto__|freeform\/mood)$/), rule: "additionalProperties" });
+    }
+    expect(await getAssignment({ rater: userRater(rater), assignmentId })).toMatchObject({ draft: { freeform: { notes: "kept" } }, draftVersion: 1 });
   });
 
   it("submits once: a retry answers with the same record; task and subject come from the item", async () => {

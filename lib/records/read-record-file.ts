@@ -3,18 +3,27 @@
 // format is told by the first line, and the choice is reported.
 import type { Readable } from "node:stream";
 import { splitLines, type RawLine } from "@/lib/imports/split-lines";
+import { tooDeepAt, tooDeepMessage } from "@/lib/json-depth";
 
 /** `line` is the line in a JSONL file, or the 1-based position in a JSON array. */
 export type RecordFileEntry = { line: number; value: unknown } | { line: number; error: { rule: string; message: string } };
 /** `format` is final once `entries` is exhausted (a file that only looked like one JSON document is read as lines). */
 export type RecordFileRead = { format: "jsonl" | "json"; entries: AsyncGenerator<RecordFileEntry> };
 
-function parse(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+function parse(text: string): { ok: true; value: unknown } | { ok: false; rule: "json" | "maxDepth"; message: string } {
+  const deepAt = tooDeepAt(text);
+  if (deepAt !== null) return { ok: false, rule: "maxDepth", message: tooDeepMessage(deepAt) };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, message: (error as Error).message };
+    return { ok: false, rule: "json", message: `not valid JSON: ${(error as Error).message}` };
   }
+}
+
+/** Not JSON at all (a line nested too deeply is still a JSON line). */
+function isInvalidJson(text: string): boolean {
+  const parsed = parse(text);
+  return !parsed.ok && parsed.rule === "json";
 }
 
 export async function readRecordFile(file: Readable): Promise<RecordFileRead> {
@@ -30,7 +39,7 @@ export async function readRecordFile(file: Readable): Promise<RecordFileRead> {
     }
   }
   const firstText = first && "text" in first ? first.text.trim() : "";
-  const isDocument = firstText.startsWith("[") || (firstText.startsWith("{") && !parse(firstText).ok);
+  const isDocument = firstText.startsWith("[") || (firstText.startsWith("{") && isInvalidJson(firstText));
   const read: RecordFileRead = { format: isDocument ? "json" : "jsonl", entries: readJsonl(head, lines) };
   if (isDocument) read.entries = readDocument(head, lines, firstText.startsWith("{"), () => (read.format = "jsonl"));
   return read;
@@ -49,7 +58,7 @@ async function* readJsonl(head: RawLine[], rest: AsyncGenerator<RawLine> | RawLi
     }
     if (line.text.trim() === "") continue;
     const parsed = parse(line.text);
-    yield parsed.ok ? { line: line.number, value: parsed.value } : { line: line.number, error: { rule: "json", message: `not valid JSON: ${parsed.message}` } };
+    yield parsed.ok ? { line: line.number, value: parsed.value } : { line: line.number, error: { rule: parsed.rule, message: parsed.message } };
   }
 }
 
@@ -71,7 +80,7 @@ async function* readDocument(head: RawLine[], rest: AsyncGenerator<RawLine>, may
     return;
   }
   if (!parsed.ok) {
-    yield { line: 1, error: { rule: "json", message: `the file starts like a JSON document but is not valid JSON: ${parsed.message}` } };
+    yield { line: 1, error: { rule: parsed.rule, message: parsed.rule === "json" ? `the file starts like a JSON document but is ${parsed.message}` : `the JSON document is ${parsed.message}` } };
     return;
   }
   const values = Array.isArray(parsed.value) ? parsed.value : [parsed.value];

@@ -42,3 +42,17 @@ describe("precompiled validators", () => {
     expect(cases.filter((value) => recordErrors(value).length > 0).length).toBe(4);
   });
 });
+
+describe("rule names of precompiled errors", () => {
+  it("are unambiguous: no node of the verbatim schema has the JSON of a rule's node", async () => {
+    const { ruleOfSchemaNode } = await import("@/lib/aif/issues");
+    const clashes: string[] = [];
+    const visit = (node: unknown) => {
+      if (node === null || typeof node !== "object") return;
+      if (!Array.isArray(node) && ruleOfSchemaNode(structuredClone(node))) clashes.push(JSON.stringify(node).slice(0, 80));
+      for (const child of Object.values(node)) visit(child);
+    };
+    visit(aifSchema);
+    expect(clashes).toEqual([]);
+  });
+});

@@ -3,19 +3,16 @@
 // and bodies are kept; identical records already stored are counted, not
 // stored again. 200 with the report; 422 with every refused line when nothing
 // was stored.
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { AppError } from "@/lib/errors";
 import { withActor } from "@/lib/http/api-handler";
+import { uploadedFile } from "@/lib/http/request-body";
 import { importRecords } from "@/lib/records/import-records";
 import { recordImportJson } from "@/lib/records/record-import-json";
 
 export async function POST(request: Request): Promise<Response> {
   return withActor(request, async ({ actor, origin }) => {
-    if (!request.body) throw new AppError("BAD_REQUEST", "Send the records as the request body");
     const report = await importRecords({
       actor, origin,
-      file: Readable.fromWeb(request.body as unknown as NodeReadableStream),
+      file: uploadedFile(request),
       storeValid: new URL(request.url).searchParams.get("store_valid") === "true",
     });
     const body = recordImportJson(report);

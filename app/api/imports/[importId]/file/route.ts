@@ -1,17 +1,14 @@
 // PUT /api/imports/:id/file: the file's bytes as the request body (JSONL),
 // read as a stream. Answers when the file is read (and, if no line was
 // refused, committed) with the import's summary.
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { AppError } from "@/lib/errors";
 import { withActor } from "@/lib/http/api-handler";
+import { uploadedFile } from "@/lib/http/request-body";
 import { snakeKeys } from "@/lib/http/snake-case";
 import { readImportFile } from "@/lib/imports/service";
 
 export async function PUT(request: Request, context: { params: Promise<{ importId: string }> }): Promise<Response> {
   return withActor(request, async ({ actor, origin }) => {
-    if (!request.body) throw new AppError("BAD_REQUEST", "Send the file as the request body");
-    const file = Readable.fromWeb(request.body as unknown as NodeReadableStream);
+    const file = uploadedFile(request);
     const summary = await readImportFile({ actor, origin, importId: (await context.params).importId, file });
     return Response.json(snakeKeys(summary));
   });

@@ -2,20 +2,17 @@
 // records (JSONL, or a JSON array) as the request body, streamed. 201 with the
 // report when stored; 422 with every refused line when something was refused
 // and store_valid was not asked for (then nothing is stored).
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { AppError } from "@/lib/errors";
 import { withActor } from "@/lib/http/api-handler";
+import { uploadedFile } from "@/lib/http/request-body";
 import { prefillReportJson } from "@/lib/review/prefill-report-json";
 import { importPrefills } from "@/lib/review/prefill-import";
 
 export async function POST(request: Request, context: { params: Promise<{ suiteId: string }> }): Promise<Response> {
   return withActor(request, async ({ actor, origin }) => {
-    if (!request.body) throw new AppError("BAD_REQUEST", "Send the file as the request body");
     const url = new URL(request.url);
     const report = await importPrefills({
       actor, origin, suiteId: (await context.params).suiteId,
-      file: Readable.fromWeb(request.body as unknown as NodeReadableStream),
+      file: uploadedFile(request),
       fileName: url.searchParams.get("file_name"),
       storeValid: url.searchParams.get("store_valid") === "true",
     });

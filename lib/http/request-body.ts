@@ -1,0 +1,89 @@
+// Reading request bodies defensively: JSON bodies are small (a draft is at most
+// 512 KiB), must say they are JSON and must be valid UTF-8, so a wrong upload
+// is refused with a reason instead of being buffered whole or silently
+// "repaired" with U+FFFD. Files (imports) stream; they must be the file itself.
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { AppError } from "@/lib/errors";
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+function mediaTypeOf(headers: Headers): string | null {
+  const header = headers.get("content-type");
+  return header === null ? null : (header.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+function unsupported(mediaType: string, expected: string): AppError {
+  return new AppError("UNSUPPORTED_MEDIA_TYPE", `This route does not read ${mediaType} bodies: ${expected}`, [
+    { path: "/headers/content-type", rule: "mediaType", message: `${mediaType} is not accepted here: ${expected}` },
+  ]);
+}
+
+/** JSON media types (application/json, application/*+json); a body without a Content-Type is read as JSON too. */
+export function assertJsonContentType(headers: Headers): void {
+  const mediaType = mediaTypeOf(headers);
+  if (mediaType === null || mediaType === "application/json" || /^application\/[\w.-]+\+json$/.test(mediaType)) return;
+  throw unsupported(mediaType, "send JSON with Content-Type: application/json");
+}
+
+/** The body as text: at most `maxBytes` (413 beyond) and valid UTF-8 (400 otherwise). */
+export async function readBodyText(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<string> {
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes} bytes`, [
+        { path: "", rule: "maxBytes", message: `a JSON body may hold at most ${maxBytes} bytes` },
+      ]);
+    }
+    chunks.push(value);
+  }
+  const bytes = Buffer.concat(chunks);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    const at = firstInvalidUtf8(bytes);
+    throw new AppError("BAD_REQUEST", "The request body is not valid UTF-8", [
+      { path: "", rule: "utf8", message: `byte ${at} is not valid UTF-8 there; send the text encoded as UTF-8` },
+    ]);
+  }
+}
+
+/** Offset of the first byte where decoding fails (decoding prefixes is fine for a body of at most a MiB). */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  // The longest prefix that decodes, allowing for a sequence cut at its end (stream: true, never flushed).
+  const decodes = (length: number) => {
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, length), { stream: true });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let low = 0;
+  let high = bytes.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (decodes(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+const FORM_TYPES = new Set(["multipart/form-data", "application/x-www-form-urlencoded"]);
+
+/** An uploaded file as a Node stream: the file itself as the body, not wrapped in a form. */
+export function uploadedFile(request: Request): Readable {
+  const mediaType = mediaTypeOf(request.headers);
+  if (mediaType !== null && FORM_TYPES.has(mediaType)) {
+    throw unsupported(mediaType, "send the file itself as the body (e.g. Content-Type: application/x-ndjson), not a form");
+  }
+  if (!request.body) throw new AppError("BAD_REQUEST", "Send the file as the request body");
+  return Readable.fromWeb(request.body as unknown as NodeReadableStream);
+}
