@@ -27,6 +27,12 @@ if (unknown.length > 0) {
 }
 const chosen = DRILLS.filter((drill) => (only ? only.has(drill.id) : values.full || drill.quick));
 
+// A drill's stray error (an 'error' event nobody listens to, a rejected promise
+// nobody awaits) must fail that drill, not end the run before the report is written.
+const strays: string[] = [];
+process.on("uncaughtException", (error) => { strays.push(error.stack ?? String(error)); console.error(error); });
+process.on("unhandledRejection", (reason) => { strays.push(reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)); console.error(reason); });
+
 type Outcome = { drill: Drill; result: DrillResult; seconds: number };
 const outcomes: Outcome[] = [];
 for (const drill of chosen) {
@@ -40,6 +46,10 @@ for (const drill of chosen) {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error(message);
     result = { cases: [{ name: "the drill ran to its end", tried: 1, refused: 0, lost: 0, duplicated: 0, passed: false, detail: `threw: ${message.split("\n")[0]}` }] };
+  }
+  if (strays.length > 0) {
+    result.cases.push({ name: "no stray error during the drill", tried: 1, refused: 0, lost: 0, duplicated: 0, passed: false, detail: `${strays.length} uncaught: ${strays[0]!.split("\n")[0]}` });
+    strays.length = 0;
   }
   const seconds = (Date.now() - started) / 1000;
   for (const item of result.cases) console.log(`  ${item.passed ? "ok  " : "FAIL"} ${item.name}: ${item.detail}`);
