@@ -16,6 +16,8 @@ export type DrillApp = {
   /** SIGKILL to the whole process group, as an OOM killer or a crashed node would. */
   kill: () => Promise<void>;
   start: () => Promise<void>;
+  /** Everything every process started so far wrote, killed ones included. */
+  output: () => string;
   /** The JSON log lines of every process started so far, killed ones included. */
   logLines: () => Record<string, unknown>[];
   /** Clean-up: ends whatever is still running. */
@@ -54,6 +56,7 @@ export async function startDrillApp(options: { port: number; databaseUrl: string
     start: async () => {
       app = await startApp({ port: options.port, databaseUrl: options.databaseUrl, authSecret, env });
     },
+    output: () => [...earlier, ...(app ? [app] : [])].map((process) => process.output()).join("\n"),
     logLines: () => [...earlier, ...(app ? [app] : [])].flatMap((process) => process.logLines()),
     dispose: () => app?.kill(),
   };

@@ -2,6 +2,9 @@
 // the app is killed -9, on a throwaway cluster of our own. Clients retry with
 // the same Idempotency-Key until acknowledged; afterwards the database must
 // hold every acknowledged submission exactly once and nothing else.
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
@@ -46,6 +49,10 @@ async function runFaultsDrill(context: DrillContext): Promise<DrillResult> {
     const load = await runLoad({ context, app, cluster, cookie, runTag, total, faults });
     const counted = await countStored(databaseUrl, runTag);
     const idempotency = await idempotencyCases({ url: app.url, cookie, runTag });
+    // For a post-mortem: what the app processes wrote (the killed one too).
+    const logFile = path.join(os.tmpdir(), `${runTag}-app.log`);
+    writeFileSync(logFile, app.output());
+    context.log(`app output in ${logFile}`);
     return report({ runTag, total, load, counted, idempotency, appLog: app.logLines() });
   } finally {
     app?.dispose();

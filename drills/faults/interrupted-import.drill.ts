@@ -13,6 +13,7 @@ import { createTestDatabase } from "@/lib/testing/test-database";
 import { line } from "../../bench/support/eee-lines";
 import { drillCase, type Drill, type DrillCase, type DrillContext, type DrillResult } from "../support/drill";
 import { createDrillUser, sessionOf, startDrillApp, type DrillApp } from "./drill-app";
+import { killedDuringRecordImport, writeRecordFile } from "./interrupted-record-import";
 
 const PORT = 3502;
 
@@ -22,7 +23,7 @@ export const interruptedImportDrill: Drill = {
   id: "interrupted-import",
   title: "2. Interrupted import",
   summary:
-    "An Every Eval Ever file (`POST /api/imports` + `PUT /api/imports/:id/file`) into the built app on a fresh database; the app is killed -9 (a) while the file is being uploaded and staged, (b) while the staged lines are being committed into `item`, and started again. Then: no item of the half import is in the database, the import does not say committed, and importing again (a new import after (a); \"import the valid lines\" after (b)) brings in exactly the file's items. tried = lines in the file; lost = items missing after the re-run; duplicated = items beyond one per line.",
+    "An Every Eval Ever file (`POST /api/imports` + `PUT /api/imports/:id/file`) into the built app on a fresh database; the app is killed -9 (a) while the file is being uploaded and staged, (b) while the staged lines are being committed into `item`, and started again. Then: no item of the half import is in the database, the import does not say committed, and importing again (a new import after (a); \"import the valid lines\" after (b)) brings in exactly the file's items. (c) The same for a file of complete records sent to `POST /api/records/import` (one transaction), killed mid-file. tried = lines in the file; lost = items (records) missing after the re-run; duplicated = items (records) beyond one per line.",
   quick: true,
   run: runInterruptedImportDrill,
 };
@@ -35,6 +36,9 @@ async function runInterruptedImportDrill(context: DrillContext): Promise<DrillRe
   try {
     const uploadFile = path.join(dir, "upload.jsonl");
     const commitFile = path.join(dir, "commit.jsonl");
+    const recordFile = path.join(dir, "records.jsonl");
+    const records = context.full ? 20_000 : 5_000;
+    await writeRecordFile(recordFile, records);
     // Two files with different samples, so the second case does not meet the first one's items.
     await writeEee(uploadFile, 0, lines);
     await writeEee(commitFile, lines, lines);
@@ -46,6 +50,7 @@ async function runInterruptedImportDrill(context: DrillContext): Promise<DrillRe
     const cases = [
       await killedWhileUploading({ context, app, api, databaseUrl: database.url, file: uploadFile, lines, figures }),
       await killedWhileCommitting({ context, app, api, databaseUrl: database.url, file: commitFile, lines, figures }),
+      await killedDuringRecordImport({ context, app, cookie, databaseUrl: database.url, file: recordFile, records, figures }),
     ];
     return { cases, figures };
   } finally {

@@ -37,6 +37,8 @@ describe("isDatabaseUnavailable", () => {
     const shutdown = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
     expect(isDatabaseUnavailable(new Error("query failed", { cause: shutdown }))).toBe(true);
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    // Prisma's wrapping of PostgreSQL during crash recovery (after `pg_ctl restart -m immediate`, seen in the faults drill).
+    expect(isDatabaseUnavailable(Object.assign(new Error("Database error. Code: `57P03`. Message: `the database system is not yet accepting connections`"), { code: "P2039" }))).toBe(true);
     // pg's answer for a pooled client whose connection broke while it was checked out (seen in the faults drill).
     expect(isDatabaseUnavailable(new Error("Client has encountered a connection error and is not queryable"))).toBe(true);
   });

@@ -11,7 +11,8 @@ const UNAVAILABLE_CODES = new Set([
   "08000", "08003", "08006", "57P01", "57P02", "57P03", "53300",
 ]);
 
-const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout|terminating connection due to|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Server has closed the connection|DatabaseNotReachable|ConnectionClosed|SocketTimeout|TooManyConnections|Unable to start a transaction in the given time/i;
+// Prisma reports a driver error it has no code for as P2039 "Database error. Code: `57P03`. …", keeping PostgreSQL's code only in the message.
+const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout|terminating connection due to|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|Code: `(08\d{3}|57P0[1-3]|53300)`|Can't reach database server|Server has closed the connection|DatabaseNotReachable|ConnectionClosed|SocketTimeout|TooManyConnections|Unable to start a transaction in the given time/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   // Prisma and pg wrap the driver's error: walk the causes.
