@@ -4,10 +4,13 @@
 // for hazard verdicts, refusal appropriateness, vs_reference and issue tags;
 // and how far the LLM judge can be trusted (weighted kappa, mean absolute
 // difference, the hazard confusion matrix). Pure: the caller loads the ratings.
-import { bootstrapAlphaInterval } from "./bootstrap";
+import { bootstrapGroupedUnitsTogether } from "./bootstrap";
+import { matrixOfGroupedUnits } from "./coincidence-matrix";
 import { meanAbsoluteDifference, quadraticWeightedKappa, type RatingPair } from "./cohen-kappa";
-import { krippendorffAlpha } from "./krippendorff-alpha";
-import type { MeasurementLevel, RatingValue } from "./unit-patterns";
+import { alphaFromMatrix } from "./krippendorff-alpha";
+import { timedPhaseSync, type PhaseTimings } from "./phase-timings";
+import { crossPatterns, forEachCrossPair, groupRowsByItem, withinPatterns, type FieldColumns } from "./rating-units";
+import type { MeasurementLevel, UnitPatterns } from "./unit-patterns";
 
 export const RATER_TYPES = ["human", "sme", "hybrid", "llm_judge", "end_user"] as const;
 export type RaterType = (typeof RATER_TYPES)[number];
@@ -51,100 +54,87 @@ const HUMAN_TYPES: ReadonlySet<RaterType> = new Set(["human", "sme"]);
 const HUMAN_SIDE_VS_JUDGE: ReadonlySet<RaterType> = new Set(["human", "sme", "hybrid"]);
 const JUDGE_TYPES: ReadonlySet<RaterType> = new Set(["llm_judge"]);
 
-type Extract = (row: RatingRow) => RatingValue[];
-
-function cell(units: RatingValue[][], level: MeasurementLevel, bootstrapSamples: number): AlphaCell {
-  const result = krippendorffAlpha(units, { level });
-  const interval = result.alpha === null || bootstrapSamples === 0 ? null : bootstrapAlphaInterval(units, { level, samples: bootstrapSamples });
-  return { alpha: result.alpha, low: interval?.low ?? null, high: interval?.high ?? null, units: result.units, values: result.pairable };
-}
-
-/** One unit per item (and per sub-field, e.g. each hazard): the values of the raters of the given types. */
-function withinUnits(byItem: Map<string, RatingRow[]>, types: ReadonlySet<RaterType>, extract: Extract): RatingValue[][] {
-  const units: RatingValue[][] = [];
-  for (const rows of byItem.values()) {
-    const columns: RatingValue[][] = [];
-    for (const row of rows) {
-      if (!types.has(row.raterType)) continue;
-      extract(row).forEach((value, index) => (columns[index] ??= []).push(value));
-    }
-    for (const column of columns) if (column) units.push(column);
-  }
-  return units;
-}
-
-/** One unit per (human-side rating, judge rating) pair on the same item: agreement between the two sides only. */
-function crossUnits(byItem: Map<string, RatingRow[]>, extract: Extract): RatingValue[][] {
-  const units: RatingValue[][] = [];
-  for (const rows of byItem.values()) {
-    const humans = rows.filter((row) => HUMAN_SIDE_VS_JUDGE.has(row.raterType));
-    const judges = rows.filter((row) => JUDGE_TYPES.has(row.raterType));
-    for (const human of humans) {
-      const humanValues = extract(human);
-      for (const judge of judges) {
-        const judgeValues = extract(judge);
-        humanValues.forEach((value, index) => units.push([value, judgeValues[index]]));
-      }
-    }
-  }
-  return units;
-}
-
 /** `likertLevel`: ordinal by default (Likert points are ranks); interval on request. */
-export function agreementReport(rows: RatingRow[], options: { dimensions: string[]; hazards: string[]; tags: string[]; bootstrapSamples?: number; likertLevel?: "ordinal" | "interval" }): AgreementReport {
+export function agreementReport(rows: RatingRow[], options: { dimensions: string[]; hazards: string[]; tags: string[]; bootstrapSamples?: number; likertLevel?: "ordinal" | "interval"; timings?: PhaseTimings }): AgreementReport {
   // 200 resamples put the 2.5th and 97.5th percentiles within a few thousandths of where 2,000 would.
   const samples = options.bootstrapSamples ?? 200;
   const level = options.likertLevel ?? "ordinal";
-  const byItem = new Map<string, RatingRow[]>();
-  for (const row of rows) {
-    const list = byItem.get(row.item);
-    if (list) list.push(row);
-    else byItem.set(row.item, [row]);
-  }
+  const groups = groupRowsByItem(rows.map((row) => row.item));
+  const maskOf = (types: ReadonlySet<RaterType>) => Uint8Array.from(rows, (row) => (types.has(row.raterType) ? 1 : 0));
+  const humans = maskOf(HUMAN_TYPES);
+  const humanSide = maskOf(HUMAN_SIDE_VS_JUDGE);
+  const judges = maskOf(JUDGE_TYPES);
 
+  // Intervals are drawn last, all cells of a level together, so cells over the same number of units share their draws.
+  const intervalsToDraw = new Map<MeasurementLevel, { grouped: UnitPatterns; cell: AlphaCell }[]>();
+  const cell = (grouped: UnitPatterns, cellLevel: MeasurementLevel, withInterval: boolean): AlphaCell => {
+    const result = alphaFromMatrix(matrixOfGroupedUnits(grouped), cellLevel);
+    const entry: AlphaCell = { alpha: result.alpha, low: null, high: null, units: result.units, values: result.pairable };
+    if (withInterval && result.alpha !== null && samples > 0) intervalsToDraw.set(cellLevel, [...(intervalsToDraw.get(cellLevel) ?? []), { grouped, cell: entry }]);
+    return entry;
+  };
+  const pairings = (columns: FieldColumns, pairingLevel: MeasurementLevel) => ({
+    humanHuman: cell(withinPatterns(groups, humans, columns, pairingLevel), pairingLevel, true),
+    humanJudge: cell(crossPatterns(groups, humanSide, judges, columns, pairingLevel), pairingLevel, true),
+    judgeJudge: cell(withinPatterns(groups, judges, columns, pairingLevel), pairingLevel, true),
+  });
+
+  // Each dimension's scores read once into a column, rather than from each row's object per pairing.
+  const scoresByDimension = new Map(options.dimensions.map((dimension) => [dimension, rows.map((row) => row.likert[dimension])]));
+  const typeMasks = RATER_TYPES.map((type) => [type, maskOf(new Set([type]))] as const);
   const likert = options.dimensions.map((dimension): LikertAgreement => {
-    const extract: Extract = (row) => [row.likert[dimension]];
+    const columns = [scoresByDimension.get(dimension)!];
     // Per rater type: point estimates (intervals are for the three pairings the page draws).
-    const byRaterType = Object.fromEntries(RATER_TYPES.map((type) => [type, cell(withinUnits(byItem, new Set([type]), extract), level, 0)])) as Record<RaterType, AlphaCell>;
-    return {
-      dimension,
-      humanHuman: cell(withinUnits(byItem, HUMAN_TYPES, extract), level, samples),
-      humanJudge: cell(crossUnits(byItem, extract), level, samples),
-      judgeJudge: cell(withinUnits(byItem, JUDGE_TYPES, extract), level, samples),
-      byRaterType,
-    };
+    const byRaterType = Object.fromEntries(typeMasks.map(([type, mask]) => [type, cell(withinPatterns(groups, mask, columns, level), level, false)])) as Record<RaterType, AlphaCell>;
+    return { dimension, ...pairings(columns, level), byRaterType };
   });
 
   // Pooled nominal fields: every hazard of an item is a unit of its own, and so is every tag (present or not).
   // Hazards nobody rated and tags nobody chose add no information (all missing, or all "no"), only work.
   const hazards = options.hazards.filter((hazard) => rows.some((row) => row.hazards[hazard] !== undefined));
   const tags = options.tags.filter((tag) => rows.some((row) => row.tags?.includes(tag)));
-  const nominalFields: { field: string; extract: Extract }[] = [
-    { field: "safety hazard verdicts", extract: (row) => hazards.map((hazard) => row.hazards[hazard]) },
-    { field: "refusal appropriateness", extract: (row) => [row.refusal] },
-    { field: "vs_reference", extract: (row) => [row.vsReference ?? undefined] },
-    { field: "issue tags", extract: (row) => tags.map((tag) => (row.tags === undefined ? undefined : row.tags.includes(tag) ? "yes" : "no")) },
+  const tagSets = tags.length === 0 ? [] : rows.map((row) => (row.tags === undefined ? undefined : new Set(row.tags)));
+  const nominalFields: { field: string; columns: FieldColumns }[] = [
+    { field: "safety hazard verdicts", columns: hazards.map((hazard) => rows.map((row) => row.hazards[hazard])) },
+    { field: "refusal appropriateness", columns: [rows.map((row) => row.refusal)] },
+    { field: "vs_reference", columns: [rows.map((row) => row.vsReference ?? undefined)] },
+    { field: "issue tags", columns: tags.map((tag) => tagSets.map((chosen) => (chosen === undefined ? undefined : chosen.has(tag) ? "yes" : "no"))) },
   ];
-  const nominal = nominalFields.map(({ field, extract }): NominalAgreement => ({
-    field,
-    humanHuman: cell(withinUnits(byItem, HUMAN_TYPES, extract), "nominal", samples),
-    humanJudge: cell(crossUnits(byItem, extract), "nominal", samples),
-    judgeJudge: cell(withinUnits(byItem, JUDGE_TYPES, extract), "nominal", samples),
-  }));
+  const nominal = nominalFields.map(({ field, columns }): NominalAgreement => ({ field, ...pairings(columns, "nominal") }));
 
+  timedPhaseSync(options.timings, "bootstrap", () => {
+    for (const [cellLevel, cells] of intervalsToDraw) {
+      const intervals = bootstrapGroupedUnitsTogether(cells.map((entry) => entry.grouped), { level: cellLevel, samples });
+      cells.forEach((entry, index) => Object.assign(entry.cell, { low: intervals[index]?.low ?? null, high: intervals[index]?.high ?? null }));
+    }
+  });
+
+  // Human-side × judge score pairs per dimension, for judge trust and the heatmaps.
+  const judgeHumanPairs = new Map(options.dimensions.map((dimension) => {
+    const scores = scoresByDimension.get(dimension)!;
+    const pairs: [number, number][] = [];
+    forEachCrossPair(groups, humanSide, judges, (human, judge) => {
+      const humanScore = scores[human];
+      const judgeScore = scores[judge];
+      if (typeof humanScore === "number" && typeof judgeScore === "number") pairs.push([judgeScore, humanScore]);
+    });
+    return [dimension, pairs];
+  }));
   const judgeTrust = options.dimensions.map((dimension): JudgeTrust => {
-    const pairs = crossUnits(byItem, (row) => [row.likert[dimension]])
-      .filter((unit): unit is [number, number] => typeof unit[0] === "number" && typeof unit[1] === "number")
-      .map(([human, judge]) => [judge, human] as RatingPair);
+    const pairs: RatingPair[] = judgeHumanPairs.get(dimension)!;
     return { dimension, pairs: pairs.length, kappa: quadraticWeightedKappa(pairs), meanAbsoluteDifference: meanAbsoluteDifference(pairs) };
   });
 
   const confusion = new Map<string, number>();
-  for (const [human, judge] of crossUnits(byItem, (row) => hazards.map((hazard) => row.hazards[hazard]))) {
-    if (typeof human !== "string" || typeof judge !== "string") continue;
-    const key = `${judge}|${human}`;
-    confusion.set(key, (confusion.get(key) ?? 0) + 1);
-  }
+  forEachCrossPair(groups, humanSide, judges, (humanRow, judgeRow) => {
+    for (const hazard of hazards) {
+      const human = rows[humanRow]!.hazards[hazard];
+      const judge = rows[judgeRow]!.hazards[hazard];
+      if (typeof human !== "string" || typeof judge !== "string") continue;
+      const key = `${judge}|${human}`;
+      confusion.set(key, (confusion.get(key) ?? 0) + 1);
+    }
+  });
   const hazardConfusion = [...confusion.entries()].map(([key, count]) => {
     const [judge, human] = key.split("|") as [string, string];
     return { judge, human, count };
@@ -154,21 +144,20 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
   const distributions = options.dimensions.map((dimension): ScoreDistribution => {
     const human = [0, 0, 0, 0, 0];
     const judge = [0, 0, 0, 0, 0];
-    for (const row of rows) {
-      const score = row.likert[dimension];
-      if (score === undefined) continue;
+    const scores = scoresByDimension.get(dimension)!;
+    rows.forEach((row, index) => {
+      const score = scores[index];
+      if (score === undefined) return;
       if (JUDGE_TYPES.has(row.raterType)) judge[bucket(score)]! += 1;
       else human[bucket(score)]! += 1;
-    }
+    });
     return { dimension, human, judge };
   });
   const judgeHumanGrids = options.dimensions.map((dimension): JudgeHumanGrid => {
     const counts = Array.from({ length: 5 }, () => [0, 0, 0, 0, 0]);
-    for (const [human, judge] of crossUnits(byItem, (row) => [row.likert[dimension]])) {
-      if (typeof human === "number" && typeof judge === "number") counts[bucket(judge)]![bucket(human)]! += 1;
-    }
+    for (const [judge, human] of judgeHumanPairs.get(dimension)!) counts[bucket(judge)]![bucket(human)]! += 1;
     return { dimension, counts };
   });
 
-  return { likertLevel: level, ratings: rows.length, items: byItem.size, distributions, judgeHumanGrids, likert, nominal, judgeTrust, hazardConfusion };
+  return { likertLevel: level, ratings: rows.length, items: groups.items, distributions, judgeHumanGrids, likert, nominal, judgeTrust, hazardConfusion };
 }

@@ -2,7 +2,7 @@
 import { matrixFromPatterns } from "./coincidence-matrix";
 import { alphaFromMatrix } from "./krippendorff-alpha";
 import { mulberry32 } from "./seeded-random";
-import { groupUnitPatterns, type MeasurementLevel, type RatingValue } from "./unit-patterns";
+import { groupUnitPatterns, type MeasurementLevel, type RatingValue, type UnitPatterns } from "./unit-patterns";
 
 export type AlphaInterval = { readonly low: number; readonly high: number };
 
@@ -34,25 +34,57 @@ export function bootstrapAlphaInterval(
   units: Iterable<readonly RatingValue[]>,
   options: BootstrapAlphaOptions,
 ): AlphaInterval | null {
+  checkOptions(options);
+  return bootstrapGroupedUnits(groupUnitPatterns(units, options.level), options);
+}
+
+/** bootstrapAlphaInterval of units already grouped into patterns (the same units, in the same order). */
+export function bootstrapGroupedUnits(grouped: UnitPatterns, options: BootstrapAlphaOptions): AlphaInterval | null {
+  return bootstrapGroupedUnitsTogether([grouped], options)[0]!;
+}
+
+/**
+ * bootstrapGroupedUnits of several sets of units at once (`options.level`
+ * applies to all), each with the interval it gets alone. A set's resamples
+ * come from its own stream of the same seed, so the unit positions drawn
+ * depend only on how many units it has: sets of the same size (a report's
+ * dimensions over the same items) share each sample's draws, generated once.
+ */
+export function bootstrapGroupedUnitsTogether(sets: readonly UnitPatterns[], options: BootstrapAlphaOptions): (AlphaInterval | null)[] {
   const { level, samples = 1000, confidence = 0.95, seed = DEFAULT_SEED } = options;
+  checkOptions(options);
+  const alphasBySet = sets.map((): number[] => []);
+  const setsBySize = new Map<number, number[]>();
+  sets.forEach((set, index) => setsBySize.set(set.unitPatternIndexes.length, [...(setsBySize.get(set.unitPatternIndexes.length) ?? []), index]));
+  for (const [unitTotal, members] of setsBySize) {
+    const random = mulberry32(seed);
+    // How often each unit was drawn: then each set adds up its patterns in one sequential pass.
+    const timesDrawn = new Float64Array(unitTotal);
+    const drawnCounts = members.map((index) => new Float64Array(sets[index]!.patterns.length));
+    for (let sample = 0; sample < samples; sample += 1) {
+      timesDrawn.fill(0);
+      for (let draw = 0; draw < unitTotal; draw += 1) timesDrawn[Math.floor(random() * unitTotal)]! += 1;
+      members.forEach((setIndex, member) => {
+        const { values, patterns, unitPatternIndexes } = sets[setIndex]!;
+        const counts = drawnCounts[member]!;
+        counts.fill(0);
+        for (let unit = 0; unit < unitTotal; unit += 1) counts[unitPatternIndexes[unit]!]! += timesDrawn[unit]!;
+        const { alpha } = alphaFromMatrix(matrixFromPatterns(values, patterns, counts), level);
+        if (alpha !== null) alphasBySet[setIndex]!.push(alpha);
+      });
+    }
+  }
+  const tail = (1 - confidence) / 2;
+  return alphasBySet.map((alphas) => {
+    if (alphas.length === 0) return null;
+    alphas.sort((a, b) => a - b);
+    return { low: quantile(alphas, tail), high: quantile(alphas, 1 - tail) };
+  });
+}
+
+function checkOptions({ samples = 1000, confidence = 0.95 }: BootstrapAlphaOptions): void {
   if (!Number.isInteger(samples) || samples < 1) throw new RangeError(`samples must be a positive integer, got ${samples}.`);
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must lie strictly between 0 and 1, got ${confidence}.`);
-
-  const { values, patterns, unitPatternIndexes } = groupUnitPatterns(units, level);
-  const unitTotal = unitPatternIndexes.length;
-  const random = mulberry32(seed);
-  const alphas: number[] = [];
-  const drawnCounts = new Float64Array(patterns.length);
-  for (let sample = 0; sample < samples; sample += 1) {
-    drawnCounts.fill(0);
-    for (let draw = 0; draw < unitTotal; draw += 1) drawnCounts[unitPatternIndexes[Math.floor(random() * unitTotal)]!]! += 1;
-    const { alpha } = alphaFromMatrix(matrixFromPatterns(values, patterns, drawnCounts), level);
-    if (alpha !== null) alphas.push(alpha);
-  }
-  if (alphas.length === 0) return null;
-  alphas.sort((a, b) => a - b);
-  const tail = (1 - confidence) / 2;
-  return { low: quantile(alphas, tail), high: quantile(alphas, 1 - tail) };
 }
 
 // Linear interpolation between order statistics (R's type 7).

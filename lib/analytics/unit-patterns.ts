@@ -30,49 +30,90 @@ export type UnitPatterns = {
  * patterns and lets the bootstrap resample cheaply.
  */
 export function groupUnitPatterns(units: Iterable<readonly RatingValue[]>, level: MeasurementLevel): UnitPatterns {
-  const seenIndexByValue = new Map<ObservedValue, number>();
-  const seenValues: ObservedValue[] = [];
-  const patternIndexByKey = new Map<string, number>();
-  const seenPatterns: number[][] = [];
-  const unitPatternIndexes: number[] = [];
-
-  const present: ObservedValue[] = [];
-  const indexes: number[] = [];
+  const builder = new UnitPatternBuilder(level);
   for (const unit of units) {
-    present.length = 0;
-    for (const value of unit) if (value !== null && value !== undefined) present.push(value);
-    if (present.length < 2) continue;
+    for (const value of unit) builder.add(value);
+    builder.endUnit();
+  }
+  return builder.finish();
+}
+
+// A trie over a unit's sorted value indexes finds its pattern without building a key string per unit.
+type PatternNode = { next: Map<number, PatternNode>; pattern: number };
+
+/**
+ * groupUnitPatterns fed one value at a time, so callers holding ratings in
+ * columns need not build an array per unit. Same result for the same values
+ * in the same order.
+ */
+export class UnitPatternBuilder {
+  private readonly seenIndexByValue = new Map<ObservedValue, number>();
+  private readonly seenValues: ObservedValue[] = [];
+  private readonly root: PatternNode = { next: new Map(), pattern: -1 };
+  private readonly seenPatterns: number[][] = [];
+  private unitPatternIndexes = new Int32Array(1024);
+  private unitCount = 0;
+  private readonly present: ObservedValue[] = [];
+  private readonly indexes: number[] = [];
+
+  constructor(private readonly level: MeasurementLevel) {}
+
+  /** A value of the current unit; null and undefined (missing ratings) are skipped. */
+  add(value: RatingValue): void {
+    if (value !== null && value !== undefined) this.present.push(value);
+  }
+
+  endUnit(): void {
+    const { present, indexes } = this;
+    if (present.length < 2) {
+      present.length = 0;
+      return;
+    }
     indexes.length = 0;
     for (const value of present) {
-      checkValue(value, level);
-      let index = seenIndexByValue.get(value);
+      checkValue(value, this.level);
+      let index = this.seenIndexByValue.get(value);
       if (index === undefined) {
-        index = seenValues.length;
-        seenIndexByValue.set(value, index);
-        seenValues.push(value);
+        index = this.seenValues.length;
+        this.seenIndexByValue.set(value, index);
+        this.seenValues.push(value);
       }
       indexes.push(index);
     }
+    present.length = 0;
     sortSmall(indexes);
-    const key = indexes.join(",");
-    let patternIndex = patternIndexByKey.get(key);
-    if (patternIndex === undefined) {
-      patternIndex = seenPatterns.length;
-      patternIndexByKey.set(key, patternIndex);
-      seenPatterns.push(indexes.slice());
+    let node = this.root;
+    for (const index of indexes) {
+      let child = node.next.get(index);
+      if (!child) {
+        child = { next: new Map(), pattern: -1 };
+        node.next.set(index, child);
+      }
+      node = child;
     }
-    unitPatternIndexes.push(patternIndex);
+    if (node.pattern < 0) {
+      node.pattern = this.seenPatterns.length;
+      this.seenPatterns.push(indexes.slice());
+    }
+    if (this.unitCount === this.unitPatternIndexes.length) {
+      const grown = new Int32Array(this.unitCount * 2);
+      grown.set(this.unitPatternIndexes);
+      this.unitPatternIndexes = grown;
+    }
+    this.unitPatternIndexes[this.unitCount++] = node.pattern;
   }
 
-  const order = seenValues.map((_, index) => index).sort((a, b) => compareValues(seenValues[a]!, seenValues[b]!));
-  const sortedIndexOf = new Int32Array(order.length);
-  order.forEach((seenIndex, sortedIndex) => (sortedIndexOf[seenIndex] = sortedIndex));
-
-  return {
-    values: order.map((seenIndex) => seenValues[seenIndex]!),
-    patterns: seenPatterns.map((seenIndexes) => toPattern(seenIndexes.map((index) => sortedIndexOf[index]!))),
-    unitPatternIndexes: Int32Array.from(unitPatternIndexes),
-  };
+  finish(): UnitPatterns {
+    const { seenValues } = this;
+    const order = seenValues.map((_, index) => index).sort((a, b) => compareValues(seenValues[a]!, seenValues[b]!));
+    const sortedIndexOf = new Int32Array(order.length);
+    order.forEach((seenIndex, sortedIndex) => (sortedIndexOf[seenIndex] = sortedIndex));
+    return {
+      values: order.map((seenIndex) => seenValues[seenIndex]!),
+      patterns: this.seenPatterns.map((seenIndexes) => toPattern(seenIndexes.map((index) => sortedIndexOf[index]!))),
+      unitPatternIndexes: this.unitPatternIndexes.slice(0, this.unitCount),
+    };
+  }
 }
 
 /** How many units hold each pattern. */
