@@ -4,7 +4,7 @@
 // for hazard verdicts, refusal appropriateness, vs_reference and issue tags;
 // and how far the LLM judge can be trusted (weighted kappa, mean absolute
 // difference, the hazard confusion matrix). Pure: the caller loads the ratings.
-import { bootstrapGroupedUnitsTogether } from "./bootstrap";
+import { bootstrapGroupedUnits } from "./bootstrap";
 import { matrixOfGroupedUnits } from "./coincidence-matrix";
 import { meanAbsoluteDifference, quadraticWeightedKappa, type RatingPair } from "./cohen-kappa";
 import { alphaFromMatrix } from "./krippendorff-alpha";
@@ -65,13 +65,10 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
   const humanSide = maskOf(HUMAN_SIDE_VS_JUDGE);
   const judges = maskOf(JUDGE_TYPES);
 
-  // Intervals are drawn last, all cells of a level together, so cells over the same number of units share their draws.
-  const intervalsToDraw = new Map<MeasurementLevel, { grouped: UnitPatterns; cell: AlphaCell }[]>();
   const cell = (grouped: UnitPatterns, cellLevel: MeasurementLevel, withInterval: boolean): AlphaCell => {
     const result = alphaFromMatrix(matrixOfGroupedUnits(grouped), cellLevel);
-    const entry: AlphaCell = { alpha: result.alpha, low: null, high: null, units: result.units, values: result.pairable };
-    if (withInterval && result.alpha !== null && samples > 0) intervalsToDraw.set(cellLevel, [...(intervalsToDraw.get(cellLevel) ?? []), { grouped, cell: entry }]);
-    return entry;
+    const interval = !withInterval || result.alpha === null || samples === 0 ? null : timedPhaseSync(options.timings, "bootstrap", () => bootstrapGroupedUnits(grouped, { level: cellLevel, samples }));
+    return { alpha: result.alpha, low: interval?.low ?? null, high: interval?.high ?? null, units: result.units, values: result.pairable };
   };
   const pairings = (columns: FieldColumns, pairingLevel: MeasurementLevel) => ({
     humanHuman: cell(withinPatterns(groups, humans, columns, pairingLevel), pairingLevel, true),
@@ -101,13 +98,6 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
     { field: "issue tags", columns: tags.map((tag) => tagSets.map((chosen) => (chosen === undefined ? undefined : chosen.has(tag) ? "yes" : "no"))) },
   ];
   const nominal = nominalFields.map(({ field, columns }): NominalAgreement => ({ field, ...pairings(columns, "nominal") }));
-
-  timedPhaseSync(options.timings, "bootstrap", () => {
-    for (const [cellLevel, cells] of intervalsToDraw) {
-      const intervals = bootstrapGroupedUnitsTogether(cells.map((entry) => entry.grouped), { level: cellLevel, samples });
-      cells.forEach((entry, index) => Object.assign(entry.cell, { low: intervals[index]?.low ?? null, high: intervals[index]?.high ?? null }));
-    }
-  });
 
   // Human-side × judge score pairs per dimension, for judge trust and the heatmaps.
   const judgeHumanPairs = new Map(options.dimensions.map((dimension) => {

@@ -1,8 +1,9 @@
 // Bootstrap confidence interval for Krippendorff's alpha, resampling units.
 import { matrixFromPatterns } from "./coincidence-matrix";
 import { alphaFromMatrix } from "./krippendorff-alpha";
+import { multinomialDraw } from "./binomial-draw";
 import { mulberry32 } from "./seeded-random";
-import { groupUnitPatterns, type MeasurementLevel, type RatingValue, type UnitPatterns } from "./unit-patterns";
+import { countPatternUnits, groupUnitPatterns, type MeasurementLevel, type RatingValue, type UnitPatterns } from "./unit-patterns";
 
 export type AlphaInterval = { readonly low: number; readonly high: number };
 
@@ -28,7 +29,12 @@ const DEFAULT_SEED = 20111;
  * alpha, which is always so when the data's own alpha is null.
  *
  * Units holding the same values share one precomputed contribution to the
- * coincidence matrix, so a resample only counts how often each was drawn.
+ * coincidence matrix, so a resample only needs how many of each pattern were
+ * drawn. Those counts are multinomial over the patterns (weights: their unit
+ * counts), and are drawn as such: a few binomial draws per pattern rather
+ * than one random number per unit, with the same distribution. Patterns come
+ * in a canonical order, so the interval depends on the units, not on the
+ * order they were listed in.
  */
 export function bootstrapAlphaInterval(
   units: Iterable<readonly RatingValue[]>,
@@ -38,48 +44,24 @@ export function bootstrapAlphaInterval(
   return bootstrapGroupedUnits(groupUnitPatterns(units, options.level), options);
 }
 
-/** bootstrapAlphaInterval of units already grouped into patterns (the same units, in the same order). */
+/** bootstrapAlphaInterval of units already grouped into patterns. */
 export function bootstrapGroupedUnits(grouped: UnitPatterns, options: BootstrapAlphaOptions): AlphaInterval | null {
-  return bootstrapGroupedUnitsTogether([grouped], options)[0]!;
-}
-
-/**
- * bootstrapGroupedUnits of several sets of units at once (`options.level`
- * applies to all), each with the interval it gets alone. A set's resamples
- * come from its own stream of the same seed, so the unit positions drawn
- * depend only on how many units it has: sets of the same size (a report's
- * dimensions over the same items) share each sample's draws, generated once.
- */
-export function bootstrapGroupedUnitsTogether(sets: readonly UnitPatterns[], options: BootstrapAlphaOptions): (AlphaInterval | null)[] {
   const { level, samples = 1000, confidence = 0.95, seed = DEFAULT_SEED } = options;
   checkOptions(options);
-  const alphasBySet = sets.map((): number[] => []);
-  const setsBySize = new Map<number, number[]>();
-  sets.forEach((set, index) => setsBySize.set(set.unitPatternIndexes.length, [...(setsBySize.get(set.unitPatternIndexes.length) ?? []), index]));
-  for (const [unitTotal, members] of setsBySize) {
-    const random = mulberry32(seed);
-    // How often each unit was drawn: then each set adds up its patterns in one sequential pass.
-    const timesDrawn = new Float64Array(unitTotal);
-    const drawnCounts = members.map((index) => new Float64Array(sets[index]!.patterns.length));
-    for (let sample = 0; sample < samples; sample += 1) {
-      timesDrawn.fill(0);
-      for (let draw = 0; draw < unitTotal; draw += 1) timesDrawn[Math.floor(random() * unitTotal)]! += 1;
-      members.forEach((setIndex, member) => {
-        const { values, patterns, unitPatternIndexes } = sets[setIndex]!;
-        const counts = drawnCounts[member]!;
-        counts.fill(0);
-        for (let unit = 0; unit < unitTotal; unit += 1) counts[unitPatternIndexes[unit]!]! += timesDrawn[unit]!;
-        const { alpha } = alphaFromMatrix(matrixFromPatterns(values, patterns, counts), level);
-        if (alpha !== null) alphasBySet[setIndex]!.push(alpha);
-      });
-    }
+  const { values, patterns, unitPatternIndexes } = grouped;
+  const unitCounts = countPatternUnits(patterns.length, unitPatternIndexes);
+  const random = mulberry32(seed);
+  const alphas: number[] = [];
+  const drawnCounts = new Float64Array(patterns.length);
+  for (let sample = 0; sample < samples; sample += 1) {
+    multinomialDraw(unitPatternIndexes.length, unitCounts, drawnCounts, random);
+    const { alpha } = alphaFromMatrix(matrixFromPatterns(values, patterns, drawnCounts), level);
+    if (alpha !== null) alphas.push(alpha);
   }
+  if (alphas.length === 0) return null;
+  alphas.sort((a, b) => a - b);
   const tail = (1 - confidence) / 2;
-  return alphasBySet.map((alphas) => {
-    if (alphas.length === 0) return null;
-    alphas.sort((a, b) => a - b);
-    return { low: quantile(alphas, tail), high: quantile(alphas, 1 - tail) };
-  });
+  return { low: quantile(alphas, tail), high: quantile(alphas, 1 - tail) };
 }
 
 function checkOptions({ samples = 1000, confidence = 0.95 }: BootstrapAlphaOptions): void {

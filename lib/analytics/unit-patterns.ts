@@ -18,6 +18,7 @@ export type ValuePattern = {
 export type UnitPatterns = {
   /** Distinct values seen in pairable units, numbers ascending (then strings). */
   readonly values: readonly ObservedValue[];
+  /** Ordered by their sorted values, whatever order the units came in. */
   readonly patterns: readonly ValuePattern[];
   /** For each pairable unit, in input order, the index of its pattern. */
   readonly unitPatternIndexes: Int32Array;
@@ -108,10 +109,15 @@ export class UnitPatternBuilder {
     const order = seenValues.map((_, index) => index).sort((a, b) => compareValues(seenValues[a]!, seenValues[b]!));
     const sortedIndexOf = new Int32Array(order.length);
     order.forEach((seenIndex, sortedIndex) => (sortedIndexOf[seenIndex] = sortedIndex));
+    // Patterns in a canonical order (by their sorted values), so nothing computed from them depends on the units' order.
+    const sortedPatterns = this.seenPatterns.map((seenIndexes) => sortSmall(seenIndexes.map((index) => sortedIndexOf[index]!)));
+    const patternOrder = sortedPatterns.map((_, index) => index).sort((a, b) => compareIndexLists(sortedPatterns[a]!, sortedPatterns[b]!));
+    const canonicalIndexOf = new Int32Array(patternOrder.length);
+    patternOrder.forEach((seenIndex, canonicalIndex) => (canonicalIndexOf[seenIndex] = canonicalIndex));
     return {
       values: order.map((seenIndex) => seenValues[seenIndex]!),
-      patterns: this.seenPatterns.map((seenIndexes) => toPattern(seenIndexes.map((index) => sortedIndexOf[index]!))),
-      unitPatternIndexes: this.unitPatternIndexes.slice(0, this.unitCount),
+      patterns: patternOrder.map((seenIndex) => toPattern(sortedPatterns[seenIndex]!)),
+      unitPatternIndexes: this.unitPatternIndexes.slice(0, this.unitCount).map((seenIndex) => canonicalIndexOf[seenIndex]!),
     };
   }
 }
@@ -123,12 +129,14 @@ export function countPatternUnits(patternCount: number, unitPatternIndexes: Int3
   return unitCounts;
 }
 
+function compareIndexLists(a: readonly number[], b: readonly number[]): number {
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1) if (a[index] !== b[index]) return a[index]! - b[index]!;
+  return a.length - b.length;
+}
+
 // A unit holds a handful of ratings; insertion sort beats the comparator-driven built-in there.
-function sortSmall(numbers: number[]): void {
-  if (numbers.length > 16) {
-    numbers.sort((a, b) => a - b);
-    return;
-  }
+function sortSmall(numbers: number[]): number[] {
+  if (numbers.length > 16) return numbers.sort((a, b) => a - b);
   for (let i = 1; i < numbers.length; i += 1) {
     const current = numbers[i]!;
     let j = i - 1;
@@ -138,6 +146,7 @@ function sortSmall(numbers: number[]): void {
     }
     numbers[j + 1] = current;
   }
+  return numbers;
 }
 
 function toPattern(indexes: number[]): ValuePattern {
