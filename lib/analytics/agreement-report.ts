@@ -60,7 +60,11 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
   const samples = options.bootstrapSamples ?? 200;
   const level = options.likertLevel ?? "ordinal";
   const groups = groupRowsByItem(rows.map((row) => row.item));
-  const maskOf = (types: ReadonlySet<RaterType>) => Uint8Array.from(rows, (row) => (types.has(row.raterType) ? 1 : 0));
+  const maskOf = (types: ReadonlySet<RaterType>) => {
+    const mask = new Uint8Array(rows.length);
+    rows.forEach((row, index) => (mask[index] = types.has(row.raterType) ? 1 : 0));
+    return mask;
+  };
   const humans = maskOf(HUMAN_TYPES);
   const humanSide = maskOf(HUMAN_SIDE_VS_JUDGE);
   const judges = maskOf(JUDGE_TYPES);

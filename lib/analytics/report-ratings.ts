@@ -9,6 +9,7 @@ import { bulkPool } from "@/lib/db";
 import type { AgentRun } from "./agent-metrics";
 import { RATER_TYPES, type RaterType, type RatingRow } from "./agreement-report";
 import { LIKERT_DIMENSIONS } from "./likert-dimensions";
+import { timedPhase, timedPhaseSync, type PhaseTimings } from "./phase-timings";
 
 export const HAZARDS = Object.keys(aifSchema.properties.safety.properties).filter((key) => key !== "is_violating_any");
 
@@ -19,7 +20,12 @@ export type ReportRatings = {
   dimensions: string[];
   /** Every record's agent extension, ratings of any rater type included. */
   agentRuns: AgentRun[];
+  /** The distinct systems under test and modalities of the records loaded (of any rater type), sorted. */
+  systemsUnderTest: string[];
+  modalities: string[];
 };
+
+export const distinctSorted = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))].sort();
 
 // A separator no score or enum value contains; an empty field is a missing value.
 const SEPARATOR = "\u001f";
@@ -29,6 +35,7 @@ const joined = (expressions: string[]) => `concat_ws(E'\\x1f', ${expressions.map
 // `->` chains rather than `#>>` paths: the same values for half the server time.
 const RATINGS_SQL = `
   SELECT r.task_id || '|' || (r.body -> 'subject' ->> 'system_under_test') AS item, r.rater_type,
+         r.body -> 'subject' ->> 'system_under_test' AS system_under_test, r.body -> 'task' ->> 'modality' AS modality,
          ${joined(LIKERT_DIMENSIONS.map((dimension) => `r.body ${path(dimension)} ->> 'score'`))} AS scores,
          ${joined(HAZARDS.map((hazard) => `r.body -> 'safety' -> '${hazard}' ->> 'verdict'`))} AS verdicts,
          r.body -> 'refusal' ->> 'appropriateness' AS refusal, r.body -> 'universal' ->> 'vs_reference' AS vs_reference,
@@ -42,38 +49,52 @@ const RATINGS_SQL = `
       WHERE si.suite_id = $6::uuid AND i.task_id = r.task_id AND i.system_under_test = r.body #>> '{subject,system_under_test}'
         AND i.body #>> ARRAY['tags', $4::text] = $5::text))`;
 
-type Row = [item: string, raterType: string, scores: string, verdicts: string, refusal: string | null, vsReference: string | null, tags: string[] | null, passAtK: AgentRun["passAtK"] | null, passCaretK: AgentRun["passCaretK"] | null];
+type Row = [item: string, raterType: string, systemUnderTest: string | null, modality: string | null, scores: string, verdicts: string, refusal: string | null, vsReference: string | null, tags: string[] | null, passAtK: AgentRun["passAtK"] | null, passCaretK: AgentRun["passCaretK"] | null];
 
 const KNOWN_RATER_TYPES: ReadonlySet<string> = new Set(RATER_TYPES);
 
 /** The item is its task and system under test: what the records rate. A tag slice keeps the records whose suite item has that tag. */
-export async function loadReportRatings(filter: ReportRatingsFilter): Promise<ReportRatings> {
-  const { rows } = await bulkPool().query<Row>({
+export async function loadReportRatings(filter: ReportRatingsFilter, timings?: PhaseTimings): Promise<ReportRatings> {
+  const { rows } = await timedPhase(timings, "SQL load", () => bulkPool().query<Row>({
     text: RATINGS_SQL,
     values: [filter.suiteKey, filter.systemUnderTest ?? null, filter.modality ?? null, filter.tag?.key ?? null, filter.tag?.value ?? null, filter.suiteId],
     rowMode: "array",
-  });
+  }));
+  return timedPhaseSync(timings, "row mapping", () => toRatings(rows));
+}
+
+function toRatings(rows: Row[]): ReportRatings {
   const scored = new Uint8Array(LIKERT_DIMENSIONS.length);
   const ratings: RatingRow[] = [];
-  for (const [item, raterType, scores, verdicts, refusal, vsReference, tags] of rows) {
+  for (const [item, raterType, , , scores, verdicts, refusal, vsReference, tags] of rows) {
     if (!KNOWN_RATER_TYPES.has(raterType)) continue;
     // Only the values a record has become keys: a key left out reads as undefined, as a missing value should.
     const likert: Record<string, number | undefined> = {};
-    scores.split(SEPARATOR).forEach((score, index) => {
-      if (score === "") return;
+    forEachField(scores, (score, index) => {
       likert[LIKERT_DIMENSIONS[index]!] = Number(score);
       scored[index] = 1;
     });
     const hazards: Record<string, string | undefined> = {};
-    verdicts.split(SEPARATOR).forEach((verdict, index) => {
-      if (verdict !== "") hazards[HAZARDS[index]!] = verdict;
-    });
+    forEachField(verdicts, (verdict, index) => (hazards[HAZARDS[index]!] = verdict));
     // No tags in a record means the rater chose none (the form always asks).
     ratings.push({ item, raterType: raterType as RaterType, likert, hazards, refusal: refusal ?? undefined, vsReference, tags: tags ?? [] });
   }
   return {
     ratings,
     dimensions: LIKERT_DIMENSIONS.filter((_, index) => scored[index] === 1),
-    agentRuns: rows.map((row) => ({ passAtK: row[7] ?? undefined, passCaretK: row[8] ?? undefined })),
+    agentRuns: rows.map((row) => ({ passAtK: row[9] ?? undefined, passCaretK: row[10] ?? undefined })),
+    systemsUnderTest: distinctSorted(rows.map((row) => row[2])),
+    modalities: distinctSorted(rows.map((row) => row[3])),
   };
+}
+
+/** Calls `use` with each non-empty field of a joined string and its position; no array, and nothing for the empty ones. */
+function forEachField(joinedFields: string, use: (field: string, index: number) => void): void {
+  let start = 0;
+  for (let index = 0; start <= joinedFields.length; index += 1) {
+    const separator = joinedFields.indexOf(SEPARATOR, start);
+    const end = separator === -1 ? joinedFields.length : separator;
+    if (end > start) use(joinedFields.slice(start, end), index);
+    start = end + 1;
+  }
 }

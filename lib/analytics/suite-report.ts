@@ -15,7 +15,7 @@ import { agentMetrics, type AgentMetrics } from "./agent-metrics";
 import { timedPhase, type PhaseTimings } from "./phase-timings";
 import { suiteCalibration, type SuiteCalibration } from "./suite-calibration";
 import { agreementReport, type AgreementReport } from "./agreement-report";
-import { HAZARDS, loadReportRatings } from "./report-ratings";
+import { distinctSorted, HAZARDS, loadReportRatings } from "./report-ratings";
 
 const TAGS = [...aifSchema.properties.issue_tags.items.enum];
 
@@ -36,16 +36,22 @@ export type SuiteReport = AgreementReport & {
 const REPORT_VERSION = 1;
 
 
-async function sliceOptionsOf(suiteId: string, suiteKey: string): Promise<SliceOptions> {
-  // Grouped (hashed) rather than array_agg(DISTINCT …), which sorts every record's values.
-  const pairs = await db().$queryRaw<{ system: string | null; modality: string | null }[]>`
-    SELECT body -> 'subject' ->> 'system_under_test' AS system, body -> 'task' ->> 'modality' AS modality
-    FROM eval_record WHERE suite_id = ${suiteKey} GROUP BY 1, 2`;
-  const distinct = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))].sort();
-  const tags = await db().$queryRaw<{ tag: string }[]>`
+/**
+ * What the report can be sliced by. The systems and modalities are those of
+ * all the suite's records, which are the ones loaded when the report is not
+ * sliced; a sliced report passes none and they are queried.
+ */
+async function sliceOptionsOf(suiteId: string, suiteKey: string, unsliced: Promise<Pick<SliceOptions, "systemsUnderTest" | "modalities">> | null): Promise<SliceOptions> {
+  const tags = db().$queryRaw<{ tag: string }[]>`
     SELECT DISTINCT t.key || '=' || t.value AS tag FROM suite_item si JOIN item i ON i.id = si.item_id, jsonb_each_text(coalesce(i.body -> 'tags', '{}'::jsonb)) t
     WHERE si.suite_id = ${suiteId}::uuid ORDER BY 1 LIMIT 500`;
-  return { systemsUnderTest: distinct(pairs.map((pair) => pair.system)), modalities: distinct(pairs.map((pair) => pair.modality)), tags: tags.map((row) => row.tag) };
+  // Grouped (hashed) rather than array_agg(DISTINCT …), which sorts every record's values.
+  const values = unsliced ?? db().$queryRaw<{ system: string | null; modality: string | null }[]>`
+    SELECT body -> 'subject' ->> 'system_under_test' AS system, body -> 'task' ->> 'modality' AS modality
+    FROM eval_record WHERE suite_id = ${suiteKey} GROUP BY 1, 2`
+    .then((pairs) => ({ systemsUnderTest: distinctSorted(pairs.map((pair) => pair.system)), modalities: distinctSorted(pairs.map((pair) => pair.modality)) }));
+  const [tagRows, { systemsUnderTest, modalities }] = await Promise.all([tags, values]);
+  return { systemsUnderTest, modalities, tags: tagRows.map((row) => row.tag) };
 }
 
 /**
@@ -100,18 +106,20 @@ async function computeSuiteReport(options: { actor: Actor; suite: { id: string; 
   if (slice.tag !== undefined && (!tagKey || tagValue.length === 0)) {
     throw new AppError("INVALID_INPUT", "The slice is not valid", [{ path: "/tag", rule: "format", message: "a tag slice is key=value" }]);
   }
+  const load = loadReportRatings({
+    suiteId: suite.id, suiteKey: suite.key, systemUnderTest: slice.systemUnderTest, modality: slice.modality,
+    tag: slice.tag === undefined ? undefined : { key: tagKey!, value: tagValue.join("=") },
+  }, timings);
+  const unsliced = slice.systemUnderTest === undefined && slice.modality === undefined && slice.tag === undefined;
   // The parts that do not depend on the ratings run in PostgreSQL while the ratings load and agreement is computed.
   const others = Promise.all([
     timedPhase(timings, "review summary", () => reviewSummary({ actor: options.actor, suiteId: suite.id })),
-    timedPhase(timings, "slice options", () => sliceOptionsOf(suite.id, suite.key)),
+    timedPhase(timings, "slice options", () => sliceOptionsOf(suite.id, suite.key, unsliced ? load : null)),
     timedPhase(timings, "calibration and drift", () => suiteCalibration({ actor: options.actor, suiteId: suite.id })),
   ]);
   // Marked handled now so a failure while the ratings load is not reported as unhandled; it is thrown where they are awaited below.
   others.catch(() => undefined);
-  const loaded = await timedPhase(timings, "SQL load and row mapping", () => loadReportRatings({
-    suiteId: suite.id, suiteKey: suite.key, systemUnderTest: slice.systemUnderTest, modality: slice.modality,
-    tag: slice.tag === undefined ? undefined : { key: tagKey!, value: tagValue.join("=") },
-  }));
+  const loaded = await load;
   const agreementStart = performance.now();
   const agreement = agreementReport(loaded.ratings, { dimensions: loaded.dimensions, hazards: HAZARDS, tags: TAGS, bootstrapSamples: options.bootstrapSamples, likertLevel: slice.level, timings });
   if (timings) timings.agreement = performance.now() - agreementStart - (timings.bootstrap ?? 0);

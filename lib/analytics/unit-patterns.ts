@@ -54,24 +54,26 @@ export class UnitPatternBuilder {
   private readonly seenPatterns: number[][] = [];
   private unitPatternIndexes = new Int32Array(1024);
   private unitCount = 0;
+  // The current unit, reused with a count rather than reallocated or truncated per unit.
   private readonly present: ObservedValue[] = [];
-  private readonly indexes: number[] = [];
+  private presentCount = 0;
+  private indexes = new Int32Array(16);
 
   constructor(private readonly level: MeasurementLevel) {}
 
   /** A value of the current unit; null and undefined (missing ratings) are skipped. */
   add(value: RatingValue): void {
-    if (value !== null && value !== undefined) this.present.push(value);
+    if (value !== null && value !== undefined) this.present[this.presentCount++] = value;
   }
 
   endUnit(): void {
+    const size = this.presentCount;
+    this.presentCount = 0;
+    if (size < 2) return;
+    if (size > this.indexes.length) this.indexes = new Int32Array(size * 2);
     const { present, indexes } = this;
-    if (present.length < 2) {
-      present.length = 0;
-      return;
-    }
-    indexes.length = 0;
-    for (const value of present) {
+    for (let position = 0; position < size; position += 1) {
+      const value = present[position]!;
       checkValue(value, this.level);
       let index = this.seenIndexByValue.get(value);
       if (index === undefined) {
@@ -79,12 +81,13 @@ export class UnitPatternBuilder {
         this.seenIndexByValue.set(value, index);
         this.seenValues.push(value);
       }
-      indexes.push(index);
+      indexes[position] = index;
     }
-    present.length = 0;
-    sortSmall(indexes);
+    const sorted = indexes.subarray(0, size);
+    sortSmall(sorted);
     let node = this.root;
-    for (const index of indexes) {
+    for (let position = 0; position < size; position += 1) {
+      const index = sorted[position]!;
       let child = node.next.get(index);
       if (!child) {
         child = { next: new Map(), pattern: -1 };
@@ -94,7 +97,7 @@ export class UnitPatternBuilder {
     }
     if (node.pattern < 0) {
       node.pattern = this.seenPatterns.length;
-      this.seenPatterns.push(indexes.slice());
+      this.seenPatterns.push(Array.from(sorted));
     }
     if (this.unitCount === this.unitPatternIndexes.length) {
       const grown = new Int32Array(this.unitCount * 2);
@@ -135,8 +138,11 @@ function compareIndexLists(a: readonly number[], b: readonly number[]): number {
 }
 
 // A unit holds a handful of ratings; insertion sort beats the comparator-driven built-in there.
-function sortSmall(numbers: number[]): number[] {
-  if (numbers.length > 16) return numbers.sort((a, b) => a - b);
+function sortSmall<T extends number[] | Int32Array>(numbers: T): T {
+  if (numbers.length > 16) {
+    numbers.sort((a: number, b: number) => a - b);
+    return numbers;
+  }
   for (let i = 1; i < numbers.length; i += 1) {
     const current = numbers[i]!;
     let j = i - 1;
