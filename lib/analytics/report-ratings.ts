@@ -88,13 +88,13 @@ function toRatings(rows: Row[]): ReportRatings {
   };
 }
 
-/** Calls `use` with each non-empty field of a joined string and its position; no array, and nothing for the empty ones. */
-function forEachField(joinedFields: string, use: (field: string, index: number) => void): void {
+/** Calls `visit` with each non-empty field of a joined string and its position; no array, and nothing for the empty ones. */
+function forEachField(joinedFields: string, visit: (field: string, index: number) => void): void {
   let start = 0;
   for (let index = 0; start <= joinedFields.length; index += 1) {
     const separator = joinedFields.indexOf(SEPARATOR, start);
     const end = separator === -1 ? joinedFields.length : separator;
-    if (end > start) use(joinedFields.slice(start, end), index);
+    if (end > start) visit(joinedFields.slice(start, end), index);
     start = end + 1;
   }
 }
