@@ -33,8 +33,8 @@ export type SuiteReport = AgreementReport & {
 };
 
 // Bump when the report's computation or shape changes: cached reports of an older version are recomputed.
-const REPORT_VERSION = 1;
-
+// 2: bootstrap intervals from multinomial pattern counts (same distribution, other random numbers).
+const REPORT_VERSION = 2;
 
 /**
  * What the report can be sliced by. The systems and modalities are those of
