@@ -54,17 +54,53 @@ const HUMAN_TYPES: ReadonlySet<RaterType> = new Set(["human", "sme"]);
 const HUMAN_SIDE_VS_JUDGE: ReadonlySet<RaterType> = new Set(["human", "sme", "hybrid"]);
 const JUDGE_TYPES: ReadonlySet<RaterType> = new Set(["llm_judge"]);
 
+export type AgreementOptions = { dimensions: string[]; hazards: string[]; tags: string[]; bootstrapSamples?: number; likertLevel?: "ordinal" | "interval"; timings?: PhaseTimings };
+
+/**
+ * Ratings as columns, one entry per rating in each: what the report computes
+ * from. A loader can fill them without building an object per rating.
+ */
+export type RatingColumns = {
+  items: readonly string[];
+  raterTypes: readonly RaterType[];
+  /** By dimension; a dimension left out is missing everywhere. */
+  likert: ReadonlyMap<string, readonly (number | undefined)[]>;
+  /** By hazard, the verdicts; a hazard left out is missing everywhere. */
+  hazards: ReadonlyMap<string, readonly (string | undefined)[]>;
+  refusal: readonly (string | undefined)[];
+  vsReference: readonly (string | null | undefined)[];
+  tags: readonly (readonly string[] | undefined)[];
+};
+
+export function ratingColumns(rows: readonly RatingRow[], options: Pick<AgreementOptions, "dimensions" | "hazards">): RatingColumns {
+  return {
+    items: rows.map((row) => row.item),
+    raterTypes: rows.map((row) => row.raterType),
+    likert: new Map(options.dimensions.map((dimension) => [dimension, rows.map((row) => row.likert[dimension])])),
+    hazards: new Map(options.hazards.map((hazard) => [hazard, rows.map((row) => row.hazards[hazard])])),
+    refusal: rows.map((row) => row.refusal),
+    vsReference: rows.map((row) => row.vsReference),
+    tags: rows.map((row) => row.tags),
+  };
+}
+
 /** `likertLevel`: ordinal by default (Likert points are ranks); interval on request. */
-export function agreementReport(rows: RatingRow[], options: { dimensions: string[]; hazards: string[]; tags: string[]; bootstrapSamples?: number; likertLevel?: "ordinal" | "interval"; timings?: PhaseTimings }): AgreementReport {
+export function agreementReport(rows: RatingRow[], options: AgreementOptions): AgreementReport {
+  return agreementReportOfColumns(ratingColumns(rows, options), options);
+}
+
+export function agreementReportOfColumns(ratings: RatingColumns, options: AgreementOptions): AgreementReport {
   // 200 resamples put the 2.5th and 97.5th percentiles within a few thousandths of where 2,000 would.
   const samples = options.bootstrapSamples ?? 200;
   const level = options.likertLevel ?? "ordinal";
-  const groups = groupRowsByItem(rows.map((row) => row.item));
+  const { raterTypes } = ratings;
+  const groups = groupRowsByItem(ratings.items);
   const maskOf = (types: ReadonlySet<RaterType>) => {
-    const mask = new Uint8Array(rows.length);
-    rows.forEach((row, index) => (mask[index] = types.has(row.raterType) ? 1 : 0));
+    const mask = new Uint8Array(raterTypes.length);
+    raterTypes.forEach((type, index) => (mask[index] = types.has(type) ? 1 : 0));
     return mask;
   };
+  const missing: readonly undefined[] = new Array<undefined>(raterTypes.length).fill(undefined);
   const humans = maskOf(HUMAN_TYPES);
   const humanSide = maskOf(HUMAN_SIDE_VS_JUDGE);
   const judges = maskOf(JUDGE_TYPES);
@@ -80,8 +116,7 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
     judgeJudge: cell(withinPatterns(groups, judges, columns, pairingLevel), pairingLevel, true),
   });
 
-  // Each dimension's scores read once into a column, rather than from each row's object per pairing.
-  const scoresByDimension = new Map(options.dimensions.map((dimension) => [dimension, rows.map((row) => row.likert[dimension])]));
+  const scoresByDimension = new Map(options.dimensions.map((dimension) => [dimension, ratings.likert.get(dimension) ?? missing]));
   const typeMasks = RATER_TYPES.map((type) => [type, maskOf(new Set([type]))] as const);
   const likert = options.dimensions.map((dimension): LikertAgreement => {
     const columns = [scoresByDimension.get(dimension)!];
@@ -92,13 +127,14 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
 
   // Pooled nominal fields: every hazard of an item is a unit of its own, and so is every tag (present or not).
   // Hazards nobody rated and tags nobody chose add no information (all missing, or all "no"), only work.
-  const hazards = options.hazards.filter((hazard) => rows.some((row) => row.hazards[hazard] !== undefined));
-  const tags = options.tags.filter((tag) => rows.some((row) => row.tags?.includes(tag)));
-  const tagSets = tags.length === 0 ? [] : rows.map((row) => (row.tags === undefined ? undefined : new Set(row.tags)));
+  const verdictsOf = (hazard: string) => ratings.hazards.get(hazard) ?? missing;
+  const hazards = options.hazards.filter((hazard) => verdictsOf(hazard).some((verdict) => verdict !== undefined));
+  const tags = options.tags.filter((tag) => ratings.tags.some((chosen) => chosen?.includes(tag)));
+  const tagSets = tags.length === 0 ? [] : ratings.tags.map((chosen) => (chosen === undefined ? undefined : new Set(chosen)));
   const nominalFields: { field: string; columns: FieldColumns }[] = [
-    { field: "safety hazard verdicts", columns: hazards.map((hazard) => rows.map((row) => row.hazards[hazard])) },
-    { field: "refusal appropriateness", columns: [rows.map((row) => row.refusal)] },
-    { field: "vs_reference", columns: [rows.map((row) => row.vsReference ?? undefined)] },
+    { field: "safety hazard verdicts", columns: hazards.map(verdictsOf) },
+    { field: "refusal appropriateness", columns: [ratings.refusal] },
+    { field: "vs_reference", columns: [ratings.vsReference.map((value) => value ?? undefined)] },
     { field: "issue tags", columns: tags.map((tag) => tagSets.map((chosen) => (chosen === undefined ? undefined : chosen.has(tag) ? "yes" : "no"))) },
   ];
   const nominal = nominalFields.map(({ field, columns }): NominalAgreement => ({ field, ...pairings(columns, "nominal") }));
@@ -122,8 +158,8 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
   const confusion = new Map<string, number>();
   forEachCrossPair(groups, humanSide, judges, (humanRow, judgeRow) => {
     for (const hazard of hazards) {
-      const human = rows[humanRow]!.hazards[hazard];
-      const judge = rows[judgeRow]!.hazards[hazard];
+      const human = verdictsOf(hazard)[humanRow];
+      const judge = verdictsOf(hazard)[judgeRow];
       if (typeof human !== "string" || typeof judge !== "string") continue;
       const key = `${judge}|${human}`;
       confusion.set(key, (confusion.get(key) ?? 0) + 1);
@@ -139,10 +175,10 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
     const human = [0, 0, 0, 0, 0];
     const judge = [0, 0, 0, 0, 0];
     const scores = scoresByDimension.get(dimension)!;
-    rows.forEach((row, index) => {
+    raterTypes.forEach((type, index) => {
       const score = scores[index];
       if (score === undefined) return;
-      if (JUDGE_TYPES.has(row.raterType)) judge[bucket(score)]! += 1;
+      if (JUDGE_TYPES.has(type)) judge[bucket(score)]! += 1;
       else human[bucket(score)]! += 1;
     });
     return { dimension, human, judge };
@@ -153,5 +189,5 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
     return { dimension, counts };
   });
 
-  return { likertLevel: level, ratings: rows.length, items: groups.items, distributions, judgeHumanGrids, likert, nominal, judgeTrust, hazardConfusion };
+  return { likertLevel: level, ratings: raterTypes.length, items: groups.items, distributions, judgeHumanGrids, likert, nominal, judgeTrust, hazardConfusion };
 }

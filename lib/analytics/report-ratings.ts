@@ -7,7 +7,7 @@ import "server-only";
 import { aifSchema } from "@/lib/aif/contract";
 import { bulkPool } from "@/lib/db";
 import type { AgentRun } from "./agent-metrics";
-import { RATER_TYPES, type RaterType, type RatingRow } from "./agreement-report";
+import { RATER_TYPES, type RaterType, type RatingColumns } from "./agreement-report";
 import { LIKERT_DIMENSIONS } from "./likert-dimensions";
 import { timedPhase, timedPhaseSync, type PhaseTimings } from "./phase-timings";
 
@@ -15,7 +15,7 @@ export const HAZARDS = Object.keys(aifSchema.properties.safety.properties).filte
 
 export type ReportRatingsFilter = { suiteId: string; suiteKey: string; systemUnderTest?: string; modality?: string; tag?: { key: string; value: string } };
 export type ReportRatings = {
-  ratings: RatingRow[];
+  ratings: RatingColumns;
   /** The Likert dimensions some rating scores, in LIKERT_DIMENSIONS order. */
   dimensions: string[];
   /** Every record's agent extension, ratings of any rater type included. */
@@ -64,24 +64,31 @@ export async function loadReportRatings(filter: ReportRatingsFilter, timings?: P
 }
 
 function toRatings(rows: Row[]): ReportRatings {
-  const scored = new Uint8Array(LIKERT_DIMENSIONS.length);
-  const ratings: RatingRow[] = [];
-  for (const [item, raterType, , , scores, verdicts, refusal, vsReference, tags] of rows) {
-    if (!KNOWN_RATER_TYPES.has(raterType)) continue;
-    // Only the values a record has become keys: a key left out reads as undefined, as a missing value should.
-    const likert: Record<string, number | undefined> = {};
-    forEachField(scores, (score, index) => {
-      likert[LIKERT_DIMENSIONS[index]!] = Number(score);
-      scored[index] = 1;
-    });
-    const hazards: Record<string, string | undefined> = {};
-    forEachField(verdicts, (verdict, index) => (hazards[HAZARDS[index]!] = verdict));
-    // No tags in a record means the rater chose none (the form always asks).
-    ratings.push({ item, raterType: raterType as RaterType, likert, hazards, refusal: refusal ?? undefined, vsReference, tags: tags ?? [] });
-  }
+  const kept = rows.filter((row) => KNOWN_RATER_TYPES.has(row[1]));
+  // A column for each dimension or hazard some rating has, made when the first value turns up.
+  const columnOf = <T>(columns: Map<string, (T | undefined)[]>, name: string) => {
+    let column = columns.get(name);
+    if (!column) columns.set(name, (column = new Array<T | undefined>(kept.length).fill(undefined)));
+    return column;
+  };
+  const likert = new Map<string, (number | undefined)[]>();
+  const hazards = new Map<string, (string | undefined)[]>();
+  kept.forEach(([, , , , scores, verdicts], index) => {
+    forEachField(scores, (score, field) => (columnOf(likert, LIKERT_DIMENSIONS[field]!)[index] = Number(score)));
+    forEachField(verdicts, (verdict, field) => (columnOf(hazards, HAZARDS[field]!)[index] = verdict));
+  });
   return {
-    ratings,
-    dimensions: LIKERT_DIMENSIONS.filter((_, index) => scored[index] === 1),
+    ratings: {
+      items: kept.map((row) => row[0]),
+      raterTypes: kept.map((row) => row[1] as RaterType),
+      likert,
+      hazards,
+      refusal: kept.map((row) => row[6] ?? undefined),
+      vsReference: kept.map((row) => row[7]),
+      // No tags in a record means the rater chose none (the form always asks).
+      tags: kept.map((row) => row[8] ?? []),
+    },
+    dimensions: LIKERT_DIMENSIONS.filter((dimension) => likert.has(dimension)),
     agentRuns: rows.map((row) => ({ passAtK: row[9] ?? undefined, passCaretK: row[10] ?? undefined })),
     systemsUnderTest: distinctSorted(rows.map((row) => row[2])),
     modalities: distinctSorted(rows.map((row) => row[3])),

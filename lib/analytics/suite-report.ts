@@ -14,7 +14,7 @@ import type { FieldAcceptance } from "@/lib/review/review-summary-types";
 import { agentMetrics, type AgentMetrics } from "./agent-metrics";
 import { timedPhase, type PhaseTimings } from "./phase-timings";
 import { suiteCalibration, type SuiteCalibration } from "./suite-calibration";
-import { agreementReport, type AgreementReport } from "./agreement-report";
+import { agreementReportOfColumns, type AgreementReport } from "./agreement-report";
 import { distinctSorted, HAZARDS, loadReportRatings } from "./report-ratings";
 
 const TAGS = [...aifSchema.properties.issue_tags.items.enum];
@@ -121,7 +121,7 @@ async function computeSuiteReport(options: { actor: Actor; suite: { id: string; 
   others.catch(() => undefined);
   const loaded = await load;
   const agreementStart = performance.now();
-  const agreement = agreementReport(loaded.ratings, { dimensions: loaded.dimensions, hazards: HAZARDS, tags: TAGS, bootstrapSamples: options.bootstrapSamples, likertLevel: slice.level, timings });
+  const agreement = agreementReportOfColumns(loaded.ratings, { dimensions: loaded.dimensions, hazards: HAZARDS, tags: TAGS, bootstrapSamples: options.bootstrapSamples, likertLevel: slice.level, timings });
   if (timings) timings.agreement = performance.now() - agreementStart - (timings.bootstrap ?? 0);
   const [review, sliceOptions, calibration] = await others;
   const smeChanges = review.fields.filter((field) => field.edited + field.added > 0).sort((a, b) => b.edited + b.added - (a.edited + a.added)).slice(0, 15);
