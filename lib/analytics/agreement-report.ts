@@ -117,12 +117,30 @@ export function agreementReportOfColumns(ratings: RatingColumns, options: Agreem
   });
 
   const scoresByDimension = new Map(options.dimensions.map((dimension) => [dimension, ratings.likert.get(dimension) ?? missing]));
-  const typeMasks = RATER_TYPES.map((type) => [type, maskOf(new Set([type]))] as const);
+  // A rater type's units are those of a pairing when both select the same ratings (only humans, no SMEs, say):
+  // then its patterns are reused rather than built again, and a type without ratings builds none.
+  const sameRows = (a: Uint8Array, b: Uint8Array) => a.every((value, index) => value === b[index]);
+  const typeMasks = RATER_TYPES.map((type) => {
+    const mask = maskOf(new Set([type]));
+    const reusing = mask.includes(1) ? [humans, judges].find((pairing) => sameRows(mask, pairing)) ?? null : "empty";
+    return { type, mask, reusing } as const;
+  });
+  const emptyUnits = withinPatterns(groupRowsByItem([]), new Uint8Array(0), [], level);
   const likert = options.dimensions.map((dimension): LikertAgreement => {
     const columns = [scoresByDimension.get(dimension)!];
+    const humanUnits = withinPatterns(groups, humans, columns, level);
+    const judgeUnits = withinPatterns(groups, judges, columns, level);
+    const unitsOf = ({ mask, reusing }: (typeof typeMasks)[number]) =>
+      reusing === "empty" ? emptyUnits : reusing === humans ? humanUnits : reusing === judges ? judgeUnits : withinPatterns(groups, mask, columns, level);
     // Per rater type: point estimates (intervals are for the three pairings the page draws).
-    const byRaterType = Object.fromEntries(typeMasks.map(([type, mask]) => [type, cell(withinPatterns(groups, mask, columns, level), level, false)])) as Record<RaterType, AlphaCell>;
-    return { dimension, ...pairings(columns, level), byRaterType };
+    const byRaterType = Object.fromEntries(typeMasks.map((entry) => [entry.type, cell(unitsOf(entry), level, false)])) as Record<RaterType, AlphaCell>;
+    return {
+      dimension,
+      humanHuman: cell(humanUnits, level, true),
+      humanJudge: cell(crossPatterns(groups, humanSide, judges, columns, level), level, true),
+      judgeJudge: cell(judgeUnits, level, true),
+      byRaterType,
+    };
   });
 
   // Pooled nominal fields: every hazard of an item is a unit of its own, and so is every tag (present or not).

@@ -64,10 +64,10 @@ export async function suiteReport(options: { actor: Actor; suiteId: string; slic
   if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
   const slice = options.slice ?? {};
   const sliceKey = JSON.stringify([slice.systemUnderTest ?? null, slice.modality ?? null, slice.tag ?? null, slice.level ?? "ordinal", options.bootstrapSamples ?? null]);
-  const { fingerprint, cached } = await timedPhase(options.timings, "fingerprint and cache lookup", async () => ({
-    fingerprint: await dataFingerprint(suite.id, suite.key),
-    cached: await db().suiteReportCache.findUnique({ where: { suiteId_sliceKey: { suiteId: suite.id, sliceKey } } }),
-  }));
+  const [fingerprint, cached] = await timedPhase(options.timings, "fingerprint and cache lookup", () => Promise.all([
+    dataFingerprint(suite.id, suite.key),
+    db().suiteReportCache.findUnique({ where: { suiteId_sliceKey: { suiteId: suite.id, sliceKey } } }),
+  ]));
   if (cached && cached.fingerprint === fingerprint) {
     return { ...reviveDates(cached.report as unknown as SuiteReport), computed: { at: cached.computedAt, ms: cached.computeMs, cached: true } };
   }
@@ -88,10 +88,11 @@ export async function suiteReport(options: { actor: Actor; suiteId: string; slic
  * settings and the report version.
  */
 async function dataFingerprint(suiteId: string, suiteKey: string): Promise<string> {
+  // Count and latest time in one pass over the suite's records.
   const [row] = await db().$queryRaw<{ records: bigint; latest: Date | null; decisions: bigint }[]>`
-    SELECT (SELECT count(*) FROM eval_record WHERE suite_id = ${suiteKey}) AS records,
-           (SELECT max(stored_at) FROM eval_record WHERE suite_id = ${suiteKey}) AS latest,
-           (SELECT count(*) FROM review_decision d JOIN review_task t ON t.hybrid_eval_id = d.hybrid_eval_id WHERE t.suite_id = ${suiteId}::uuid) AS decisions`;
+    SELECT records.count AS records, records.latest,
+           (SELECT count(*) FROM review_decision d JOIN review_task t ON t.hybrid_eval_id = d.hybrid_eval_id WHERE t.suite_id = ${suiteId}::uuid) AS decisions
+    FROM (SELECT count(*) AS count, max(stored_at) AS latest FROM eval_record WHERE suite_id = ${suiteKey}) records`;
   return JSON.stringify([REPORT_VERSION, Number(row?.records ?? 0), row?.latest?.toISOString() ?? null, Number(row?.decisions ?? 0), driftSettings()]);
 }
 
