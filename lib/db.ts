@@ -75,9 +75,11 @@ export function appPool(): pg.Pool {
 }
 
 /**
- * A small pg pool for bulk statements (import staging). Prisma's raw queries
- * keep every large parameter alive until the client is released, which makes
- * an import's memory grow with its file; plain pg lets each batch go.
+ * A small pg pool for bulk statements (import staging) and bulk reads (a
+ * quality report's ratings). Prisma's raw queries keep every large parameter
+ * alive until the client is released, which makes an import's memory grow
+ * with its file, and cost about as much per row as the query itself on a
+ * 100k-row read; plain pg lets each batch go and can return rows as arrays.
  */
 export function bulkPool(): pg.Pool {
   globalForPrisma.evalformBulkPool ??= newPool({ ...poolConfig(requireDatabaseUrl(), 2), allowExitOnIdle: true }, "bulk");

@@ -4,10 +4,13 @@
 // for hazard verdicts, refusal appropriateness, vs_reference and issue tags;
 // and how far the LLM judge can be trusted (weighted kappa, mean absolute
 // difference, the hazard confusion matrix). Pure: the caller loads the ratings.
-import { bootstrapAlphaInterval } from "./bootstrap";
+import { bootstrapGroupedUnits } from "./bootstrap";
+import { matrixOfGroupedUnits } from "./coincidence-matrix";
 import { meanAbsoluteDifference, quadraticWeightedKappa, type RatingPair } from "./cohen-kappa";
-import { krippendorffAlpha } from "./krippendorff-alpha";
-import type { MeasurementLevel, RatingValue } from "./unit-patterns";
+import { alphaFromMatrix } from "./krippendorff-alpha";
+import { timedPhaseSync, type PhaseTimings } from "./phase-timings";
+import { crossPatterns, forEachCrossPair, groupRowsByItem, withinPatterns, type FieldColumns } from "./rating-units";
+import type { MeasurementLevel, UnitPatterns } from "./unit-patterns";
 
 export const RATER_TYPES = ["human", "sme", "hybrid", "llm_judge", "end_user"] as const;
 export type RaterType = (typeof RATER_TYPES)[number];
@@ -51,100 +54,135 @@ const HUMAN_TYPES: ReadonlySet<RaterType> = new Set(["human", "sme"]);
 const HUMAN_SIDE_VS_JUDGE: ReadonlySet<RaterType> = new Set(["human", "sme", "hybrid"]);
 const JUDGE_TYPES: ReadonlySet<RaterType> = new Set(["llm_judge"]);
 
-type Extract = (row: RatingRow) => RatingValue[];
+export type AgreementOptions = { dimensions: string[]; hazards: string[]; tags: string[]; bootstrapSamples?: number; likertLevel?: "ordinal" | "interval"; timings?: PhaseTimings };
 
-function cell(units: RatingValue[][], level: MeasurementLevel, bootstrapSamples: number): AlphaCell {
-  const result = krippendorffAlpha(units, { level });
-  const interval = result.alpha === null || bootstrapSamples === 0 ? null : bootstrapAlphaInterval(units, { level, samples: bootstrapSamples });
-  return { alpha: result.alpha, low: interval?.low ?? null, high: interval?.high ?? null, units: result.units, values: result.pairable };
-}
+/**
+ * Ratings as columns, one entry per rating in each: what the report computes
+ * from. A loader can fill them without building an object per rating.
+ */
+export type RatingColumns = {
+  items: readonly string[];
+  raterTypes: readonly RaterType[];
+  /** By dimension; a dimension left out is missing everywhere. */
+  likert: ReadonlyMap<string, readonly (number | undefined)[]>;
+  /** By hazard, the verdicts; a hazard left out is missing everywhere. */
+  hazards: ReadonlyMap<string, readonly (string | undefined)[]>;
+  refusal: readonly (string | undefined)[];
+  vsReference: readonly (string | null | undefined)[];
+  tags: readonly (readonly string[] | undefined)[];
+};
 
-/** One unit per item (and per sub-field, e.g. each hazard): the values of the raters of the given types. */
-function withinUnits(byItem: Map<string, RatingRow[]>, types: ReadonlySet<RaterType>, extract: Extract): RatingValue[][] {
-  const units: RatingValue[][] = [];
-  for (const rows of byItem.values()) {
-    const columns: RatingValue[][] = [];
-    for (const row of rows) {
-      if (!types.has(row.raterType)) continue;
-      extract(row).forEach((value, index) => (columns[index] ??= []).push(value));
-    }
-    for (const column of columns) if (column) units.push(column);
-  }
-  return units;
-}
-
-/** One unit per (human-side rating, judge rating) pair on the same item: agreement between the two sides only. */
-function crossUnits(byItem: Map<string, RatingRow[]>, extract: Extract): RatingValue[][] {
-  const units: RatingValue[][] = [];
-  for (const rows of byItem.values()) {
-    const humans = rows.filter((row) => HUMAN_SIDE_VS_JUDGE.has(row.raterType));
-    const judges = rows.filter((row) => JUDGE_TYPES.has(row.raterType));
-    for (const human of humans) {
-      const humanValues = extract(human);
-      for (const judge of judges) {
-        const judgeValues = extract(judge);
-        humanValues.forEach((value, index) => units.push([value, judgeValues[index]]));
-      }
-    }
-  }
-  return units;
+export function ratingColumns(rows: readonly RatingRow[], options: Pick<AgreementOptions, "dimensions" | "hazards">): RatingColumns {
+  return {
+    items: rows.map((row) => row.item),
+    raterTypes: rows.map((row) => row.raterType),
+    likert: new Map(options.dimensions.map((dimension) => [dimension, rows.map((row) => row.likert[dimension])])),
+    hazards: new Map(options.hazards.map((hazard) => [hazard, rows.map((row) => row.hazards[hazard])])),
+    refusal: rows.map((row) => row.refusal),
+    vsReference: rows.map((row) => row.vsReference),
+    tags: rows.map((row) => row.tags),
+  };
 }
 
 /** `likertLevel`: ordinal by default (Likert points are ranks); interval on request. */
-export function agreementReport(rows: RatingRow[], options: { dimensions: string[]; hazards: string[]; tags: string[]; bootstrapSamples?: number; likertLevel?: "ordinal" | "interval" }): AgreementReport {
+export function agreementReport(rows: RatingRow[], options: AgreementOptions): AgreementReport {
+  return agreementReportOfColumns(ratingColumns(rows, options), options);
+}
+
+export function agreementReportOfColumns(ratings: RatingColumns, options: AgreementOptions): AgreementReport {
   // 200 resamples put the 2.5th and 97.5th percentiles within a few thousandths of where 2,000 would.
   const samples = options.bootstrapSamples ?? 200;
   const level = options.likertLevel ?? "ordinal";
-  const byItem = new Map<string, RatingRow[]>();
-  for (const row of rows) {
-    const list = byItem.get(row.item);
-    if (list) list.push(row);
-    else byItem.set(row.item, [row]);
-  }
+  const { raterTypes } = ratings;
+  const groups = groupRowsByItem(ratings.items);
+  const maskOf = (types: ReadonlySet<RaterType>) => {
+    const mask = new Uint8Array(raterTypes.length);
+    raterTypes.forEach((type, index) => (mask[index] = types.has(type) ? 1 : 0));
+    return mask;
+  };
+  const missing: readonly undefined[] = new Array<undefined>(raterTypes.length).fill(undefined);
+  const humans = maskOf(HUMAN_TYPES);
+  const humanSide = maskOf(HUMAN_SIDE_VS_JUDGE);
+  const judges = maskOf(JUDGE_TYPES);
 
+  const cell = (grouped: UnitPatterns, cellLevel: MeasurementLevel, withInterval: boolean): AlphaCell => {
+    const result = alphaFromMatrix(matrixOfGroupedUnits(grouped), cellLevel);
+    const interval = !withInterval || result.alpha === null || samples === 0 ? null : timedPhaseSync(options.timings, "bootstrap", () => bootstrapGroupedUnits(grouped, { level: cellLevel, samples }));
+    return { alpha: result.alpha, low: interval?.low ?? null, high: interval?.high ?? null, units: result.units, values: result.pairable };
+  };
+  const pairings = (columns: FieldColumns, pairingLevel: MeasurementLevel) => ({
+    humanHuman: cell(withinPatterns(groups, humans, columns, pairingLevel), pairingLevel, true),
+    humanJudge: cell(crossPatterns(groups, humanSide, judges, columns, pairingLevel), pairingLevel, true),
+    judgeJudge: cell(withinPatterns(groups, judges, columns, pairingLevel), pairingLevel, true),
+  });
+
+  const scoresByDimension = new Map(options.dimensions.map((dimension) => [dimension, ratings.likert.get(dimension) ?? missing]));
+  // A rater type's units are those of a pairing when both select the same ratings (only humans, no SMEs, say):
+  // then its patterns are reused rather than built again, and a type without ratings builds none.
+  const sameRows = (a: Uint8Array, b: Uint8Array) => a.every((value, index) => value === b[index]);
+  const typeMasks = RATER_TYPES.map((type) => {
+    const mask = maskOf(new Set([type]));
+    const reusing = mask.includes(1) ? [humans, judges].find((pairing) => sameRows(mask, pairing)) ?? null : "empty";
+    return { type, mask, reusing } as const;
+  });
+  const emptyUnits = withinPatterns(groupRowsByItem([]), new Uint8Array(0), [], level);
   const likert = options.dimensions.map((dimension): LikertAgreement => {
-    const extract: Extract = (row) => [row.likert[dimension]];
+    const columns = [scoresByDimension.get(dimension)!];
+    const humanUnits = withinPatterns(groups, humans, columns, level);
+    const judgeUnits = withinPatterns(groups, judges, columns, level);
+    const unitsOf = ({ mask, reusing }: (typeof typeMasks)[number]) =>
+      reusing === "empty" ? emptyUnits : reusing === humans ? humanUnits : reusing === judges ? judgeUnits : withinPatterns(groups, mask, columns, level);
     // Per rater type: point estimates (intervals are for the three pairings the page draws).
-    const byRaterType = Object.fromEntries(RATER_TYPES.map((type) => [type, cell(withinUnits(byItem, new Set([type]), extract), level, 0)])) as Record<RaterType, AlphaCell>;
+    const byRaterType = Object.fromEntries(typeMasks.map((entry) => [entry.type, cell(unitsOf(entry), level, false)])) as Record<RaterType, AlphaCell>;
     return {
       dimension,
-      humanHuman: cell(withinUnits(byItem, HUMAN_TYPES, extract), level, samples),
-      humanJudge: cell(crossUnits(byItem, extract), level, samples),
-      judgeJudge: cell(withinUnits(byItem, JUDGE_TYPES, extract), level, samples),
+      humanHuman: cell(humanUnits, level, true),
+      humanJudge: cell(crossPatterns(groups, humanSide, judges, columns, level), level, true),
+      judgeJudge: cell(judgeUnits, level, true),
       byRaterType,
     };
   });
 
   // Pooled nominal fields: every hazard of an item is a unit of its own, and so is every tag (present or not).
   // Hazards nobody rated and tags nobody chose add no information (all missing, or all "no"), only work.
-  const hazards = options.hazards.filter((hazard) => rows.some((row) => row.hazards[hazard] !== undefined));
-  const tags = options.tags.filter((tag) => rows.some((row) => row.tags?.includes(tag)));
-  const nominalFields: { field: string; extract: Extract }[] = [
-    { field: "safety hazard verdicts", extract: (row) => hazards.map((hazard) => row.hazards[hazard]) },
-    { field: "refusal appropriateness", extract: (row) => [row.refusal] },
-    { field: "vs_reference", extract: (row) => [row.vsReference ?? undefined] },
-    { field: "issue tags", extract: (row) => tags.map((tag) => (row.tags === undefined ? undefined : row.tags.includes(tag) ? "yes" : "no")) },
+  const verdictsOf = (hazard: string) => ratings.hazards.get(hazard) ?? missing;
+  const hazards = options.hazards.filter((hazard) => verdictsOf(hazard).some((verdict) => verdict !== undefined));
+  const tags = options.tags.filter((tag) => ratings.tags.some((chosen) => chosen?.includes(tag)));
+  const tagSets = tags.length === 0 ? [] : ratings.tags.map((chosen) => (chosen === undefined ? undefined : new Set(chosen)));
+  const nominalFields: { field: string; columns: FieldColumns }[] = [
+    { field: "safety hazard verdicts", columns: hazards.map(verdictsOf) },
+    { field: "refusal appropriateness", columns: [ratings.refusal] },
+    { field: "vs_reference", columns: [ratings.vsReference.map((value) => value ?? undefined)] },
+    { field: "issue tags", columns: tags.map((tag) => tagSets.map((chosen) => (chosen === undefined ? undefined : chosen.has(tag) ? "yes" : "no"))) },
   ];
-  const nominal = nominalFields.map(({ field, extract }): NominalAgreement => ({
-    field,
-    humanHuman: cell(withinUnits(byItem, HUMAN_TYPES, extract), "nominal", samples),
-    humanJudge: cell(crossUnits(byItem, extract), "nominal", samples),
-    judgeJudge: cell(withinUnits(byItem, JUDGE_TYPES, extract), "nominal", samples),
-  }));
+  const nominal = nominalFields.map(({ field, columns }): NominalAgreement => ({ field, ...pairings(columns, "nominal") }));
 
+  // Human-side × judge score pairs per dimension, for judge trust and the heatmaps.
+  const judgeHumanPairs = new Map(options.dimensions.map((dimension) => {
+    const scores = scoresByDimension.get(dimension)!;
+    const pairs: [number, number][] = [];
+    forEachCrossPair(groups, humanSide, judges, (human, judge) => {
+      const humanScore = scores[human];
+      const judgeScore = scores[judge];
+      if (typeof humanScore === "number" && typeof judgeScore === "number") pairs.push([judgeScore, humanScore]);
+    });
+    return [dimension, pairs];
+  }));
   const judgeTrust = options.dimensions.map((dimension): JudgeTrust => {
-    const pairs = crossUnits(byItem, (row) => [row.likert[dimension]])
-      .filter((unit): unit is [number, number] => typeof unit[0] === "number" && typeof unit[1] === "number")
-      .map(([human, judge]) => [judge, human] as RatingPair);
+    const pairs: RatingPair[] = judgeHumanPairs.get(dimension)!;
     return { dimension, pairs: pairs.length, kappa: quadraticWeightedKappa(pairs), meanAbsoluteDifference: meanAbsoluteDifference(pairs) };
   });
 
   const confusion = new Map<string, number>();
-  for (const [human, judge] of crossUnits(byItem, (row) => hazards.map((hazard) => row.hazards[hazard]))) {
-    if (typeof human !== "string" || typeof judge !== "string") continue;
-    const key = `${judge}|${human}`;
-    confusion.set(key, (confusion.get(key) ?? 0) + 1);
-  }
+  forEachCrossPair(groups, humanSide, judges, (humanRow, judgeRow) => {
+    for (const hazard of hazards) {
+      const human = verdictsOf(hazard)[humanRow];
+      const judge = verdictsOf(hazard)[judgeRow];
+      if (typeof human !== "string" || typeof judge !== "string") continue;
+      const key = `${judge}|${human}`;
+      confusion.set(key, (confusion.get(key) ?? 0) + 1);
+    }
+  });
   const hazardConfusion = [...confusion.entries()].map(([key, count]) => {
     const [judge, human] = key.split("|") as [string, string];
     return { judge, human, count };
@@ -154,21 +192,20 @@ export function agreementReport(rows: RatingRow[], options: { dimensions: string
   const distributions = options.dimensions.map((dimension): ScoreDistribution => {
     const human = [0, 0, 0, 0, 0];
     const judge = [0, 0, 0, 0, 0];
-    for (const row of rows) {
-      const score = row.likert[dimension];
-      if (score === undefined) continue;
-      if (JUDGE_TYPES.has(row.raterType)) judge[bucket(score)]! += 1;
+    const scores = scoresByDimension.get(dimension)!;
+    raterTypes.forEach((type, index) => {
+      const score = scores[index];
+      if (score === undefined) return;
+      if (JUDGE_TYPES.has(type)) judge[bucket(score)]! += 1;
       else human[bucket(score)]! += 1;
-    }
+    });
     return { dimension, human, judge };
   });
   const judgeHumanGrids = options.dimensions.map((dimension): JudgeHumanGrid => {
     const counts = Array.from({ length: 5 }, () => [0, 0, 0, 0, 0]);
-    for (const [human, judge] of crossUnits(byItem, (row) => [row.likert[dimension]])) {
-      if (typeof human === "number" && typeof judge === "number") counts[bucket(judge)]![bucket(human)]! += 1;
-    }
+    for (const [judge, human] of judgeHumanPairs.get(dimension)!) counts[bucket(judge)]![bucket(human)]! += 1;
     return { dimension, counts };
   });
 
-  return { likertLevel: level, ratings: rows.length, items: byItem.size, distributions, judgeHumanGrids, likert, nominal, judgeTrust, hazardConfusion };
+  return { likertLevel: level, ratings: raterTypes.length, items: groups.items, distributions, judgeHumanGrids, likert, nominal, judgeTrust, hazardConfusion };
 }

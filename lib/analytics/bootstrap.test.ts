@@ -44,6 +44,26 @@ describe("bootstrapAlphaInterval", () => {
     expect(narrow.high - narrow.low).toBeLessThan(wide.high - wide.low);
   });
 
+  it("gives the interval that resampling unit by unit gives, whatever the units' order", () => {
+    const random = mulberry32(5);
+    const units = Array.from({ length: 3000 }, () => {
+      const truth = 1 + Math.floor(random() * 5);
+      return [truth, Math.min(5, Math.max(1, truth + Math.round(random() * 2 - 1))), random() < 0.3 ? null : truth];
+    });
+    // The textbook bootstrap: draw as many units as there are, with replacement, and recompute alpha.
+    const unitByUnit: number[] = [];
+    for (let sample = 0; sample < 1000; sample += 1) {
+      unitByUnit.push(krippendorffAlpha(units.map(() => units[Math.floor(random() * units.length)]!), { level: "ordinal" }).alpha!);
+    }
+    unitByUnit.sort((a, b) => a - b);
+    const interval = bootstrapAlphaInterval(units, { level: "ordinal", samples: 1000 })!;
+    // Both estimate the same percentiles; 1000 resamples leave them a few thousandths apart at most.
+    expect(Math.abs(interval.low - unitByUnit[24]!)).toBeLessThan(0.006);
+    expect(Math.abs(interval.high - unitByUnit[974]!)).toBeLessThan(0.006);
+    const shuffled = [...units].sort(() => random() - 0.5);
+    expect(bootstrapAlphaInterval(shuffled, { level: "ordinal", samples: 1000 })).toEqual(interval);
+  });
+
   it("is null when alpha is undefined, and rejects bad options", () => {
     expect(bootstrapAlphaInterval([[3, 3], [3, 3]], { level: "interval" })).toBeNull();
     expect(bootstrapAlphaInterval([[1], [null, 2]], { level: "nominal" })).toBeNull();

@@ -1,8 +1,9 @@
 // Bootstrap confidence interval for Krippendorff's alpha, resampling units.
 import { matrixFromPatterns } from "./coincidence-matrix";
 import { alphaFromMatrix } from "./krippendorff-alpha";
+import { multinomialDraw } from "./binomial-draw";
 import { mulberry32 } from "./seeded-random";
-import { groupUnitPatterns, type MeasurementLevel, type RatingValue } from "./unit-patterns";
+import { countPatternUnits, groupUnitPatterns, type MeasurementLevel, type RatingValue, type UnitPatterns } from "./unit-patterns";
 
 export type AlphaInterval = { readonly low: number; readonly high: number };
 
@@ -28,24 +29,32 @@ const DEFAULT_SEED = 20111;
  * alpha, which is always so when the data's own alpha is null.
  *
  * Units holding the same values share one precomputed contribution to the
- * coincidence matrix, so a resample only counts how often each was drawn.
+ * coincidence matrix, so a resample only needs how many of each pattern were
+ * drawn. Those counts are multinomial over the patterns (weights: their unit
+ * counts), and are drawn as such: a few binomial draws per pattern rather
+ * than one random number per unit, with the same distribution. Patterns come
+ * in a canonical order, so the interval depends on the units, not on the
+ * order they were listed in.
  */
 export function bootstrapAlphaInterval(
   units: Iterable<readonly RatingValue[]>,
   options: BootstrapAlphaOptions,
 ): AlphaInterval | null {
-  const { level, samples = 1000, confidence = 0.95, seed = DEFAULT_SEED } = options;
-  if (!Number.isInteger(samples) || samples < 1) throw new RangeError(`samples must be a positive integer, got ${samples}.`);
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must lie strictly between 0 and 1, got ${confidence}.`);
+  checkOptions(options);
+  return bootstrapGroupedUnits(groupUnitPatterns(units, options.level), options);
+}
 
-  const { values, patterns, unitPatternIndexes } = groupUnitPatterns(units, level);
-  const unitTotal = unitPatternIndexes.length;
+/** bootstrapAlphaInterval of units already grouped into patterns. */
+export function bootstrapGroupedUnits(grouped: UnitPatterns, options: BootstrapAlphaOptions): AlphaInterval | null {
+  const { level, samples = 1000, confidence = 0.95, seed = DEFAULT_SEED } = options;
+  checkOptions(options);
+  const { values, patterns, unitPatternIndexes } = grouped;
+  const unitCounts = countPatternUnits(patterns.length, unitPatternIndexes);
   const random = mulberry32(seed);
   const alphas: number[] = [];
   const drawnCounts = new Float64Array(patterns.length);
   for (let sample = 0; sample < samples; sample += 1) {
-    drawnCounts.fill(0);
-    for (let draw = 0; draw < unitTotal; draw += 1) drawnCounts[unitPatternIndexes[Math.floor(random() * unitTotal)]!]! += 1;
+    multinomialDraw(unitPatternIndexes.length, unitCounts, drawnCounts, random);
     const { alpha } = alphaFromMatrix(matrixFromPatterns(values, patterns, drawnCounts), level);
     if (alpha !== null) alphas.push(alpha);
   }
@@ -53,6 +62,11 @@ export function bootstrapAlphaInterval(
   alphas.sort((a, b) => a - b);
   const tail = (1 - confidence) / 2;
   return { low: quantile(alphas, tail), high: quantile(alphas, 1 - tail) };
+}
+
+function checkOptions({ samples = 1000, confidence = 0.95 }: BootstrapAlphaOptions): void {
+  if (!Number.isInteger(samples) || samples < 1) throw new RangeError(`samples must be a positive integer, got ${samples}.`);
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must lie strictly between 0 and 1, got ${confidence}.`);
 }
 
 // Linear interpolation between order statistics (R's type 7).

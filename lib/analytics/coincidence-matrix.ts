@@ -6,6 +6,7 @@ import {
   type MeasurementLevel,
   type ObservedValue,
   type RatingValue,
+  type UnitPatterns,
   type ValuePattern,
 } from "./unit-patterns";
 
@@ -29,9 +30,12 @@ export function coincidenceMatrix(
   units: Iterable<readonly RatingValue[]>,
   options: { level: MeasurementLevel },
 ): CoincidenceMatrix {
-  const grouped = groupUnitPatterns(units, options.level);
-  const unitCounts = countPatternUnits(grouped.patterns.length, grouped.unitPatternIndexes);
-  return matrixFromPatterns(grouped.values, grouped.patterns, unitCounts);
+  return matrixOfGroupedUnits(groupUnitPatterns(units, options.level));
+}
+
+/** The coincidence matrix of units already grouped into patterns. */
+export function matrixOfGroupedUnits(grouped: UnitPatterns): CoincidenceMatrix {
+  return matrixFromPatterns(grouped.values, grouped.patterns, countPatternUnits(grouped.patterns.length, grouped.unitPatternIndexes));
 }
 
 /** Adds up each pattern's pairs times `unitCounts[pattern]`, the units holding it (resampled counts in the bootstrap). */

@@ -18,6 +18,7 @@ export type ValuePattern = {
 export type UnitPatterns = {
   /** Distinct values seen in pairable units, numbers ascending (then strings). */
   readonly values: readonly ObservedValue[];
+  /** Ordered by their sorted values, whatever order the units came in. */
   readonly patterns: readonly ValuePattern[];
   /** For each pairable unit, in input order, the index of its pattern. */
   readonly unitPatternIndexes: Int32Array;
@@ -30,49 +31,98 @@ export type UnitPatterns = {
  * patterns and lets the bootstrap resample cheaply.
  */
 export function groupUnitPatterns(units: Iterable<readonly RatingValue[]>, level: MeasurementLevel): UnitPatterns {
-  const seenIndexByValue = new Map<ObservedValue, number>();
-  const seenValues: ObservedValue[] = [];
-  const patternIndexByKey = new Map<string, number>();
-  const seenPatterns: number[][] = [];
-  const unitPatternIndexes: number[] = [];
-
-  const present: ObservedValue[] = [];
-  const indexes: number[] = [];
+  const builder = new UnitPatternBuilder(level);
   for (const unit of units) {
-    present.length = 0;
-    for (const value of unit) if (value !== null && value !== undefined) present.push(value);
-    if (present.length < 2) continue;
-    indexes.length = 0;
-    for (const value of present) {
-      checkValue(value, level);
-      let index = seenIndexByValue.get(value);
-      if (index === undefined) {
-        index = seenValues.length;
-        seenIndexByValue.set(value, index);
-        seenValues.push(value);
-      }
-      indexes.push(index);
-    }
-    sortSmall(indexes);
-    const key = indexes.join(",");
-    let patternIndex = patternIndexByKey.get(key);
-    if (patternIndex === undefined) {
-      patternIndex = seenPatterns.length;
-      patternIndexByKey.set(key, patternIndex);
-      seenPatterns.push(indexes.slice());
-    }
-    unitPatternIndexes.push(patternIndex);
+    for (const value of unit) builder.add(value);
+    builder.endUnit();
+  }
+  return builder.finish();
+}
+
+// A trie over a unit's sorted value indexes finds its pattern without building a key string per unit.
+type PatternNode = { next: Map<number, PatternNode>; pattern: number };
+
+/**
+ * groupUnitPatterns fed one value at a time, so callers holding ratings in
+ * columns need not build an array per unit. Same result for the same values
+ * in the same order.
+ */
+export class UnitPatternBuilder {
+  private readonly seenIndexByValue = new Map<ObservedValue, number>();
+  private readonly seenValues: ObservedValue[] = [];
+  private readonly root: PatternNode = { next: new Map(), pattern: -1 };
+  private readonly seenPatterns: number[][] = [];
+  private unitPatternIndexes = new Int32Array(1024);
+  private unitCount = 0;
+  // The current unit, reused with a count rather than reallocated or truncated per unit.
+  private readonly present: ObservedValue[] = [];
+  private presentCount = 0;
+  private indexes = new Int32Array(16);
+
+  constructor(private readonly level: MeasurementLevel) {}
+
+  /** A value of the current unit; null and undefined (missing ratings) are skipped. */
+  add(value: RatingValue): void {
+    if (value !== null && value !== undefined) this.present[this.presentCount++] = value;
   }
 
-  const order = seenValues.map((_, index) => index).sort((a, b) => compareValues(seenValues[a]!, seenValues[b]!));
-  const sortedIndexOf = new Int32Array(order.length);
-  order.forEach((seenIndex, sortedIndex) => (sortedIndexOf[seenIndex] = sortedIndex));
+  endUnit(): void {
+    const size = this.presentCount;
+    this.presentCount = 0;
+    if (size < 2) return;
+    if (size > this.indexes.length) this.indexes = new Int32Array(size * 2);
+    const { present, indexes } = this;
+    for (let position = 0; position < size; position += 1) {
+      const value = present[position]!;
+      checkValue(value, this.level);
+      let index = this.seenIndexByValue.get(value);
+      if (index === undefined) {
+        index = this.seenValues.length;
+        this.seenIndexByValue.set(value, index);
+        this.seenValues.push(value);
+      }
+      indexes[position] = index;
+    }
+    const sorted = indexes.subarray(0, size);
+    sortSmall(sorted);
+    let node = this.root;
+    for (let position = 0; position < size; position += 1) {
+      const index = sorted[position]!;
+      let child = node.next.get(index);
+      if (!child) {
+        child = { next: new Map(), pattern: -1 };
+        node.next.set(index, child);
+      }
+      node = child;
+    }
+    if (node.pattern < 0) {
+      node.pattern = this.seenPatterns.length;
+      this.seenPatterns.push(Array.from(sorted));
+    }
+    if (this.unitCount === this.unitPatternIndexes.length) {
+      const grown = new Int32Array(this.unitCount * 2);
+      grown.set(this.unitPatternIndexes);
+      this.unitPatternIndexes = grown;
+    }
+    this.unitPatternIndexes[this.unitCount++] = node.pattern;
+  }
 
-  return {
-    values: order.map((seenIndex) => seenValues[seenIndex]!),
-    patterns: seenPatterns.map((seenIndexes) => toPattern(seenIndexes.map((index) => sortedIndexOf[index]!))),
-    unitPatternIndexes: Int32Array.from(unitPatternIndexes),
-  };
+  finish(): UnitPatterns {
+    const { seenValues } = this;
+    const order = seenValues.map((_, index) => index).sort((a, b) => compareValues(seenValues[a]!, seenValues[b]!));
+    const sortedIndexOf = new Int32Array(order.length);
+    order.forEach((seenIndex, sortedIndex) => (sortedIndexOf[seenIndex] = sortedIndex));
+    // Patterns in a canonical order (by their sorted values), so nothing computed from them depends on the units' order.
+    const sortedPatterns = this.seenPatterns.map((seenIndexes) => sortSmall(seenIndexes.map((index) => sortedIndexOf[index]!)));
+    const patternOrder = sortedPatterns.map((_, index) => index).sort((a, b) => compareIndexLists(sortedPatterns[a]!, sortedPatterns[b]!));
+    const canonicalIndexOf = new Int32Array(patternOrder.length);
+    patternOrder.forEach((seenIndex, canonicalIndex) => (canonicalIndexOf[seenIndex] = canonicalIndex));
+    return {
+      values: order.map((seenIndex) => seenValues[seenIndex]!),
+      patterns: patternOrder.map((seenIndex) => toPattern(sortedPatterns[seenIndex]!)),
+      unitPatternIndexes: this.unitPatternIndexes.slice(0, this.unitCount).map((seenIndex) => canonicalIndexOf[seenIndex]!),
+    };
+  }
 }
 
 /** How many units hold each pattern. */
@@ -82,11 +132,16 @@ export function countPatternUnits(patternCount: number, unitPatternIndexes: Int3
   return unitCounts;
 }
 
+function compareIndexLists(a: readonly number[], b: readonly number[]): number {
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1) if (a[index] !== b[index]) return a[index]! - b[index]!;
+  return a.length - b.length;
+}
+
 // A unit holds a handful of ratings; insertion sort beats the comparator-driven built-in there.
-function sortSmall(numbers: number[]): void {
+function sortSmall<T extends number[] | Int32Array>(numbers: T): T {
   if (numbers.length > 16) {
-    numbers.sort((a, b) => a - b);
-    return;
+    numbers.sort((a: number, b: number) => a - b);
+    return numbers;
   }
   for (let i = 1; i < numbers.length; i += 1) {
     const current = numbers[i]!;
@@ -97,6 +152,7 @@ function sortSmall(numbers: number[]): void {
     }
     numbers[j + 1] = current;
   }
+  return numbers;
 }
 
 function toPattern(indexes: number[]): ValuePattern {
