@@ -1,4 +1,4 @@
-// Runs before every request: gives it a request id (the caller's X-Request-Id
+// Runs before every page request: gives it a request id (the caller's X-Request-Id
 // when valid, else a new one) and a Content-Security-Policy with a fresh nonce,
 // both passed to the handlers as request headers (Next.js puts the nonce on its
 // own scripts) and set on the response. Never an access gate: the data layer
@@ -23,9 +23,11 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Static files carry no request worth tracing, and no page to protect. File
-  // uploads must not pass through the proxy: Next.js buffers a proxied body
-  // and cuts it at 10 MB without failing the request, so a large import would
-  // lose its tail silently (their handlers give them a request id themselves).
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|api/imports/[^/]+/file|api/records/import|api/suites/[^/]+/prefills).*)"],
+  // Pages only. Static files carry no request worth tracing and no page to
+  // protect. API routes give themselves a request id and a strict CSP
+  // (observeRequest), and must not pass through the proxy: Next.js copies a
+  // proxied body and cuts it at 10 MB without failing the request (a large
+  // import lost its tail), and the copy and the proxy's own run cost every
+  // submit time (bench/history/submit.md).
+  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|icon.svg).*)"],
 };

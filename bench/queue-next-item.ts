@@ -71,7 +71,11 @@ const draft = JSON.stringify({ draft: withoutRater(chatDraft()) });
 const nextLatencies: number[] = [];
 let claimed = 0;
 let submitted = 0;
+// Real raters read and rate for a while between items; THINK_MS (0.5–1.5 s,
+// far shorter than a real rating) models that. 0 is the saturation case.
+let thinkMs = 0;
 const work = async (client: number) => {
+  if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs / 2 + Math.random() * thinkMs));
   const auth = { Authorization: `Bearer ${tokens[client]}`, "Content-Type": "application/json" };
   const sent = performance.now();
   const next = await fetch(`${server.url}/api/suites/${suite!.id}/next`, { method: "POST", headers: auth });
@@ -86,11 +90,23 @@ const work = async (client: number) => {
 };
 let baseline;
 let loop;
+let working: { latencies: number[]; claimed: number; submitted: number; seconds: number } | undefined;
 try {
   await closedLoop({ clients: RATERS, durationMs: 1_000, request: work });
+  // 50 raters at work: each pauses 0.5–1.5 s between submitting an item and asking for the next.
   nextLatencies.length = 0;
   claimed = 0;
   submitted = 0;
+  thinkMs = 1_000;
+  const workStart = performance.now();
+  const workLoop = await closedLoop({ clients: RATERS, durationMs, request: work });
+  if (workLoop.errors > 0) throw new Error(`${workLoop.errors} next/submit rounds failed with think time`);
+  working = { latencies: [...nextLatencies], claimed, submitted, seconds: (performance.now() - workStart) / 1000 };
+  // Saturation: every rater asks for the next item the moment the last one is stored.
+  nextLatencies.length = 0;
+  claimed = 0;
+  submitted = 0;
+  thinkMs = 0;
   loop = await closedLoop({ clients: RATERS, durationMs, request: work });
   baseline = await closedLoop({
     clients: RATERS, durationMs: Math.min(durationMs, 5_000),
@@ -108,6 +124,7 @@ if (loop.errors > 0) throw new Error(`${loop.errors} next/submit rounds failed`)
 
 const ms = (value: number) => value.toFixed(1);
 const p95 = percentile(nextLatencies, 95);
+const workingP95 = percentile(working!.latencies, 95);
 reportBench({
   id: "queue",
   title: "4. Queue: next item",
@@ -117,9 +134,14 @@ reportBench({
     header: ["what", "calls/s", "p50 ms", "p95 ms", "p99 ms"],
     rows: [
       [`GET /api/records/:id → 404, ${RATERS} clients (baseline)`, baseline.perSecond.toFixed(0), ms(baseline.p50), ms(baseline.p95), ms(baseline.p99)],
-      [`POST …/next, ${RATERS} raters, each submitting between calls (${claimed} claims, ${submitted} submits)`, (nextLatencies.length / (durationMs / 1000)).toFixed(0), ms(percentile(nextLatencies, 50)), ms(p95), ms(percentile(nextLatencies, 99))],
+      [`POST …/next, ${RATERS} raters at work (0.5–1.5 s between submit and next; ${working!.claimed} claims, ${working!.submitted} submits)`, (working!.latencies.length / working!.seconds).toFixed(0), ms(percentile(working!.latencies, 50)), ms(workingP95), ms(percentile(working!.latencies, 99))],
+      [`POST …/next, ${RATERS} raters with no pause at all (saturation; ${claimed} claims, ${submitted} submits)`, (nextLatencies.length / (durationMs / 1000)).toFixed(0), ms(percentile(nextLatencies, 50)), ms(p95), ms(percentile(nextLatencies, 99))],
     ],
   }],
-  targets: [{ name: `next item p95, ${ITEMS.toLocaleString("en")} items × ${RATERS} raters`, target: "≤ 50 ms", measured: `${ms(p95)} ms`, met: p95 <= 50 }],
+  targets: [
+    { name: `next item p95, ${ITEMS.toLocaleString("en")} items × ${RATERS} raters at work`, target: "≤ 50 ms", measured: `${ms(workingP95)} ms`, met: workingP95 <= 50 },
+    { name: `next item p95, ${RATERS} raters with no pause (saturation)`, target: "≤ 50 ms", measured: `${ms(p95)} ms`, met: p95 <= 50 },
+  ],
+  notes: [`In a closed loop with no pause, latency is clients ÷ throughput (Little's law): p95 ≤ 50 ms for ${RATERS} callers at once needs ≥ ${RATERS / 0.05} answers/s, more than the baseline row shows this machine's HTTP stack serving for the cheapest authenticated read.`],
 });
 process.exit(0);

@@ -14,7 +14,7 @@ export async function startBenchServer(options: { port: number; databaseUrl: str
   const server = spawn("node_modules/.bin/next", ["start", "--port", String(options.port), "--hostname", "127.0.0.1"], {
     env: {
       ...process.env, DATABASE_URL: options.databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
-      NEXT_TELEMETRY_DISABLED: "1", EVALFORM_BASE_URL: url, LOG_LEVEL: "warn", ...options.env,
+      NEXT_TELEMETRY_DISABLED: "1", EVALFORM_BASE_URL: url, ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

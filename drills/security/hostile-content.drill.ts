@@ -74,7 +74,12 @@ async function submit(app: DrillApp, seeded: Seeded): Promise<string> {
 type PageCheck = { role: "rater" | "sme" | "admin" | "anonymous"; path: string; expect: string[] };
 
 function pageCase(check: PageCheck, found: PageFindings): DrillCase {
-  const script = (found.headers["content-security-policy"] ?? "").split(";").find((part) => part.trim().startsWith("script-src")) ?? "";
+  const policy = found.headers["content-security-policy"] ?? "";
+  const script = policy.split(";").find((part) => part.trim().startsWith("script-src")) ?? "";
+  // A page runs its own scripts by nonce; an API answer opened in a tab may run none at all.
+  const scriptsLocked = policy.split(";").some((part) => part.trim() === "default-src 'none'") && !script
+    ? true
+    : script.includes("'nonce-") && !script.includes("unsafe");
   const problems = [
     found.status !== 200 ? `status ${found.status}` : "",
     found.dialogs.length ? `dialogs: ${found.dialogs.join(", ")}` : "",
@@ -83,7 +88,7 @@ function pageCase(check: PageCheck, found: PageFindings): DrillCase {
     found.javascriptLinks ? `${found.javascriptLinks} javascript: URL(s) in href/src` : "",
     found.handlerAttributes ? `${found.handlerAttributes} element(s) with on* attributes` : "",
     found.missingText.length ? `not shown literally: ${found.missingText.map((text) => text.slice(0, 30)).join(" / ")}` : "",
-    !script.includes("'nonce-") || script.includes("unsafe") ? `script-src "${script.trim()}"` : "",
+    !scriptsLocked ? `script-src "${script.trim()}"` : "",
     found.headers["x-content-type-options"] !== "nosniff" ? "no nosniff" : "",
   ].filter(Boolean);
   return drillCase({
@@ -94,7 +99,7 @@ function pageCase(check: PageCheck, found: PageFindings): DrillCase {
     duplicated: 0,
     ok: problems.length === 0,
     detail: problems.length === 0
-      ? `${check.expect.length ? `payloads shown as literal text (${check.expect.length} checked)` : "no payload text expected on this page"}; no dialog, canary unset, no CSP violation, no live javascript: URL; CSP with nonce, nosniff`
+      ? `${check.expect.length ? `payloads shown as literal text (${check.expect.length} checked)` : "no payload text expected on this page"}; no dialog, canary unset, no CSP violation, no live javascript: URL; ${script ? "CSP with nonce" : "CSP default-src 'none'"}, nosniff`
       : problems.join("; "),
   });
 }

@@ -14,6 +14,7 @@ import { observeRequestDuration } from "@/lib/observability/metrics";
 import { currentRequestContext, runWithRequestContext } from "@/lib/observability/request-context";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/observability/request-id";
 import { baseUrl } from "@/lib/env";
+import { API_CONTENT_SECURITY_POLICY } from "./content-security-policy";
 import { errorResponse } from "./error-response";
 import { assertSameOrigin } from "./same-origin";
 
@@ -27,9 +28,9 @@ export type ObserveOptions = {
 };
 
 /**
- * Runs a handler with the request's id in the logging context. The proxy has
- * already chosen the id (taken or generated); without the proxy (a direct
- * call) it is chosen here the same way.
+ * Runs a handler with the request's id in the logging context, chosen here
+ * (the caller's valid X-Request-Id, else a new one): API routes do not pass
+ * through the proxy (proxy.ts says why).
  */
 export async function observeRequest(request: Request, handle: () => Promise<Response>, options: ObserveOptions = {}): Promise<Response> {
   const started = performance.now();
@@ -44,6 +45,7 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
       response = errorResponse(error);
     }
     response = withHeader(response, REQUEST_ID_HEADER, context.requestId);
+    response = withHeader(response, "Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
     // A kept-alive connection would let the client send its next request here; closing it sends that to another replica.
     if (isDraining()) response = withHeader(response, "connection", "close");
     const seconds = (performance.now() - started) / 1000;

@@ -29,3 +29,10 @@ export function newNonce(): string {
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));
 }
+
+/**
+ * The policy of every API response (set by observeRequest): JSON and downloads
+ * load nothing and may not be framed, so a response opened in a browser tab
+ * cannot run or fetch anything, whatever it holds.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
