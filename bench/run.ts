@@ -7,7 +7,7 @@
 // .reports/BENCHMARKS.quick.md unless --out says otherwise.
 // Needs `npm run build` (the benchmarks that go through HTTP serve the build).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -39,11 +39,17 @@ if (!existsSync(".next/BUILD_ID")) {
   process.exit(2);
 }
 const out = values.out ?? (values.quick ? ".reports/BENCHMARKS.quick.md" : "BENCHMARKS.md");
-const resultsDir = path.resolve(".reports/bench");
-rmSync(resultsDir, { recursive: true, force: true });
+// Each benchmark's figures are kept in .reports/bench/<id>.json with the commit
+// and date they were measured at; `--only` re-measures some and reports them
+// beside the kept figures of the others (each section says when it was measured).
+const resultsDir = path.resolve(".reports/bench", values.quick ? "quick" : "full");
+if (!only) rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
+const gitOut = (...args: string[]) => spawnSync("git", args, { encoding: "utf8" }).stdout.trim();
+const commitNow = (gitOut("rev-parse", "--short", "HEAD") || "unknown") + (gitOut("status", "--porcelain") ? "+" : "");
+type Measured = BenchResult & { measuredAt?: string; commit?: string };
 
-const results: { bench: Bench; result: BenchResult | null; seconds: number }[] = [];
+const results: { bench: Bench; result: Measured | null; seconds: number | null }[] = [];
 for (const bench of BENCHES.filter((entry) => !only || only.has(entry.id))) {
   console.log(`\n=== ${bench.id} (${bench.script})`);
   const resultFile = path.join(resultsDir, `${bench.id}.json`);
@@ -54,28 +60,36 @@ for (const bench of BENCHES.filter((entry) => !only || only.has(entry.id))) {
     { stdio: "inherit", env: { ...process.env, BENCH_RESULT_FILE: resultFile, NEXT_TELEMETRY_DISABLED: "1" } },
   );
   const seconds = (Date.now() - started) / 1000;
-  const result = run.status === 0 && existsSync(resultFile) ? (JSON.parse(readFileSync(resultFile, "utf8")) as BenchResult) : null;
-  if (!result) console.error(`${bench.id} failed (exit ${run.status ?? run.signal}) or reported nothing`);
-  results.push({ bench, result, seconds });
+  const fresh = run.status === 0 && existsSync(resultFile) && statSync(resultFile).mtimeMs >= started;
+  const result = fresh ? (JSON.parse(readFileSync(resultFile, "utf8")) as Measured) : null;
+  if (result) writeFileSync(resultFile, JSON.stringify({ ...result, measuredAt: new Date().toISOString(), commit: commitNow, seconds }, null, 2));
+  else console.error(`${bench.id} failed (exit ${run.status ?? run.signal}) or reported nothing`);
+  results.push({ bench, result: result ? { ...result, measuredAt: new Date().toISOString(), commit: commitNow } : null, seconds });
 }
+const failedNow = results.filter((entry) => !entry.result).map((entry) => entry.bench.id);
+// Benchmarks not run this time keep their last figures (with their own date and commit).
+for (const bench of BENCHES) {
+  if (results.some((entry) => entry.bench.id === bench.id)) continue;
+  const file = path.join(resultsDir, `${bench.id}.json`);
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, "utf8")) as Measured & { seconds?: number };
+    results.push({ bench, result: kept, seconds: kept.seconds ?? null });
+  }
+}
+results.sort((a, b) => BENCHES.indexOf(a.bench) - BENCHES.indexOf(b.bench));
 
 writeReport(out);
-const failed = results.filter((entry) => !entry.result);
-console.log(`\n${results.length - failed.length} of ${results.length} benchmarks ran; report in ${out}`);
-process.exit(failed.length > 0 ? 1 : 0);
+console.log(`\n${failedNow.length === 0 ? "every benchmark asked for ran" : `failed: ${failedNow.join(", ")}`}; report in ${out}`);
+process.exit(failedNow.length > 0 ? 1 : 0);
 
 function writeReport(file: string): void {
-  const git = (...args: string[]) => spawnSync("git", args, { encoding: "utf8" }).stdout.trim();
-  const commit = git("rev-parse", "--short", "HEAD") || "unknown";
-  const dirty = git("status", "--porcelain") ? " (with uncommitted changes)" : "";
-  const done = results.filter((entry) => entry.result) as { bench: Bench; result: BenchResult; seconds: number }[];
+  const done = results.filter((entry) => entry.result) as { bench: Bench; result: Measured; seconds: number | null }[];
   const lines = [
     "# Benchmarks",
     "",
     `Written by \`npm run bench${values.quick ? " -- --quick" : ""}\`; do not edit by hand (the before/after history comes from \`bench/history/\`). Every figure stands beside a baseline measured in the same run on the same machine: the machine is shared and noisy, so ratios mean more than absolute times.`,
     "",
-    `- Date: ${new Date().toISOString()}`,
-    `- Commit: ${commit}${dirty}`,
+    `- Written: ${new Date().toISOString()} at commit ${commitNow} (\`+\`: with uncommitted changes); each section gives the date and commit it was measured at`,
     `- Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${/\d+\.\d+/.exec(spawnSync("psql", ["--version"], { encoding: "utf8" }).stdout)?.[0] ?? "unknown"}`,
     `- Mode: ${values.quick ? "quick (small sizes: these figures only show the scripts run)" : "full sizes"}`,
     "",
@@ -86,10 +100,9 @@ function writeReport(file: string): void {
       rows: done.flatMap(({ result }) => result.targets.map((target) => [result.title, target.name, target.measured, target.target, target.met ? "yes" : "**no**"])),
     }),
   ];
-  const missing = results.filter((entry) => !entry.result);
-  if (missing.length > 0) lines.push("", `Failed to run: ${missing.map((entry) => entry.bench.id).join(", ")}.`);
+  if (failedNow.length > 0) lines.push("", `Failed to run: ${failedNow.join(", ")}.`);
   for (const { bench, result, seconds } of done) {
-    lines.push("", `## ${result.title}`, "", `\`${bench.script}\` · baseline: ${result.baseline} · sizes: ${result.sizes} · ran in ${seconds.toFixed(0)} s`, "");
+    lines.push("", `## ${result.title}`, "", `\`${bench.script}\` · baseline: ${result.baseline} · sizes: ${result.sizes} · measured ${result.measuredAt ?? "?"} at ${result.commit ?? "?"}${seconds === null ? "" : `, ran in ${seconds.toFixed(0)} s`}`, "");
     for (const table of result.tables) lines.push(markdownTable(table), "");
     for (const note of result.notes ?? []) lines.push(`- ${note}`);
   }
