@@ -9,9 +9,12 @@ import { assertJsonContentType, readBodyText } from "./request-body";
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
+    const status = HTTP_STATUS_OF[error.code];
     return Response.json(
       { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }, errors: error.issues },
-      { status: HTTP_STATUS_OF[error.code] },
+      // A body refused for its size was not read to its end: the connection
+      // cannot carry another request, so the client is told to open a new one.
+      { status, headers: status === 413 ? { Connection: "close" } : undefined },
     );
   }
   if (isDatabaseUnavailable(error)) {
