@@ -91,6 +91,7 @@ const work = async (client: number) => {
 let baseline;
 let loop;
 let working: { latencies: number[]; claimed: number; submitted: number; seconds: number } | undefined;
+let alone: number[] = [];
 try {
   await closedLoop({ clients: RATERS, durationMs: 1_000, request: work });
   // 50 raters at work: each pauses 0.5–1.5 s between submitting an item and asking for the next.
@@ -102,6 +103,11 @@ try {
   const workLoop = await closedLoop({ clients: RATERS, durationMs, request: work });
   if (workLoop.errors > 0) throw new Error(`${workLoop.errors} next/submit rounds failed with think time`);
   working = { latencies: [...nextLatencies], claimed, submitted, seconds: (performance.now() - workStart) / 1000 };
+  // One rater alone: the path's own cost, with nothing to wait behind.
+  nextLatencies.length = 0;
+  thinkMs = 0;
+  await closedLoop({ clients: 1, durationMs: Math.min(durationMs, 5_000), request: work });
+  alone = [...nextLatencies];
   // Saturation: every rater asks for the next item the moment the last one is stored.
   nextLatencies.length = 0;
   claimed = 0;
@@ -135,6 +141,7 @@ reportBench({
     rows: [
       [`GET /api/records/:id → 404, ${RATERS} clients (baseline)`, baseline.perSecond.toFixed(0), ms(baseline.p50), ms(baseline.p95), ms(baseline.p99)],
       [`POST …/next, ${RATERS} raters at work (0.5–1.5 s between submit and next; ${working!.claimed} claims, ${working!.submitted} submits)`, (working!.latencies.length / working!.seconds).toFixed(0), ms(percentile(working!.latencies, 50)), ms(workingP95), ms(percentile(working!.latencies, 99))],
+      [`POST …/next, one rater alone (submitting between calls)`, "–", ms(percentile(alone, 50)), ms(percentile(alone, 95)), ms(percentile(alone, 99))],
       [`POST …/next, ${RATERS} raters with no pause at all (saturation; ${claimed} claims, ${submitted} submits)`, (nextLatencies.length / (durationMs / 1000)).toFixed(0), ms(percentile(nextLatencies, 50)), ms(p95), ms(percentile(nextLatencies, 99))],
     ],
   }],

@@ -27,14 +27,15 @@ const BENCHES: Bench[] = [
   { id: "judge", script: "bench/judge-run.ts", quick: ["--quick"], full: [] },
 ];
 
-const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, only: { type: "string" }, out: { type: "string" } } });
-const only = values.only ? new Set(values.only.split(",")) : null;
+const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, only: { type: "string" }, out: { type: "string" }, report: { type: "boolean", default: false } } });
+// --report: measure nothing, write the report from the kept figures.
+const only = values.report ? new Set<string>() : values.only ? new Set(values.only.split(",")) : null;
 const unknown = [...(only ?? [])].filter((id) => !BENCHES.some((bench) => bench.id === id));
 if (unknown.length > 0) {
   console.error(`unknown benchmark ${unknown.join(", ")}; benchmarks: ${BENCHES.map((bench) => bench.id).join(", ")}`);
   process.exit(2);
 }
-if (!existsSync(".next/BUILD_ID")) {
+if (!values.report && !existsSync(".next/BUILD_ID")) {
   console.error("No production build: run `npm run build` first (the HTTP benchmarks serve it).");
   process.exit(2);
 }
