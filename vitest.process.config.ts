@@ -1,16 +1,12 @@
 // Tests of whole app processes (built app required: run after `next build`):
 // SIGTERM drain, two replicas on one database, the README's deployment steps.
 // One file at a time: each starts servers on fixed ports in 3300–3399.
-import path from "node:path";
 import { defineConfig } from "vitest/config";
+import unitConfig from "./vitest.config";
 
 export default defineConfig({
-  resolve: {
-    alias: [
-      { find: /^@\//, replacement: `${path.resolve(import.meta.dirname)}/` },
-      { find: /^server-only$/, replacement: path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") },
-    ],
-  },
+  // The same module resolution as the unit tests (`@/`, server-only).
+  resolve: unitConfig.resolve,
   test: {
     include: ["process-tests/**/*.process.test.ts"],
     environment: "node",

@@ -8,7 +8,7 @@
 // frame after the input was handled (what the rater sees).
 // Run: npm run bench:form [-- --quick]   (own database; needs `npm run build`)
 import { randomBytes } from "node:crypto";
-import { chromium, type Browser } from "@playwright/test";
+import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { requireDatabaseUrl } from "@/lib/env";
 import { createTestUser } from "@/lib/testing/test-users";
 import { startBenchServer } from "./support/app-server";
@@ -24,7 +24,7 @@ const RUNS = quick ? 1 : 3;
 
 type Run = { interactiveMs: number; jsKb: number; p50: number; p95: number; max: number };
 
-async function measure(browser: Browser, options: { url: string; storageState?: Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>; ready: string }): Promise<Run> {
+async function measure(browser: Browser, options: { url: string; storageState?: BrowserContextOptions["storageState"]; ready: string }): Promise<Run> {
   const context = await browser.newContext({ storageState: options.storageState });
   const page = await context.newPage();
   await page.addInitScript(() => {

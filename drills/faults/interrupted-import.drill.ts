@@ -14,6 +14,7 @@ import { line } from "../../bench/support/eee-lines";
 import { drillCase, type Drill, type DrillCase, type DrillContext, type DrillResult } from "../support/drill";
 import { createDrillUser, sessionOf, startDrillApp, type DrillApp } from "./drill-app";
 import { killedDuringRecordImport, writeRecordFile } from "./interrupted-record-import";
+import { stalledUpload } from "./stalled-upload";
 
 const PORT = 3502;
 
@@ -109,27 +110,6 @@ async function itemCounts(databaseUrl: string, importId: string): Promise<ItemCo
   } finally {
     await client.end();
   }
-}
-
-/** The file's first `upTo` lines, then a stall: a slow upload caught half-way. */
-function stalledUpload(file: string, upTo: number, stalled: AbortSignal): Readable {
-  async function* lines() {
-    let sent = 0;
-    let rest = "";
-    for await (const chunk of createReadStream(file, { encoding: "utf8" })) {
-      const parts = (rest + chunk).split("\n");
-      rest = parts.pop() ?? "";
-      for (const part of parts) {
-        if (sent === upTo) {
-          await new Promise((resolve) => stalled.addEventListener("abort", resolve, { once: true }));
-          return;
-        }
-        yield Buffer.from(`${part}\n`);
-        sent++;
-      }
-    }
-  }
-  return Readable.from(lines());
 }
 
 async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, everyMs = 100): Promise<T> {

@@ -12,6 +12,7 @@ import { chatDraft } from "@/lib/aif/sample-drafts";
 import { completeRecord } from "@/lib/aif/server-fields";
 import { drillCase, type DrillCase, type DrillContext } from "../support/drill";
 import type { DrillApp } from "./drill-app";
+import { stalledUpload } from "./stalled-upload";
 
 type ImportAnswer = { records_read?: number; imported?: number; already_present?: number; refused?: number; stored?: boolean };
 
@@ -25,27 +26,6 @@ export async function writeRecordFile(file: string, count: number): Promise<void
   }
   out.end();
   await once(out, "finish");
-}
-
-/** The file's first `upTo` lines, then nothing more until `release` aborts: an upload caught half-way. */
-function stalled(file: string, upTo: number, release: AbortSignal): Readable {
-  async function* lines() {
-    let sent = 0;
-    let rest = "";
-    for await (const chunk of createReadStream(file, { encoding: "utf8" })) {
-      const parts = (rest + chunk).split("\n");
-      rest = parts.pop() ?? "";
-      for (const part of parts) {
-        if (sent === upTo) {
-          await new Promise((resolve) => release.addEventListener("abort", resolve, { once: true }));
-          return;
-        }
-        yield Buffer.from(`${part}\n`);
-        sent++;
-      }
-    }
-  }
-  return Readable.from(lines());
 }
 
 async function post(url: string, cookie: string, body: Readable): Promise<ImportAnswer> {
@@ -73,7 +53,7 @@ export async function killedDuringRecordImport(options: { context: DrillContext;
   const { app, records } = options;
   const stallAt = Math.floor(records * 0.6);
   const release = new AbortController();
-  const upload = post(app.url, options.cookie, stalled(options.file, stallAt, release.signal)).then(() => "answered", (error: Error) => `failed (${error.message})`);
+  const upload = post(app.url, options.cookie, stalledUpload(options.file, stallAt, release.signal)).then(() => "answered", (error: Error) => `failed (${error.message})`);
   // The import's transaction has written rows (it holds a transaction id) and waits for more of the file.
   const writing = async () => (await query<{ n: string }>(options.databaseUrl, "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()"))[0]!.n !== "0";
   let midImport = false;

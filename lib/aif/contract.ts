@@ -5,23 +5,20 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import aifSchema from "@/schemas/aif-eval-form.schema.json";
 import rulesSchema from "@/schemas/aif-eval-form.rules.schema.json";
 import * as compiled from "./compiled/contract-validators.cjs";
+import { RULE_POINTERS, ruleExportName, type RulePointer } from "./compiled/rule-pointers";
 import type { AifRecord } from "./types";
 
 export { aifSchema, rulesSchema };
 export const AIF_SCHEMA_VERSION = aifSchema.properties.schema_version.const;
-
-export type RuleName = keyof typeof rulesSchema.$defs;
 
 // Precompiled by scripts/compile-validators.ts (Ajv standalone code): no
 // schema is compiled at run time, in the browser or on the server.
 const validators = {
   contract: compiled.contract,
   full: compiled.full as ValidateFunction<AifRecord>,
-  rules: {
-    "rationaleRequired/if": compiled.rule_rationaleRequired_if,
-    violatingHazard: compiled.rule_violatingHazard,
-    someHazardViolating: compiled.rule_someHazardViolating,
-  } satisfies Record<string, ValidateFunction>,
+  rules: Object.fromEntries(
+    RULE_POINTERS.map((pointer) => [pointer, compiled[ruleExportName(pointer) as keyof typeof compiled]]),
+  ) as Record<RulePointer, ValidateFunction>,
 };
 
 /** The verbatim schema's validator, for rjsf (components/aif-form/validator.ts). */
@@ -40,7 +37,7 @@ export function recordErrors(value: unknown): ErrorObject[] {
 }
 
 /** Does `value` match one named definition (or a part of one) of the rules schema? */
-function matchesSubschema(pointer: keyof typeof validators.rules, value: unknown): boolean {
+function matchesSubschema(pointer: RulePointer, value: unknown): boolean {
   return validators.rules[pointer](value) === true;
 }
 

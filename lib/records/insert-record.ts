@@ -48,11 +48,14 @@ export async function insertRecordStatement(pool: pg.Pool, row: RecordRow, optio
     const code = (error as { code?: string; constraint?: string }).code;
     const constraint = (error as { constraint?: string }).constraint;
     if (code === "23505" && constraint === "record_idempotency_key_pkey") throw new IdempotencyKeyTaken();
-    if (code === "23503" && constraint === "eval_record_derived_from_fkey") {
-      throw new AppError("INVALID_RECORD", "derived_from does not name a stored record", [
-        { path: "/derived_from", rule: "derivedFromExists", message: `no stored record has eval_id ${JSON.stringify(record.derived_from)}` },
-      ]);
-    }
+    if (code === "23503" && constraint === "eval_record_derived_from_fkey") throw derivedFromMissing(record.derived_from ?? null);
     throw error;
   }
+}
+
+/** The refusal of a derived_from that names no record the submitter may see. */
+export function derivedFromMissing(derivedFrom: string | null): AppError {
+  return new AppError("INVALID_RECORD", "derived_from does not name a stored record", [
+    { path: "/derived_from", rule: "derivedFromExists", message: `no stored record has eval_id ${JSON.stringify(derivedFrom)}` },
+  ]);
 }

@@ -18,7 +18,7 @@ import { recordDigest } from "./canonical-hash";
 import { recordFilterWhere } from "./record-filter-where";
 import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
 import { findKeyedRecord, requestFingerprint, saveIdempotencyKey } from "./idempotency-key";
-import { IdempotencyKeyTaken, insertRecordStatement, type IdempotencyKeyRow } from "./insert-record";
+import { derivedFromMissing, IdempotencyKeyTaken, insertRecordStatement, type IdempotencyKeyRow } from "./insert-record";
 import { raterBlockFor, type RatingRole } from "./rater-block";
 import { isPlainObject } from "@/lib/is-plain-object";
 
@@ -255,12 +255,6 @@ async function storeRecord(options: {
   // Inside a caller's transaction this counts the insert; a later rollback is not uncounted.
   countRecordStored(record.rater.type);
   return { evalId: record.eval_id, createdAt: new Date(record.created_at), body: record };
-}
-
-function derivedFromMissing(derivedFrom: string | null): AppError {
-  return new AppError("INVALID_RECORD", "derived_from does not name a stored record", [
-    { path: "/derived_from", rule: "derivedFromExists", message: `no stored record has eval_id ${JSON.stringify(derivedFrom)}` },
-  ]);
 }
 
 // A record the actor cannot see is reported exactly like one that does not exist.
