@@ -1,25 +1,61 @@
 // `npm run serve [-- --seed-demo]`: prepare the database and serve the built
-// app. With DATABASE_URL unset, an embedded PostgreSQL under EVALFORM_DATA_DIR
-// is started first, so the app runs with no database installed. With
-// BETTER_AUTH_SECRET unset, a random secret is generated once and kept under
-// EVALFORM_DATA_DIR (never a default). With no admin, the first one is created.
-import { spawn } from "node:child_process";
+// app. With DATABASE_URL unset, an embedded PostgreSQL server under
+// EVALFORM_DATA_DIR is started first and stopped after the app, so the app
+// runs with no database installed. With BETTER_AUTH_SECRET unset, a random
+// secret is generated once and kept under EVALFORM_DATA_DIR (never a default).
+// With no enabled admin, the first one is created.
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/embedded-db/embedded-postgres";
+import { EMBEDDED_DATABASE, startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/embedded-db/embedded-postgres";
 import { getEnv, provideSetting, requireAuthSecret } from "@/lib/env";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
 
-const env = getEnv();
+// Next.js drains on SIGTERM/SIGINT (stops accepting, finishes the requests in
+// flight) and then exits with 128 + the signal's number. A stop we asked for
+// and that completed is a clean stop: exit 0, so orchestrators and service
+// managers do not report a failure. Anything else keeps its code.
+const STOPPED_BY = { SIGTERM: 143, SIGINT: 130 } as const;
 let embedded: EmbeddedPostgres | null = null;
+let next: ChildProcess | null = null;
+let stopRequested: keyof typeof STOPPED_BY | null = null;
+let failureCode: number | null = null;
+
+async function exitAfterDatabase(code: number): Promise<never> {
+  // The embedded server stops after the app has drained: requests in flight finish against it.
+  await embedded?.stop();
+  process.exit(code);
+}
+
+function stop(signal: keyof typeof STOPPED_BY, failure?: number): void {
+  stopRequested ??= signal;
+  failureCode ??= failure ?? null;
+  if (next) next.kill(signal);
+  else void exitAfterDatabase(failureCode ?? 0);
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop(signal));
+// A crash of this process (not a signal handled above) must not leave the server running.
+process.on("exit", () => embedded?.stopNow());
+
+const env = getEnv();
 let databaseUrl = env.DATABASE_URL;
 if (!databaseUrl) {
-  const dataDir = path.join(env.EVALFORM_DATA_DIR, "pglite");
-  embedded = await startEmbeddedPostgres({ dataDir });
-  databaseUrl = embedded.url;
-  console.log(`DATABASE_URL is unset: using the embedded PostgreSQL in ${dataDir}`);
+  const earlier = path.join(env.EVALFORM_DATA_DIR, "pglite");
+  if (existsSync(earlier)) {
+    console.warn(`${earlier} holds the data of an earlier evalform (PGlite), which this version does not read: export its records with that version (npx evalform export) and import them here (npx evalform import records)`);
+  }
+  embedded = await startEmbeddedPostgres({
+    dataDir: env.EVALFORM_DATA_DIR,
+    log: (message) => console.log(message),
+    onFatal: (error) => {
+      console.error(error.message);
+      stop("SIGTERM", 1);
+    },
+  });
+  databaseUrl = await embedded.ensureDatabase(EMBEDDED_DATABASE);
+  console.log(`DATABASE_URL is unset: using the embedded PostgreSQL in ${path.resolve(env.EVALFORM_DATA_DIR, "postgres")} (port ${embedded.port})`);
 }
 provideSetting("DATABASE_URL", databaseUrl);
 
@@ -53,30 +89,10 @@ if (process.argv.includes("--seed-demo")) {
 }
 await db().$disconnect();
 
-const next = spawn(path.join("node_modules", ".bin", "next"), ["start", "--port", String(env.PORT)], {
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    // The embedded database is one session underneath: keep the pool small.
-    ...(embedded ? { DATABASE_POOL_MAX: String(Math.min(env.DATABASE_POOL_MAX, 4)) } : {}),
-  },
-});
+if (stopRequested) await exitAfterDatabase(failureCode ?? 0);
+next = spawn(path.join("node_modules", ".bin", "next"), ["start", "--port", String(env.PORT)], { stdio: "inherit", env: process.env });
 console.log(`evalform: http://localhost:${env.PORT}`);
-
-// Next.js drains on SIGTERM/SIGINT (stops accepting, finishes the requests in
-// flight) and then exits with 128 + the signal's number. A stop we asked for
-// and that completed is a clean stop: exit 0, so orchestrators and service
-// managers do not report a failure. Anything else keeps its code.
-const STOPPED_BY = { SIGTERM: 143, SIGINT: 130 } as const;
-let stopRequested: keyof typeof STOPPED_BY | null = null;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    stopRequested ??= signal;
-    next.kill(signal);
-  });
-}
-next.on("exit", async (code, signal) => {
-  await embedded?.stop();
+next.on("exit", (code, signal) => {
   const cleanStop = stopRequested !== null && (code === STOPPED_BY[stopRequested] || code === 0);
-  process.exit(cleanStop ? 0 : (code ?? (signal ? 1 : 0)));
+  void exitAfterDatabase(failureCode ?? (cleanStop ? 0 : (code ?? (signal ? 1 : 0))));
 });

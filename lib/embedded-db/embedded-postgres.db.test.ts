@@ -1,42 +1,140 @@
-// The embedded default holds up: migrations, the records service and the
-// append-only trigger work on PGlite as on the machine's PostgreSQL, and data
-// survives a restart.
-import { mkdtemp } from "node:fs/promises";
+// The embedded default is a real PostgreSQL server: concurrent sessions and
+// named statements do not collide (they did on PGlite, one session shared by
+// every socket), data survives a stop, a crash (kill -9 of its process group)
+// loses nothing committed and the server is started again by itself, and a
+// server left behind by a killed app does not block the next start.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { createDbClient } from "@/lib/db";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
-import { getRecord, listRecords, submitRecord } from "@/lib/records/service";
+import { getRecord, submitRecord } from "@/lib/records/service";
 import { createTestUser } from "@/lib/testing/test-users";
-import { startEmbeddedPostgres } from "./embedded-postgres";
+import { EMBEDDED_DATABASE, runningEmbeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
+import { commandLineOf, isAlive, waitForExit } from "./server-process";
 
-describe("embedded PostgreSQL (PGlite over a local socket)", () => {
-  it("migrates, stores, refuses changes, and keeps data across restarts", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "evalform-pglite-"));
-    const first = await startEmbeddedPostgres({ dataDir });
-    const migrated = await applyMigrations({ databaseUrl: first.url });
-    expect(migrated.alreadyApplied).toEqual([]);
-    expect(migrated.applied).toContain("20261121000000_eval_records");
+const dataDirs: string[] = [];
+const servers: EmbeddedPostgres[] = [];
 
-    const client = createDbClient({ databaseUrl: first.url, poolMax: 2 });
+async function newDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "evalform-embedded-"));
+  dataDirs.push(dir);
+  return dir;
+}
+
+async function start(dataDir: string, messages: string[] = []): Promise<EmbeddedPostgres> {
+  const server = await startEmbeddedPostgres({ dataDir, log: (message) => messages.push(message) });
+  servers.push(server);
+  return server;
+}
+
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe("embedded PostgreSQL", () => {
+  it("serves overlapping transactions and the same named statement on many connections at once", async () => {
+    const dataDir = await newDataDir();
+    const server = await start(dataDir);
+    const url = await server.ensureDatabase(EMBEDDED_DATABASE);
+    expect(runningEmbeddedDatabaseUrl(dataDir)).toBe(url);
+    const pool = new pg.Pool({ connectionString: url, max: 16 });
+    await pool.query("CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)");
+    await pool.query("INSERT INTO counter VALUES (1, 0)");
+    // 16 sessions, each preparing "bump" under the same name: one session underneath would say "already exists".
+    const results = await Promise.allSettled(Array.from({ length: 64 }, () => pool.query({ name: "bump", text: "UPDATE counter SET n = n + 1 WHERE id = $1", values: [1] })));
+    expect(results.filter((result) => result.status === "rejected")).toEqual([]);
+    // A snapshot held open on one connection does not stall the others.
+    const snapshot = await pool.connect();
+    await snapshot.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    expect((await snapshot.query("SELECT n FROM counter")).rows[0].n).toBe(64);
+    await pool.query("UPDATE counter SET n = n + 1");
+    expect((await snapshot.query("SELECT n FROM counter")).rows[0].n).toBe(64);
+    expect((await pool.query("SELECT n FROM counter")).rows[0].n).toBe(65);
+    await snapshot.query("COMMIT");
+    snapshot.release();
+    await pool.end();
+  });
+
+  it("keeps every committed record through a kill -9 of the server, which starts again by itself on the same port", async () => {
+    const dataDir = await newDataDir();
+    const messages: string[] = [];
+    const server = await start(dataDir, messages);
+    const url = await server.ensureDatabase(EMBEDDED_DATABASE);
+    await applyMigrations({ databaseUrl: url });
+    const client = createDbClient({ databaseUrl: url, poolMax: 4 });
     const rater = await createTestUser(["rater"], { client });
-    const stored = await submitRecord({ actor: rater, draft: withoutRater(chatDraft()), client });
-    const raw = new pg.Client({ connectionString: first.url });
-    await raw.connect();
-    await expect(raw.query("DELETE FROM eval_record WHERE eval_id = $1", [stored.evalId])).rejects.toThrow(/append-only/);
-    await raw.end();
+    const stored: string[] = [];
+    const crashed = server.pid()!;
+    let failures = 0;
+    const writer = (async () => {
+      for (let index = 0; index < 80; index++) {
+        try {
+          stored.push((await submitRecord({ actor: rater, draft: withoutRater(chatDraft()), client })).evalId);
+        } catch {
+          failures++;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(-crashed, "SIGKILL");
+    await writer;
+    expect(await waitForExit(crashed, 5_000)).toBe(true);
+    expect(server.pid()).not.toBe(crashed);
+    expect(messages.join("\n")).toMatch(/exited unexpectedly \(SIGKILL\)[\s\S]*running again/);
+    // Every acknowledged record is there, once.
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    const rows = (await check.query<{ eval_id: string }>("SELECT eval_id FROM eval_record WHERE eval_id = ANY($1::uuid[])", [stored])).rows;
+    await check.end();
+    expect(rows.length).toBe(stored.length);
+    expect(stored.length + failures).toBe(80);
+    expect(stored.length).toBeGreaterThan(0);
+    expect((await getRecord({ actor: rater, evalId: stored.at(-1)!, client })).evalId).toBe(stored.at(-1));
     await client.$disconnect();
-    await first.stop();
+  });
 
-    const second = await startEmbeddedPostgres({ dataDir });
-    expect((await applyMigrations({ databaseUrl: second.url })).applied).toEqual([]);
-    const again = createDbClient({ databaseUrl: second.url, poolMax: 2 });
-    expect((await getRecord({ actor: rater, evalId: stored.evalId, client: again })).body).toEqual(stored.body);
-    expect((await listRecords({ actor: rater, client: again })).records.map((record) => record.evalId)).toEqual([stored.evalId]);
-    await again.$disconnect();
+  it("starts again after its supervisor was killed (the server stopped and restarted) and after the whole tree was killed (stale pid file)", async () => {
+    const dataDir = await newDataDir();
+    const first = await start(dataDir);
+    const url = await first.ensureDatabase(EMBEDDED_DATABASE);
+    const raw = new pg.Client({ connectionString: url });
+    await raw.connect();
+    await raw.query("CREATE TABLE kept (value text)");
+    await raw.query("INSERT INTO kept VALUES ('before the kill')");
+    await raw.end();
+    // This process stands for the killed supervisor: its server is still running, and the owner file names a process that is gone.
+    const orphan = first.pid()!;
+    await writeFile(path.join(dataDir, "postgres.owner"), JSON.stringify({ pid: 2 ** 22 + 1, command: "gone" }));
+    const messages: string[] = [];
+    const second = await start(dataDir, messages);
+    expect(messages.join("\n")).toContain(`left running by an evalform that was killed`);
+    expect(isAlive(orphan)).toBe(false);
+
+    // The whole tree killed: the pid file stays behind, naming a dead process.
+    process.kill(-second.pid()!, "SIGKILL");
     await second.stop();
+    const third = await start(dataDir);
+    const again = new pg.Client({ connectionString: third.urlOf(EMBEDDED_DATABASE) });
+    await again.connect();
+    expect((await again.query("SELECT value FROM kept")).rows).toEqual([{ value: "before the kill" }]);
+    await again.end();
+  });
+
+  it("refuses a data folder whose server another running evalform supervises", async () => {
+    const dataDir = await newDataDir();
+    const server = await start(dataDir);
+    // Another live process supervises it (the owner file names it, with its command line).
+    const owner = spawn("sleep", ["30"]);
+    await writeFile(path.join(dataDir, "postgres.owner"), JSON.stringify({ pid: owner.pid, command: commandLineOf(owner.pid!) }));
+    await expect(startEmbeddedPostgres({ dataDir })).rejects.toThrow(`in use by process ${owner.pid}`);
+    expect(isAlive(server.pid()!)).toBe(true);
+    owner.kill();
   });
 });

@@ -31,8 +31,9 @@ export async function insertRecordStatement(pool: pg.Pool, row: RecordRow, optio
   }
   try {
     await pool.query({
-      // Named: PostgreSQL plans it once per connection.
-      name: options.idempotencyKey ? "insert-record-keyed" : "insert-record",
+      // Unnamed, like every statement the app sends: a named prepared statement
+      // lives in one server session, which a pooler in transaction mode (or any
+      // connection shared between clients) does not keep for us.
       text: `WITH stored_record AS (
         INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, derived_from, body, body_sha256, submitted_by_id)
         VALUES ($1::uuid, $2::timestamptz, $3, $4, $5, $6, $7::uuid, $8::jsonb, $9, $10)
