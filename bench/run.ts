@@ -7,6 +7,7 @@
 // .reports/BENCHMARKS.quick.md unless --out says otherwise.
 // Needs `npm run build` (the benchmarks that go through HTTP serve the build).
 import { spawnSync } from "node:child_process";
+import { ensureTestServer } from "@/lib/testing/test-server";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,6 +52,8 @@ const commitNow = (gitOut("rev-parse", "--short", "HEAD") || "unknown") + (gitOu
 type Measured = BenchResult & { measuredAt?: string; commit?: string };
 
 const results: { bench: Bench; result: Measured | null; seconds: number | null }[] = [];
+// One database server for every benchmark's database (a throwaway embedded one when TEST_ADMIN_DATABASE_URL is unset).
+const testServer = values.report ? null : await ensureTestServer();
 for (const bench of BENCHES.filter((entry) => !only || only.has(entry.id))) {
   console.log(`\n=== ${bench.id} (${bench.script})`);
   const resultFile = path.join(resultsDir, `${bench.id}.json`);
@@ -67,6 +70,7 @@ for (const bench of BENCHES.filter((entry) => !only || only.has(entry.id))) {
   else console.error(`${bench.id} failed (exit ${run.status ?? run.signal}) or reported nothing`);
   results.push({ bench, result: result ? { ...result, measuredAt: new Date().toISOString(), commit: commitNow } : null, seconds });
 }
+await testServer?.stop();
 const failedNow = results.filter((entry) => !entry.result).map((entry) => entry.bench.id);
 // Benchmarks not run this time keep their last figures (with their own date and commit).
 for (const bench of BENCHES) {

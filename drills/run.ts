@@ -1,5 +1,7 @@
-// `npm run drills [-- --full] [--only id,id] [--out FILE]`: runs the reliability
-// and security drills against the built app and a real PostgreSQL, prints each
+// `npm run drills [-- --full] [--only id,id] [--setups embedded,direct,pgbouncer] [--out FILE]`:
+// runs the reliability and security drills against the built app and a real
+// PostgreSQL, reached the ways users run it (direct by default; all three with
+// --full; drills that are not `everySetup` run on direct only), prints each
 // case and writes RELIABILITY.md (machine, date, commit, counts per case).
 // Exits 1 if any case failed. Needs `npm run build` first.
 import { spawnSync } from "node:child_process";
@@ -7,6 +9,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { ensureTestServer } from "@/lib/testing/test-server";
+import { SETUP_NAMES, SETUP_TITLES, type SetupName } from "@/process-tests/support/database-setups";
 import { DRILLS } from "./index";
 import type { Drill, DrillCase, DrillResult } from "./support/drill";
 
@@ -14,6 +18,7 @@ const { values } = parseArgs({
   options: {
     full: { type: "boolean", default: false },
     only: { type: "string" },
+    setups: { type: "string" },
     out: { type: "string", default: "RELIABILITY.md" },
     json: { type: "string" },
   },
@@ -26,6 +31,14 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const chosen = DRILLS.filter((drill) => (only ? only.has(drill.id) : values.full || drill.quick));
+const setups = (values.setups ?? (values.full ? SETUP_NAMES.join(",") : "direct")).split(",") as SetupName[];
+const unknownSetups = setups.filter((setup) => !SETUP_NAMES.includes(setup));
+if (unknownSetups.length > 0) {
+  console.error(`unknown setup ${unknownSetups.join(", ")}; setups: ${SETUP_NAMES.join(", ")}`);
+  process.exit(2);
+}
+const runs = chosen.flatMap((drill) => setups.filter((setup) => drill.everySetup || setup === "direct").map((setup) => ({ drill, setup })));
+const testServer = await ensureTestServer();
 
 // A drill's stray error (an 'error' event nobody listens to, a rejected promise
 // nobody awaits) must fail that drill, not end the run before the report is written.
@@ -33,14 +46,14 @@ const strays: string[] = [];
 process.on("uncaughtException", (error) => { strays.push(error.stack ?? String(error)); console.error(error); });
 process.on("unhandledRejection", (reason) => { strays.push(reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)); console.error(reason); });
 
-type Outcome = { drill: Drill; result: DrillResult; seconds: number };
+type Outcome = { drill: Drill; setup: SetupName; result: DrillResult; seconds: number };
 const outcomes: Outcome[] = [];
-for (const drill of chosen) {
-  console.log(`\n=== ${drill.title}`);
+for (const { drill, setup } of runs) {
+  console.log(`\n=== ${heading(drill, setup)}`);
   const started = Date.now();
   let result: DrillResult;
   try {
-    result = await drill.run({ full: values.full, log: (message) => console.log(`  ${message}`) });
+    result = await drill.run({ full: values.full, setup, log: (message) => console.log(`  ${message}`) });
   } catch (error) {
     // A drill that throws is a failed case, reported like the others.
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -53,8 +66,9 @@ for (const drill of chosen) {
   }
   const seconds = (Date.now() - started) / 1000;
   for (const item of result.cases) console.log(`  ${item.passed ? "ok  " : "FAIL"} ${item.name}: ${item.detail}`);
-  outcomes.push({ drill, result, seconds });
+  outcomes.push({ drill, setup, result, seconds });
 }
+await testServer.stop();
 
 const cases = outcomes.flatMap((outcome) => outcome.result.cases);
 const failed = cases.filter((item) => !item.passed);
@@ -83,13 +97,13 @@ function writeReport(file: string, done: Outcome[]): void {
     "",
     "| drill | cases | tried | refused | lost | duplicated | result | time |",
     "|---|---:|---:|---:|---:|---:|---|---:|",
-    ...done.map(({ drill, result, seconds }) => {
+    ...done.map(({ drill, setup, result, seconds }) => {
       const passed = result.cases.every((item) => item.passed);
-      return `| ${drill.title} | ${result.cases.length} | ${total("tried", result.cases)} | ${total("refused", result.cases)} | ${total("lost", result.cases)} | ${total("duplicated", result.cases)} | ${passed ? "pass" : "**FAIL**"} | ${seconds.toFixed(0)} s |`;
+      return `| ${heading(drill, setup)} | ${result.cases.length} | ${total("tried", result.cases)} | ${total("refused", result.cases)} | ${total("lost", result.cases)} | ${total("duplicated", result.cases)} | ${passed ? "pass" : "**FAIL**"} | ${seconds.toFixed(0)} s |`;
     }),
   ];
-  for (const { drill, result } of done) {
-    lines.push("", `## ${drill.title}`, "", drill.summary, "");
+  for (const { drill, setup, result } of done) {
+    lines.push("", `## ${heading(drill, setup)}`, "", drill.summary, "");
     lines.push("| case | tried | refused | lost | duplicated | result | detail |", "|---|---:|---:|---:|---:|---|---|");
     for (const item of result.cases) {
       lines.push(`| ${cell(item.name)} | ${item.tried} | ${item.refused} | ${item.lost} | ${item.duplicated} | ${item.passed ? "pass" : "**FAIL**"} | ${cell(item.detail)} |`);
@@ -98,6 +112,11 @@ function writeReport(file: string, done: Outcome[]): void {
   }
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   writeFileSync(file, lines.join("\n") + "\n");
+}
+
+/** A drill's title, and the setup it ran on when a run covers more than the direct one. */
+function heading(drill: Drill, setup: SetupName): string {
+  return setups.length === 1 && setup === "direct" ? drill.title : `${drill.title} — ${SETUP_TITLES[setup]}`;
 }
 
 function cell(text: string): string {

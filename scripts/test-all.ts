@@ -2,18 +2,17 @@
 // one; ends with one "N passed, N failed" line. A skipped test fails the run.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import { ensureTestServer } from "@/lib/testing/test-server";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const started = Date.now();
 
+class StepFailed extends Error {}
+
 function step(title: string, command: string, args: string[]): void {
   console.log(`\n=== ${title}`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (result.status !== 0) {
-    console.error(`\n${title} failed (exit ${result.status ?? result.signal}).`);
-    summarize();
-    process.exit(1);
-  }
+  if (result.status !== 0) throw new StepFailed(`\n${title} failed (exit ${result.status ?? result.signal}).`);
 }
 
 type Counts = { passed: number; failed: number; skipped: number };

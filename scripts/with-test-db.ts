@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createTestDatabase } from "@/lib/testing/test-database";
+import { ensureTestServer } from "@/lib/testing/test-server";
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -10,6 +11,7 @@ if (!command) {
   process.exit(2);
 }
 
+const server = await ensureTestServer();
 const database = await createTestDatabase(command.replace(/\W/g, "").slice(0, 10));
 console.log(`test database ${database.name} created`);
 const code = await new Promise<number>((resolve) => {
@@ -24,4 +26,5 @@ const code = await new Promise<number>((resolve) => {
 });
 await database.drop();
 console.log(`test database ${database.name} dropped`);
+await server.stop();
 process.exit(code);

@@ -18,6 +18,7 @@ export const browserFaultsDrill: Drill = {
     + "Session ended mid-form (its row deleted): 401s are counted, the page keeps the draft and links to sign in and back; the draft then reaches the server and submits. "
     + "Two tabs: a save from the tab that is behind is refused (409) and explained; the rater chooses to load the newer draft or keep theirs. Lost = characters or submissions missing afterwards (or a silent overwrite); duplicated = records stored more than once.",
   quick: true,
+  everySetup: false,
   run: async ({ full, log }) => {
     const rounds = full ? 3 : 1;
     const characters = full ? 400 : 60;

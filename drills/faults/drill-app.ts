@@ -1,19 +1,21 @@
 // The built app for the fault drills: started with `npm run serve` on a drill
-// database, killed -9 and started again on the same port with the same
-// session secret (so sessions survive the restart), and users created
-// straight in that database without touching this process's db() singleton.
+// database of a setup (direct, embedded, behind PgBouncer), killed -9 and
+// started again on the same port with the same session secret (so sessions
+// survive the restart), and users created straight in that database without
+// touching this process's db() singleton.
 import { randomBytes } from "node:crypto";
 import { createDbClient } from "@/lib/db";
 import type { Role } from "@/lib/auth/permissions";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { startApp, type AppProcess } from "../../process-tests/support/app-process";
+import type { DatabaseSetup } from "../../process-tests/support/database-setups";
 import { signIn } from "../../process-tests/support/http";
 
 export type DrillApp = {
   url: string;
   /** The process serving now (a new one after restartAfterKill). */
   current: () => AppProcess;
-  /** SIGKILL to the whole process group, as an OOM killer or a crashed node would. */
+  /** SIGKILL to the app's process group, as an OOM killer would (the embedded server, in a group of its own, survives it). */
   kill: () => Promise<void>;
   start: () => Promise<void>;
   /** Everything every process started so far wrote, killed ones included. */
@@ -33,10 +35,11 @@ export async function createDrillUser(databaseUrl: string, roles: Role[], label:
   }
 }
 
-export async function startDrillApp(options: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<DrillApp> {
+export async function startDrillApp(options: { port: number; setup: DatabaseSetup; env?: Record<string, string> }): Promise<DrillApp> {
+  // The embedded setup unsets it: its app generates one into the data folder, kept across restarts.
   const authSecret = randomBytes(32).toString("base64");
-  const env = { EVALFORM_LOG_LEVEL: "warn", ...options.env };
-  let app: AppProcess | null = await startApp({ port: options.port, databaseUrl: options.databaseUrl, authSecret, env });
+  const env = { EVALFORM_LOG_LEVEL: "warn", ...options.setup.appEnv, ...options.env };
+  let app: AppProcess | null = await startApp({ port: options.port, authSecret, env });
   const url = app.url;
   const earlier: AppProcess[] = [];
   return {
@@ -54,7 +57,7 @@ export async function startDrillApp(options: { port: number; databaseUrl: string
       await killed.exited;
     },
     start: async () => {
-      app = await startApp({ port: options.port, databaseUrl: options.databaseUrl, authSecret, env });
+      app = await startApp({ port: options.port, authSecret, env });
     },
     output: () => [...earlier, ...(app ? [app] : [])].map((process) => process.output()).join("\n"),
     logLines: () => [...earlier, ...(app ? [app] : [])].flatMap((process) => process.logLines()),

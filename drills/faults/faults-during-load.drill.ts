@@ -1,13 +1,17 @@
-// Drill 1: submissions from concurrent clients while PostgreSQL restarts and
-// the app is killed -9, on a throwaway cluster of our own. Clients retry with
-// the same Idempotency-Key until acknowledged; afterwards the database must
-// hold every acknowledged submission exactly once and nothing else.
+// Drill 1: submissions from concurrent clients while the database goes away
+// and the app is killed -9: on the direct setup PostgreSQL (a throwaway cluster
+// of our own) restarts; behind PgBouncer the pooler restarts too; on the
+// embedded default its server is killed -9, and once with the app's whole
+// process tree. Clients retry with the same Idempotency-Key until acknowledged;
+// afterwards the database must hold every acknowledged submission exactly once
+// and nothing else.
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
+import { prepareSetup, type DatabaseSetup, type SetupName } from "@/process-tests/support/database-setups";
 import { drillCase, type Drill, type DrillCase, type DrillContext, type DrillResult } from "../support/drill";
 import { createDrillUser, sessionOf, startDrillApp, type DrillApp } from "./drill-app";
 import { startPgCluster, type PgCluster } from "./pg-cluster";
@@ -18,36 +22,57 @@ const PORT = 3501;
 const CLIENTS = 20;
 const CLIENT_TIMEOUT_MS = 30_000;
 
-type Fault = { at: number; kind: "pg-fast" | "pg-immediate" | "app-kill" };
-type FaultRun = { kind: Fault["kind"]; acknowledgedBefore: number; downMs: number; upAt: number; appPid?: number; pidAfter?: number };
+type FaultKind = "pg-fast" | "pg-immediate" | "app-kill" | "pooler-restart" | "embedded-kill" | "app-tree-kill";
+type Fault = { at: number; kind: FaultKind };
+type FaultRun = { kind: FaultKind; acknowledgedBefore: number; downMs: number; upAt: number; appPid?: number; pidAfter?: number };
 
-function plan(full: boolean): { submissions: number; faults: Fault[] } {
-  if (!full) return { submissions: 300, faults: [{ at: 60, kind: "pg-fast" }, { at: 170, kind: "app-kill" }] };
-  return { submissions: 1_000, faults: [{ at: 150, kind: "pg-fast" }, { at: 420, kind: "app-kill" }, { at: 700, kind: "pg-immediate" }] };
+/** The app itself goes away in these; in the others only its database does. */
+const APP_FAULTS: FaultKind[] = ["app-kill", "app-tree-kill"];
+
+const FAULT_TEXT: Record<FaultKind, string> = {
+  "pg-fast": "PostgreSQL `restart -m fast`",
+  "pg-immediate": "PostgreSQL `restart -m immediate` (a crash)",
+  "app-kill": "the app killed -9 and started again",
+  "pooler-restart": "PgBouncer restarted (immediate shutdown)",
+  "embedded-kill": "the embedded PostgreSQL killed -9 (its supervisor starts it again)",
+  "app-tree-kill": "the app and its embedded PostgreSQL killed -9 together, then `npm run serve` again (stale pid file, crash recovery)",
+};
+
+function plan(setup: SetupName, full: boolean): { submissions: number; faults: Fault[] } {
+  const kinds: Record<SetupName, FaultKind[]> = {
+    direct: full ? ["pg-fast", "app-kill", "pg-immediate"] : ["pg-fast", "app-kill"],
+    pgbouncer: full ? ["pooler-restart", "app-kill", "pg-immediate"] : ["pooler-restart", "app-kill", "pg-fast"],
+    embedded: full ? ["embedded-kill", "app-tree-kill", "embedded-kill"] : ["embedded-kill", "app-tree-kill"],
+  };
+  const at = full ? [150, 420, 700] : [60, 170, 240];
+  return { submissions: full ? 1_000 : 300, faults: kinds[setup].map((kind, index) => ({ at: at[index]!, kind })) };
 }
 
 export const faultsDuringLoadDrill: Drill = {
   id: "faults",
   title: "1. Faults during load",
   summary:
-    "Submissions (`POST /api/records`) from 20 concurrent clients against the built app on a throwaway PostgreSQL cluster of the drill's own (initdb, its own port), which is restarted under load (`pg_ctl restart -m fast`, and in --full also `-m immediate`, a crash) while the app keeps running; the app is killed -9 once and started again. Each client retries an unacknowledged submission with the same `Idempotency-Key` (backoff 50–2,000 ms, client timeout 30 s). tried = submissions; refused = attempts the app refused or could not take (5xx, connection refused or reset) and that were retried; lost = acknowledged submissions not stored; duplicated = rows beyond one per submission.",
+    "Submissions (`POST /api/records`) from 20 concurrent clients against the built app while its database goes away under load and the app keeps running, and the app is killed -9 once and started again. Direct: a throwaway PostgreSQL cluster of the drill's own (initdb, its own port) is restarted (`pg_ctl restart -m fast`, and in --full also `-m immediate`, a crash). PgBouncer: the pooler is restarted, and PostgreSQL behind it. Embedded default: its server is killed -9, and once the app's whole process tree with it. Each client retries an unacknowledged submission with the same `Idempotency-Key` (backoff 50–2,000 ms, client timeout 30 s). tried = submissions; refused = attempts the app refused or could not take (5xx, connection refused or reset) and that were retried; lost = acknowledged submissions not stored; duplicated = rows beyond one per submission.",
   quick: true,
+  everySetup: true,
   run: runFaultsDrill,
 };
 
 async function runFaultsDrill(context: DrillContext): Promise<DrillResult> {
-  const { submissions: total, faults } = plan(context.full);
-  const cluster = await startPgCluster();
+  const { submissions: total, faults } = plan(context.setup, context.full);
+  // The embedded default brings its own server; the others get a cluster of the drill's own, which it may restart.
+  const cluster = context.setup === "embedded" ? null : await startPgCluster();
+  let setup: DatabaseSetup | null = null;
   let app: DrillApp | null = null;
   try {
-    context.log(`PostgreSQL cluster on port ${cluster.port} (${cluster.dataDir})`);
-    const databaseUrl = await cluster.createDatabase("evalform");
-    const rater = await createDrillUser(databaseUrl, ["rater"], "faults");
-    app = await startDrillApp({ port: PORT, databaseUrl, env: { DATABASE_CONNECT_TIMEOUT_MS: "5000", DATABASE_STATEMENT_TIMEOUT_MS: "15000" } });
+    if (cluster) context.log(`PostgreSQL cluster on port ${cluster.port} (${cluster.dataDir})`);
+    setup = await prepareSetup(context.setup, { label: "faults", databaseUrl: cluster ? await cluster.createDatabase("evalform") : undefined });
+    app = await startDrillApp({ port: PORT, setup, env: { DATABASE_CONNECT_TIMEOUT_MS: "5000", DATABASE_STATEMENT_TIMEOUT_MS: "15000" } });
+    const rater = await createDrillUser(setup.databaseUrl(), ["rater"], "faults");
     const cookie = await sessionOf(app.url, rater);
     const runTag = `faults-${Date.now().toString(36)}`;
-    const load = await runLoad({ context, app, cluster, cookie, runTag, total, faults });
-    const counted = await countStored(databaseUrl, runTag);
+    const load = await runLoad({ context, app, cluster, setup, cookie, runTag, total, faults });
+    const counted = await countStored(setup.databaseUrl(), runTag);
     const idempotency = await idempotencyCases({ url: app.url, cookie, runTag });
     // For a post-mortem: what the app processes wrote (the killed one too).
     const logFile = path.join(os.tmpdir(), `${runTag}-app.log`);
@@ -56,14 +81,26 @@ async function runFaultsDrill(context: DrillContext): Promise<DrillResult> {
     return report({ runTag, total, load, counted, idempotency, appLog: app.logLines() });
   } finally {
     app?.dispose();
-    cluster.stop();
+    await setup?.stop();
+    cluster?.stop();
   }
 }
 
 type Load = { submissions: Submission[]; faultRuns: FaultRun[]; seconds: number };
 
-async function runLoad(options: { context: DrillContext; app: DrillApp; cluster: PgCluster; cookie: string; runTag: string; total: number; faults: Fault[] }): Promise<Load> {
-  const { app, cluster, context } = options;
+async function inflict(kind: FaultKind, app: DrillApp, cluster: PgCluster | null, setup: DatabaseSetup): Promise<void> {
+  if (kind === "app-kill" || kind === "app-tree-kill") {
+    await Promise.all([app.kill(), kind === "app-tree-kill" ? setup.killServer?.() : undefined]);
+    await app.start();
+  } else if (kind === "pg-fast" || kind === "pg-immediate") {
+    await cluster!.restart(kind === "pg-fast" ? "fast" : "immediate");
+  } else {
+    await setup.fault!.inflict();
+  }
+}
+
+async function runLoad(options: { context: DrillContext; app: DrillApp; cluster: PgCluster | null; setup: DatabaseSetup; cookie: string; runTag: string; total: number; faults: Fault[] }): Promise<Load> {
+  const { app, context } = options;
   const submissions: Submission[] = [];
   let next = 0;
   let acknowledged = 0;
@@ -84,14 +121,9 @@ async function runLoad(options: { context: DrillContext; app: DrillApp; cluster:
       while (acknowledged < fault.at && next < options.total) await sleep(20);
       const down = performance.now();
       const run: FaultRun = { kind: fault.kind, acknowledgedBefore: acknowledged, downMs: 0, upAt: 0 };
-      if (fault.kind === "app-kill") {
-        await app.kill();
-        await app.start();
-      } else {
-        run.appPid = app.current().child.pid;
-        await cluster.restart(fault.kind === "pg-fast" ? "fast" : "immediate");
-        run.pidAfter = app.current().child.pid;
-      }
+      run.appPid = app.current().child.pid;
+      await inflict(fault.kind, app, options.cluster, options.setup);
+      run.pidAfter = app.current().child.pid;
       run.upAt = performance.now();
       run.downMs = run.upAt - down;
       context.log(`${fault.kind} after ${run.acknowledgedBefore} acknowledged: back after ${(run.downMs / 1000).toFixed(1)} s`);
@@ -144,10 +176,11 @@ function report(options: { runTag: string; total: number; load: Load; counted: C
   const hung = attempts.filter((attempt) => attempt.outcome === HUNG).length;
   const retries = attempts.length - load.submissions.length;
   const replayed = load.submissions.reduce((sum, submission) => sum + submission.replayed, 0);
+  const serverErrors = attempts.map((attempt) => attempt.outcome).filter((outcome) => /^5\d\d/.test(outcome) && outcome !== "503");
   const slowest = Math.max(...attempts.map((attempt) => attempt.doneAt - attempt.sentAt));
 
   const recoveries = load.faultRuns.map((run) => ({ run, firstSuccessMs: firstSuccessAfter(attempts, run.upAt) }));
-  const pgRuns = recoveries.filter(({ run }) => run.kind !== "app-kill");
+  const pgRuns = recoveries.filter(({ run }) => !APP_FAULTS.includes(run.kind));
   const poolRecovered = pgRuns.every(({ run, firstSuccessMs }) => firstSuccessMs !== null && firstSuccessMs < 15_000 && run.appPid === run.pidAfter);
   const faultsText = load.faultRuns.map((run) => `${run.kind} after ${run.acknowledgedBefore} acks`).join(", ");
 
@@ -162,13 +195,22 @@ function report(options: { runTag: string; total: number; load: Load; counted: C
       detail: `${acknowledged.length}/${total} acknowledged, ${rows} rows stored (${counted.keyRows} with their key), ${storedUnacknowledged} stored but never acknowledged; ${attempts.length} attempts (${retries} retries, ${replayed} answered as replays); outcomes ${formatTally(outcomes)}`,
     }),
     drillCase({
-      name: "the pool recovers after each PostgreSQL restart, app not restarted",
+      name: "the pool recovers each time the database comes back, app not restarted",
       tried: pgRuns.length,
       refused: 0,
       lost: 0,
       duplicated: 0,
       ok: pgRuns.length > 0 && poolRecovered,
       detail: pgRuns.map(({ run, firstSuccessMs }) => `${run.kind}: down ${(run.downMs / 1000).toFixed(1)} s, first success ${firstSuccessMs === null ? "never" : `${(firstSuccessMs / 1000).toFixed(2)} s`} after it was back, app pid ${run.appPid === run.pidAfter ? "unchanged" : "CHANGED"}`).join("; "),
+    }),
+    drillCase({
+      name: "while the database is away the app answers 503 with Retry-After, never another 5xx",
+      tried: attempts.length,
+      refused: 0,
+      lost: 0,
+      duplicated: 0,
+      ok: serverErrors.length === 0,
+      detail: serverErrors.length === 0 ? `${outcomes.get("503") ?? 0} answers 503 with Retry-After, no other 5xx` : `other server errors: ${formatTally(tally(serverErrors))}`,
     }),
     drillCase({
       name: "no request hangs (client timeout 30 s)",
@@ -185,7 +227,7 @@ function report(options: { runTag: string; total: number; load: Load; counted: C
     `- Load: ${total} submissions in ${load.seconds.toFixed(1)} s (${(total / load.seconds).toFixed(1)}/s including the faults), ${attempts.length} attempts, ${retries} retries, ${replayed} replayed answers (\`Idempotent-Replayed: true\`: stored before, acknowledged only on a retry).`,
     `- Outcomes of attempts: ${formatTally(outcomes)}.`,
     ...recoveries.map(({ run, firstSuccessMs }) =>
-      `- ${run.kind === "app-kill" ? "App killed -9 and started again" : `PostgreSQL \`restart -m ${run.kind === "pg-fast" ? "fast" : "immediate"}\``} after ${run.acknowledgedBefore} acknowledgements: ${(run.downMs / 1000).toFixed(1)} s until ${run.kind === "app-kill" ? "the new app was ready" : "PostgreSQL accepted connections"}; first acknowledged submission ${firstSuccessMs === null ? "never" : `${(firstSuccessMs / 1000).toFixed(2)} s`} later.`),
+      `- ${FAULT_TEXT[run.kind]} after ${run.acknowledgedBefore} acknowledgements: ${(run.downMs / 1000).toFixed(1)} s until ${APP_FAULTS.includes(run.kind) ? "the new app was ready" : "the database accepted connections again"}; first acknowledged submission ${firstSuccessMs === null ? "never" : `${(firstSuccessMs / 1000).toFixed(2)} s`} later.`),
     `- Hung requests (no answer within 30 s): ${hung}; slowest answer ${(slowest / 1000).toFixed(2)} s.`,
     `- The app's warnings and errors: ${formatTally(tally(options.appLog.filter((line) => ["warn", "error", "fatal"].includes(String(line.level))).map(logSummary))) || "none"}.`,
   ];

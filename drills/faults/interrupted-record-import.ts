@@ -49,20 +49,20 @@ async function query<T extends pg.QueryResultRow>(databaseUrl: string, sql: stri
   }
 }
 
-export async function killedDuringRecordImport(options: { context: DrillContext; app: DrillApp; cookie: string; databaseUrl: string; file: string; records: number; figures: string[] }): Promise<DrillCase> {
+export async function killedDuringRecordImport(options: { context: DrillContext; app: DrillApp; cookie: string; databaseUrl: () => string; file: string; records: number; figures: string[] }): Promise<DrillCase> {
   const { app, records } = options;
   const stallAt = Math.floor(records * 0.6);
   const release = new AbortController();
   const upload = post(app.url, options.cookie, stalledUpload(options.file, stallAt, release.signal)).then(() => "answered", (error: Error) => `failed (${error.message})`);
   // The import's transaction has written rows (it holds a transaction id) and waits for more of the file.
-  const writing = async () => (await query<{ n: string }>(options.databaseUrl, "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()"))[0]!.n !== "0";
+  const writing = async () => (await query<{ n: string }>(options.databaseUrl(), "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()"))[0]!.n !== "0";
   let midImport = false;
   for (let waited = 0; waited < 120_000 && !(midImport = await writing()); waited += 200) await sleep(200);
   await sleep(2_000); // let the server take in all it was sent
   await app.kill();
   release.abort();
   const uploadOutcome = await upload;
-  const count = async () => Number((await query<{ n: string }>(options.databaseUrl, "SELECT count(*) AS n FROM eval_record WHERE task_id LIKE 'record-import-%'"))[0]!.n);
+  const count = async () => Number((await query<{ n: string }>(options.databaseUrl(), "SELECT count(*) AS n FROM eval_record WHERE task_id LIKE 'record-import-%'"))[0]!.n);
   const afterKill = await count();
   await app.start();
   const rerun = await post(app.url, options.cookie, createReadStream(options.file));

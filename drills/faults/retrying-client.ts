@@ -68,7 +68,10 @@ async function attemptOnce(options: ClientOptions, submission: Submission, body:
       return replayed ? "201 replayed" : "201";
     }
     // A 201 whose body did not arrive is not an acknowledgement: the client cannot know the eval_id.
-    return response.status === 201 ? "201 without its body" : String(response.status);
+    if (response.status === 201) return "201 without its body";
+    // "Come back later" must say when (the drill checks every 503 says so).
+    if (response.status === 503 && response.headers.get("retry-after") === null) return "503 without Retry-After";
+    return String(response.status);
   } catch (error) {
     if ((error as Error).name === "TimeoutError") return HUNG;
     const cause = (error as { cause?: { code?: string } }).cause;

@@ -213,7 +213,7 @@ async function guessedIds(app: DrillApp, owner: DrillUser, other: DrillUser, ids
 }
 
 async function run(context: DrillContext): Promise<DrillResult> {
-  const app = await startDrillApp({ label: "access", port: PORT });
+  const app = await startDrillApp({ label: "access", port: PORT, setup: context.setup });
   const cases: DrillCase[] = [];
   try {
     const rater = await addUser(app, ["rater"], "Access Rater");
@@ -257,5 +257,6 @@ export const accessDrill: Drill = {
   title: "6. Access",
   summary: "Against the built app: forged `x-middleware-subrequest` headers (CVE-2025-29927 values) on protected pages and APIs, with no session and as a rater; `Origin: null`, foreign and look-alike origins and `Sec-Fetch-Site: cross-site` on state-changing endpoints with a valid session cookie in JSON, text/plain, form and multipart encodings, and auto-submitting forms on another origin in Chromium (row counts compared before and after); revoked and made-up API tokens, an expired session and invitation; a disabled user's open session and token; another user's assignment, draft, record, import and export by id and by guessed ids, which must answer exactly like an id that does not exist.",
   quick: true,
+  everySetup: true,
   run,
 };

@@ -204,7 +204,7 @@ async function seed(app: DrillApp): Promise<Seeded> {
 }
 
 async function run(context: DrillContext): Promise<DrillResult> {
-  const app = await startDrillApp({ label: "bad_input", port: PORT, env: { EVALFORM_MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT) } });
+  const app = await startDrillApp({ label: "bad_input", port: PORT, setup: context.setup, env: { EVALFORM_MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT) } });
   const results: DrillCase[] = [];
   try {
     const seeded = await seed(app);
@@ -233,5 +233,6 @@ export const badInputDrill: Drill = {
   title: "4. Bad input",
   summary: `Sends bad input to every path that stores client data — item imports (PUT /api/imports/:id/file), record imports, judge prefills, record submits and draft saves — on an app started with EVALFORM_MAX_UPLOAD_BYTES=${UPLOAD_LIMIT / MB} MB: malformed JSONL lines, invalid UTF-8, a 50 MB single line, a 100 MB streamed upload, JSON nested 10,000 levels deep, \`__proto__\` and \`constructor\` keys, unknown fields, records with 5,000 errors, files sent as forms and JSON sent as text or forms, oversized JSON bodies. A case passes when the status is the expected one, an error names the place (line, JSON Pointer or header) and the rule, the error list is bounded, no stored row changed (row counts of every table but the import's own bookkeeping and the audit log, and the drafts' versions), and the server still answers /api/ready.`,
   quick: true,
+  everySetup: true,
   run,
 };

@@ -97,5 +97,6 @@ export const dependenciesDrill: Drill = {
   title: "7. Dependencies",
   summary: "With `--full`, `npm audit --json` over the production dependencies and over all of them (0 high or critical to pass; an audit that cannot reach its endpoint fails with the reason), and every installed copy of next, react, react-dom, prisma, @prisma/client and @prisma/adapter-pg (from `npm ls --all`) compared with the fixed releases of their published advisories: Next ≥ 16.0.7, React ≥ 19.2.1, Prisma ≥ 7.4.",
   quick: true,
+  everySetup: false,
   run,
 };

@@ -105,7 +105,7 @@ function pageCase(check: PageCheck, found: PageFindings): DrillCase {
 }
 
 async function run(context: DrillContext): Promise<DrillResult> {
-  const app = await startDrillApp({ label: "hostile", port: PORT });
+  const app = await startDrillApp({ label: "hostile", port: PORT, setup: context.setup });
   const browser = await launchBrowser();
   const cases: DrillCase[] = [];
   const figures: string[] = [];
@@ -197,5 +197,6 @@ export const hostileContentDrill: Drill = {
   title: "5. Hostile content",
   summary: "Stores `<script>`, `<img onerror>`, `javascript:` markdown links, SVG with script, HTML entities and hostile media URLs in items (prompt, reference, transcript, reasoning, tool calls, context documents, tags), records (rationales, evidence, notes), judge prefills, suite, user, share-link and file names, then opens every page that shows them in Chromium as the role that may: a case passes when no dialog opened, the `window.__pwned` canary stayed unset, no CSP violation was reported, no `javascript:` URL or `on*` attribute reached the DOM, the payloads were shown as literal text, and the response carried a nonce CSP without `unsafe-*` for scripts and `nosniff`. Downloads must be saved, not rendered.",
   quick: true,
+  everySetup: false,
   run,
 };

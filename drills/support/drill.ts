@@ -1,6 +1,7 @@
 // What a drill is and what it reports. A drill runs against real processes
 // (the built app, PostgreSQL, Chromium) and reports each case it tried with
 // counts, so RELIABILITY.md shows figures rather than a pass/fail word.
+import type { SetupName } from "@/process-tests/support/database-setups";
 
 export type DrillCase = {
   /** What was tried, in a few words ("PostgreSQL restarted twice under load"). */
@@ -27,6 +28,8 @@ export type DrillResult = {
 export type DrillContext = {
   /** `npm run drills -- --full`: the long sizes. Otherwise the quick ones that CI runs. */
   full: boolean;
+  /** How the app reaches its database in this run (drills that are not `everySetup` run on direct only). */
+  setup: SetupName;
   log: (message: string) => void;
 };
 
@@ -39,6 +42,8 @@ export type Drill = {
   summary: string;
   /** false: runs only with --full (too long for CI). */
   quick: boolean;
+  /** true: runs on each setup asked for (embedded, direct, PgBouncer); false: on the direct setup only. */
+  everySetup: boolean;
   run: (context: DrillContext) => Promise<DrillResult>;
 };
 

@@ -14,7 +14,7 @@ import { createDbClient } from "@/lib/db";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
 import { getRecord, submitRecord } from "@/lib/records/service";
 import { createTestUser } from "@/lib/testing/test-users";
-import { EMBEDDED_DATABASE, runningEmbeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
+import { EMBEDDED_DATABASE, runningEmbeddedServer, startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
 import { commandLineOf, isAlive, waitForExit } from "./server-process";
 
 const dataDirs: string[] = [];
@@ -42,7 +42,7 @@ describe("embedded PostgreSQL", () => {
     const dataDir = await newDataDir();
     const server = await start(dataDir);
     const url = await server.ensureDatabase(EMBEDDED_DATABASE);
-    expect(runningEmbeddedDatabaseUrl(dataDir)).toBe(url);
+    expect(runningEmbeddedServer(dataDir)).toEqual({ pid: server.pid(), url });
     const pool = new pg.Pool({ connectionString: url, max: 16 });
     await pool.query("CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)");
     await pool.query("INSERT INTO counter VALUES (1, 0)");

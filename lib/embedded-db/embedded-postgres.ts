@@ -7,11 +7,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { chmod, chown, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { postgresBinaries, type PostgresBinaries } from "./postgres-binaries";
-import { commandLineOf, isAlive, serverUser, waitForExit, type ServerUser } from "./server-process";
+import { commandLineOf, freePort, isAlive, serverUser, waitForExit, type ServerUser } from "./server-process";
 
 /** The database the app uses on its embedded server. */
 export const EMBEDDED_DATABASE = "evalform";
@@ -158,13 +157,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 }
 
-/** The URL of the app's database on an embedded server that is running now (for tools and tests), or null. */
-export function runningEmbeddedDatabaseUrl(dataDir: string, database = EMBEDDED_DATABASE): string | null {
+/** The embedded server running now in `dataDir` (for tools and tests): its postmaster and the URL of a database on it; null when none runs. */
+export function runningEmbeddedServer(dataDir: string, database = EMBEDDED_DATABASE): { pid: number; url: string } | null {
   const paths = pathsOf(dataDir);
   const pidFile = postmasterPid(paths.cluster);
   if (!pidFile || !isAlive(pidFile.pid) || !existsSync(paths.password)) return null;
   const password = readFileSync(paths.password, "utf8").trim();
-  return `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${pidFile.port}/${database}`;
+  return { pid: pidFile.pid, url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${pidFile.port}/${database}` };
 }
 
 async function initialise(binaries: PostgresBinaries, paths: Paths, user: ServerUser | null, log: (message: string) => void): Promise<void> {
@@ -308,15 +307,4 @@ async function run(file: string, args: string[], user: ServerUser | null): Promi
     child.once("exit", resolve);
   });
   if (code !== 0) throw new Error(`${path.basename(file)} failed (exit ${code}):\n${output}`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }

@@ -1,7 +1,8 @@
 // What the launcher needs to know about processes: is a pid alive, which
-// program is it, and as whom PostgreSQL runs (never root).
+// program is it, as whom PostgreSQL runs (never root), and a free port.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import net from "node:net";
 
 export function isAlive(pid: number): boolean {
   try {
@@ -52,4 +53,16 @@ export function serverUser(): ServerUser | null {
   const user = ids();
   if (!user) throw new Error(`running as root, and PostgreSQL may not: could not create a postgres user (${created.stderr.trim() || created.error?.message})`);
   return user;
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
 }

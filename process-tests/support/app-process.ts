@@ -19,7 +19,8 @@ export type AppProcess = {
   kill: () => void;
 };
 
-export function startProcess(command: string, args: string[], options: { env: Record<string, string>; cwd?: string }): Omit<AppProcess, "url"> {
+/** `env` is laid over this process's environment; a variable set to undefined is removed. */
+export function startProcess(command: string, args: string[], options: { env: Record<string, string | undefined>; cwd?: string }): Omit<AppProcess, "url"> {
   // Its own process group, so clean-up can end the whole tree it starts (npm → tsx → next).
   const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...options.env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -60,8 +61,12 @@ export async function waitUntilReady(app: Omit<AppProcess, "url">, url: string, 
   throw new Error(`the app was not ready within ${timeoutMs} ms:\n${app.output()}`);
 }
 
-/** `npm run serve` on `port` against `databaseUrl`, ready to take requests. */
-export async function startApp(options: { port: number; databaseUrl: string; authSecret: string; env?: Record<string, string> }): Promise<AppProcess> {
+/**
+ * `npm run serve` on `port`, ready to take requests: against `databaseUrl`, or
+ * as a database setup's environment says (`env`: the embedded default unsets
+ * DATABASE_URL and BETTER_AUTH_SECRET).
+ */
+export async function startApp(options: { port: number; databaseUrl?: string; authSecret?: string; env?: Record<string, string | undefined> }): Promise<AppProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const app = startProcess("npm", ["run", "--silent", "serve"], {
     env: { PORT: String(options.port), DATABASE_URL: options.databaseUrl, BETTER_AUTH_SECRET: options.authSecret, EVALFORM_BASE_URL: url, ...options.env },

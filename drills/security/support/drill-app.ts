@@ -1,12 +1,13 @@
 // The app as the security drills meet it: the built app started as operators
-// do (npm run serve) on a fresh PostgreSQL database, its first admin signed in,
-// and helpers to add users over the real HTTP API. Nothing here touches the
-// app's modules: users, tokens and suites come through HTTP like a client's.
+// do (npm run serve) on a fresh database of the drill's setup (direct,
+// embedded or behind PgBouncer), its first admin signed
+// in, and helpers to add users over the real HTTP API. Nothing here touches
+// the app's modules: users, tokens and suites come through HTTP like a client's.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startApp, type AppProcess } from "@/process-tests/support/app-process";
 import { signIn } from "@/process-tests/support/http";
-import { createTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
+import { prepareSetup, type DatabaseSetup, type SetupName } from "@/process-tests/support/database-setups";
 
 export type DrillUser = { id: string; email: string; name: string; password: string; cookie: string };
 
@@ -19,23 +20,22 @@ export type DrillApp = {
   stop: () => Promise<void>;
 };
 
-export async function startDrillApp(options: { label: string; port: number; env?: Record<string, string> }): Promise<DrillApp> {
-  const database: TestDatabase = await createTestDatabase(`drill_${options.label}`);
+export async function startDrillApp(options: { label: string; port: number; setup: SetupName; env?: Record<string, string> }): Promise<DrillApp> {
+  const setup: DatabaseSetup = await prepareSetup(options.setup, { label: `drill_${options.label}` });
   const email = `admin-${randomBytes(3).toString("hex")}@drill.evalform.local`;
   const password = `pw-${randomBytes(12).toString("base64url")}`;
   let app: AppProcess;
   try {
     app = await startApp({
       port: options.port,
-      databaseUrl: database.url,
       authSecret: randomBytes(32).toString("base64"),
-      env: { EVALFORM_ADMIN_EMAIL: email, EVALFORM_ADMIN_PASSWORD: password, EVALFORM_LOG_LEVEL: "warn", ...options.env },
+      env: { ...setup.appEnv, EVALFORM_ADMIN_EMAIL: email, EVALFORM_ADMIN_PASSWORD: password, EVALFORM_LOG_LEVEL: "warn", ...options.env },
     });
   } catch (error) {
-    await database.drop();
+    await setup.stop();
     throw error;
   }
-  const sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  const sql = new pg.Pool({ connectionString: setup.databaseUrl(), max: 2 });
   // The machine's PostgreSQL is shared (another drill may restart it): an idle
   // connection it ends is replaced on the next query, not a crash of the runner.
   sql.on("error", () => undefined);
@@ -43,7 +43,7 @@ export async function startDrillApp(options: { label: string; port: number; env?
     await Promise.race([app.stop("SIGTERM"), new Promise((resolve) => setTimeout(resolve, 15_000))]);
     app.kill();
     await sql.end();
-    await database.drop();
+    await setup.stop();
   };
   try {
     const cookie = await signIn(app.url, email, password);
