@@ -1,11 +1,14 @@
 // Browser tests: Debian's Chromium (Playwright cannot download its own here)
 // against the real built app on a fresh database (DATABASE_URL from
-// scripts/with-test-db.ts).
+// scripts/with-test-db.ts), or against an app that scripts/with-setup.ts
+// serves on another setup (E2E_APP_URL: embedded, PgBouncer).
 import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
 
 // E2E_PORT / E2E_JUDGE_PORT let two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Set by scripts/with-setup.ts, which has started the app itself.
+const APP_URL = process.env.E2E_APP_URL;
 // The scripted judge (scripts/fake-judge.ts) that judge runs in browser tests talk to.
 const JUDGE_PORT = Number(process.env.E2E_JUDGE_PORT ?? 3190);
 const databaseUrl = process.env.DATABASE_URL ?? "";
@@ -22,9 +25,9 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
-  reporter: [["list"], ["json", { outputFile: ".reports/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_SETUP ? `.reports/e2e.${process.env.E2E_SETUP}.json` : ".reports/e2e.json" }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: APP_URL ?? `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -39,7 +42,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    {
+    ...(APP_URL ? [] : [{
       command: `node_modules/.bin/next start --port ${PORT} --hostname 127.0.0.1`,
       url: `http://127.0.0.1:${PORT}/api/records`,
       reuseExistingServer: false,
@@ -50,6 +53,6 @@ export default defineConfig({
         // Set, so the access matrix sees the metrics endpoint refuse sessions (unset, it answers 404 to everyone).
         EVALFORM_METRICS_TOKEN: randomBytes(32).toString("base64url"),
       },
-    },
+    }]),
   ],
 });

@@ -93,7 +93,7 @@ test("a session that ends mid-form keeps the draft, says to sign in again, and r
   await context.close();
 });
 
-test("two tabs on one draft: the tab that is behind is refused and says so, and the rater chooses which draft wins", async ({ context, baseURL }) => {
+test("two tabs on one draft: the tab that is behind is refused and says so, and the rater chooses which draft wins", { tag: "@every-setup" }, async ({ context, baseURL }) => {
   const suite = await newSuite(baseURL!, e2eUsers().otherRater.userId);
   const tabA = await context.newPage();
   await startRating(tabA, suite.suiteKey);

@@ -39,7 +39,7 @@ function cli(args: string[], token: string, baseURL: string) {
     .then((result) => ({ code: 0, ...result }), (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }));
 }
 
-test("the export button downloads the filtered records with progress, and links the manifest", async ({ page }) => {
+test("the export button downloads the filtered records with progress, and links the manifest", { tag: "@every-setup" }, async ({ page }) => {
   const suite = `ui-export-${Date.now()}`;
   await importGeneratedRecords(page.request, 12, suite);
   await page.goto("/admin/export");
@@ -91,7 +91,7 @@ test("a client that hangs up mid-download leaves the server with nothing running
   expect((await request.get(`/api/exports/${exportId}/manifest`)).status()).toBe(409);
 });
 
-test("the CLI exports with a manifest, verifies it, re-imports without change, and catches tampering", async ({ request, baseURL }) => {
+test("the CLI exports with a manifest, verifies it, re-imports without change, and catches tampering", { tag: "@every-setup" }, async ({ request, baseURL }) => {
   const suite = `cli-export-${Date.now()}`;
   await importGeneratedRecords(request, 25, suite);
   const token = await adminToken(request);

@@ -45,7 +45,7 @@ async function hybridRecordsOf(judgeEvalId: string): Promise<string[]> {
 test.describe("as an SME", () => {
   test.use({ storageState: storageStateOf("sme") });
 
-  test("open a prefill → change two fields → submit: a hybrid record derived from the unchanged judge record, with a two-field diff", async ({ page, baseURL }) => {
+  test("open a prefill → change two fields → submit: a hybrid record derived from the unchanged judge record, with a two-field diff", { tag: "@every-setup" }, async ({ page, baseURL }) => {
     const { suite, records } = await suiteWithPrefills(baseURL!, 1);
     const judge = records[0]!;
     await startReviewing(page, suite.suiteKey);
@@ -117,7 +117,7 @@ test.describe("as an SME", () => {
 test.describe("as an admin", () => {
   test.use({ storageState: storageStateOf("admin") });
 
-  test("run the judge over a suite from the browser, watch it finish, and the SME queue fills", async ({ page, baseURL }) => {
+  test("run the judge over a suite from the browser, watch it finish, and the SME queue fills", { tag: "@every-setup" }, async ({ page, baseURL }) => {
     const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().sme.userId], count: 3 });
     await page.goto(`/admin/suites/${suite.suiteId}/review`);
     await page.getByLabel("Samples per item").fill("3");

@@ -13,7 +13,7 @@ const FILES = [
   { format: "items", file: "items.jsonl", label: "evalform items (native)" },
 ] as const;
 
-test("an admin imports a file of each format, chooses to import the valid lines, and creates a suite from them", async ({ page }) => {
+test("an admin imports a file of each format, chooses to import the valid lines, and creates a suite from them", { tag: "@every-setup" }, async ({ page }) => {
   const imported: string[] = [];
   for (const entry of FILES) {
     await page.goto("/admin/imports");

@@ -14,7 +14,7 @@ test.afterAll(async () => admin.dispose());
 
 test.use({ storageState: storageStateOf("otherRater") });
 
-test("a rater works through a queue with the keyboard alone: queue → rate → submit → next → done", async ({ page, baseURL }) => {
+test("a rater works through a queue with the keyboard alone: queue → rate → submit → next → done", { tag: "@every-setup" }, async ({ page, baseURL }) => {
   const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], count: 2 });
   await startRating(page, suite.suiteKey);
   for (let item = 0; item < 2; item += 1) {
@@ -79,7 +79,7 @@ test("the draft survives a reload, and edits made offline are saved when the con
   await expect(page.locator("#root_freeform_notes")).toHaveValue("written while offline");
 });
 
-test("a submission made offline is queued and sent once when the connection returns", async ({ page, context, baseURL }) => {
+test("a submission made offline is queued and sent once when the connection returns", { tag: "@every-setup" }, async ({ page, context, baseURL }) => {
   const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], count: 1 });
   await startRating(page, suite.suiteKey);
   await rateEveryDimensionByKeyboard(page, 4);

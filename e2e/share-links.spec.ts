@@ -21,7 +21,7 @@ async function rateAsVisitor(browser: Browser, shareUrl: string): Promise<Page> 
   return page;
 }
 
-test("a visitor rates through a share link as an end user, once per item; a revoked link stops working", async ({ browser, baseURL }) => {
+test("a visitor rates through a share link as an end user, once per item; a revoked link stops working", { tag: "@every-setup" }, async ({ browser, baseURL }) => {
   const adminPage = await (await browser.newContext({ storageState: storageStateOf("admin") })).newPage();
   const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
   const suite = await seedSuite(admin, baseURL!, { raterIds: [], count: 1, k: 2 });

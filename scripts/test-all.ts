@@ -36,8 +36,9 @@ function readCounts(): Counts {
     counts.passed += drills.passed;
     counts.failed += drills.failed;
   }
-  if (existsSync(".reports/e2e.json")) {
-    const e2e = JSON.parse(readFileSync(".reports/e2e.json", "utf8"));
+  for (const file of [".reports/e2e.json", ".reports/e2e.embedded.json", ".reports/e2e.pgbouncer.json"]) {
+    if (!existsSync(file)) continue;
+    const e2e = JSON.parse(readFileSync(file, "utf8"));
     counts.passed += e2e.stats.expected;
     counts.failed += e2e.stats.unexpected + e2e.stats.flaky;
     counts.skipped += e2e.stats.skipped;
@@ -57,17 +58,32 @@ if (!existsSync(CHROMIUM)) {
   process.exit(1);
 }
 rmSync(".reports", { recursive: true, force: true });
-step("prisma generate", "npm", ["run", "--silent", "prisma:generate"]);
-step("lint", "npx", ["eslint", "."]);
-step("typecheck", "npx", ["tsc", "--noEmit"]);
-step("unit and database tests (vitest)", "npm", ["run", "--silent", "test:unit"]);
-step("production build", "npx", ["next", "build"]);
-step("process tests: SIGTERM drain, two replicas, README deployment (vitest)", "npm", ["run", "--silent", "test:process"]);
-step("browser tests (playwright)", "npm", ["run", "--silent", "test:e2e"]);
-// Benchmarks are not tests: this only proves every script still runs (small sizes, figures unchecked).
-step("benchmarks (quick sizes)", "npm", ["run", "--silent", "bench", "--", "--quick"]);
-// The quick drills; RELIABILITY.md itself is written by `npm run drills -- --full`.
-step("reliability and security drills (quick)", "npm", ["run", "--silent", "drills", "--", "--out", ".reports/RELIABILITY.md", "--json", ".reports/drills.json"]);
+// Test databases go to TEST_ADMIN_DATABASE_URL, or to a throwaway embedded PostgreSQL started here.
+const testServer = await ensureTestServer();
+try {
+  step("prisma generate", "npm", ["run", "--silent", "prisma:generate"]);
+  step("lint", "npx", ["eslint", "."]);
+  step("typecheck", "npx", ["tsc", "--noEmit"]);
+  step("unit and database tests (vitest)", "npm", ["run", "--silent", "test:unit"]);
+  step("production build", "npx", ["next", "build"]);
+  step("process tests: SIGTERM drain, two replicas, README deployment, concurrency on every database setup (vitest)", "npm", ["run", "--silent", "test:process"]);
+  // The whole browser suite on a direct PostgreSQL; the tests tagged @every-setup again on the embedded default and behind PgBouncer.
+  step("browser tests (playwright, direct PostgreSQL)", "npm", ["run", "--silent", "test:e2e"]);
+  for (const setup of ["embedded", "pgbouncer"]) {
+    step(`browser tests tagged @every-setup (playwright, ${setup})`, "node_modules/.bin/tsx", ["--conditions=react-server", "scripts/with-setup.ts", setup, "node_modules/.bin/playwright", "test", "--grep", "@every-setup"]);
+  }
+  // Benchmarks are not tests: this only proves every script still runs (small sizes, figures unchecked).
+  step("benchmarks (quick sizes)", "npm", ["run", "--silent", "bench", "--", "--quick"]);
+  // The quick drills, those that run on every setup on all three; RELIABILITY.md itself is written by `npm run drills -- --full`.
+  step("reliability and security drills (quick, every setup)", "npm", ["run", "--silent", "drills", "--", "--setups", "embedded,direct,pgbouncer", "--out", ".reports/RELIABILITY.md", "--json", ".reports/drills.json"]);
+} catch (error) {
+  if (!(error instanceof StepFailed)) throw error;
+  console.error(error.message);
+  summarize();
+  await testServer.stop();
+  process.exit(1);
+}
+await testServer.stop();
 const counts = summarize();
 if (counts.skipped > 0) {
   console.error("Skipped tests are not allowed: fix or delete them.");
