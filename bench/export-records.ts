@@ -1,7 +1,8 @@
 // Export benchmark: JSONL export of N records through the running app's HTTP
 // API (GET /api/export) beside `psql \copy (SELECT body …) TO STDOUT` of the
 // same rows in the same run, with the server's peak resident memory sampled
-// while it streams. Bodies are a realistic chat record (~1.5 kB).
+// while it streams. Bodies are a realistic chat record (~1.5 kB). On a direct
+// PostgreSQL and, at 100,000 records, on the embedded default.
 // Run: npm run bench:export [-- --quick | 100000 1000000]   (own database; needs `npm run build`)
 import { spawnSync } from "node:child_process";
 import pg from "pg";
@@ -11,19 +12,21 @@ import { requireDatabaseUrl } from "@/lib/env";
 import { backfillRecordHashes } from "@/lib/migrations/backfill-record-hashes";
 import { createTestUser } from "@/lib/testing/test-users";
 import { residentMb, startBenchServer } from "./support/app-server";
+import { startEmbeddedBenchApp } from "./support/embedded-app";
 import { benchArgs, ratio, reportBench } from "./support/report";
 
 const { quick, sizes: given } = benchArgs();
 const sizes = given.length > 0 ? given : quick ? [10_000] : [100_000, 1_000_000];
+const embeddedSizes = quick ? [5_000] : [100_000];
 const PORT = 3150;
-const databaseUrl = requireDatabaseUrl();
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+
+type Target = { setup: "direct" | "embedded"; url: string; databaseUrl: string; pool: pg.Pool; token: string; pids: () => number[]; stored: number; stop: () => Promise<void> };
 
 const template = { ...chatDraft(), schema_version: "1.0.0" };
-let stored = 0;
 /** Adds rows until the table holds `count` records, each with its fingerprint. */
-async function fillTo(count: number): Promise<void> {
-  if (count <= stored) return;
+async function fillTo(target: Target, count: number): Promise<void> {
+  if (count <= target.stored) return;
+  const { pool } = target;
   await pool.query(`
     INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, body)
     SELECT id, ts, 'human', 'bench-rater', 'task-' || i, 'bench-export',
@@ -31,7 +34,7 @@ async function fillTo(count: number): Promise<void> {
              'rater', jsonb_build_object('type', 'human', 'id', 'bench-rater'),
              'task', ($1::jsonb -> 'task') || jsonb_build_object('task_id', 'task-' || i, 'suite_id', 'bench-export'))
     FROM (SELECT gen_random_uuid() AS id, timestamptz '2026-01-01' + i * interval '1 millisecond' AS ts, i FROM generate_series($2::int, $3::int) i) rows`,
-  [JSON.stringify(template), stored + 1, count]);
+  [JSON.stringify(template), target.stored + 1, count]);
   const client = await pool.connect();
   try {
     // The append-only trigger checks every update row by row; this throwaway
@@ -43,23 +46,23 @@ async function fillTo(count: number): Promise<void> {
     client.release();
   }
   await pool.query("VACUUM ANALYZE eval_record");
-  stored = count;
+  target.stored = count;
 }
 
-function psqlCopy(): { seconds: number; bytes: number } {
+function psqlCopy(target: Target): { seconds: number; bytes: number } {
   const start = performance.now();
-  const result = spawnSync("sh", ["-c", `psql "${databaseUrl}" -q -c "\\copy (SELECT body FROM eval_record WHERE suite_id = 'bench-export') TO STDOUT" | wc -c`], { encoding: "utf8" });
+  const result = spawnSync("sh", ["-c", `psql "${target.databaseUrl}" -q -c "\\copy (SELECT body FROM eval_record WHERE suite_id = 'bench-export') TO STDOUT" | wc -c`], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
   return { seconds: (performance.now() - start) / 1000, bytes: Number(result.stdout.trim()) };
 }
 
-async function appExport(token: string, pids: () => number[]): Promise<{ seconds: number; bytes: number; records: number; peakMb: number; idleMb: number }> {
-  const tree = pids();
+async function appExport(target: Target): Promise<{ seconds: number; bytes: number; records: number; peakMb: number; idleMb: number }> {
+  const tree = target.pids();
   const idleMb = residentMb(tree);
   let peakMb = idleMb;
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMb(tree))), 50);
   const start = performance.now();
-  const response = await fetch(`${server.url}/api/export?suite_id=bench-export`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${target.url}/api/export?suite_id=bench-export`, { headers: { Authorization: `Bearer ${target.token}` } });
   if (!response.ok || !response.body) throw new Error(`export failed: ${response.status} ${await response.text()}`);
   let bytes = 0;
   let records = 0;
@@ -73,45 +76,63 @@ async function appExport(token: string, pids: () => number[]): Promise<{ seconds
   return { seconds, bytes, records, peakMb: Math.max(peakMb, residentMb(tree)), idleMb };
 }
 
-const admin = await createTestUser(["admin"]);
-const { token } = await createApiToken({ actor: admin, name: "bench", roles: ["admin"] });
-const server = await startBenchServer({ port: PORT, databaseUrl });
-type Row = { size: number; copyRate: number; copySeconds: number; copyMb: number; appRate: number; appSeconds: number; appMb: number; idleMb: number; peakMb: number };
-const rows: Row[] = [];
-try {
-  // Warm the route (module load, JIT) before anything is measured.
-  await fillTo(Math.min(...sizes, 5_000));
-  await appExport(token, server.pids);
-  for (const size of sizes) {
-    await fillTo(size);
-    // One warm-up of each, so both read from a warm cache.
-    psqlCopy();
-    const copy = psqlCopy();
-    const app = await appExport(token, server.pids);
-    if (app.records !== size) throw new Error(`the export held ${app.records} records, expected ${size}`);
-    rows.push({ size, copyRate: size / copy.seconds, copySeconds: copy.seconds, copyMb: copy.bytes / 1e6, appRate: size / app.seconds, appSeconds: app.seconds, appMb: app.bytes / 1e6, idleMb: app.idleMb, peakMb: app.peakMb });
-  }
-} finally {
-  await server.stop();
-  await pool.end();
+async function directTarget(): Promise<Target> {
+  const databaseUrl = requireDatabaseUrl();
+  const admin = await createTestUser(["admin"]);
+  const { token } = await createApiToken({ actor: admin, name: "bench", roles: ["admin"] });
+  const server = await startBenchServer({ port: PORT, databaseUrl });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  return { setup: "direct", url: server.url, databaseUrl, pool, token, pids: server.pids, stored: 0, stop: async () => { await server.stop(); await pool.end(); } };
 }
+
+async function embeddedTarget(): Promise<Target> {
+  const app = await startEmbeddedBenchApp({ port: PORT + 1 });
+  const pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+  pool.on("error", () => undefined);
+  return { setup: "embedded", url: app.url, databaseUrl: app.databaseUrl, pool, token: await app.token(["admin"]), pids: app.pids, stored: 0, stop: async () => { await pool.end(); await app.stop(); } };
+}
+
+type Row = { setup: Target["setup"]; size: number; copyRate: number; copySeconds: number; copyMb: number; appRate: number; appSeconds: number; appMb: number; idleMb: number; peakMb: number };
+
+async function measure(target: Target, targetSizes: number[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  try {
+    // Warm the route (module load, JIT) before anything is measured.
+    await fillTo(target, Math.min(...targetSizes, 5_000));
+    await appExport(target);
+    for (const size of targetSizes) {
+      await fillTo(target, size);
+      // One warm-up of each, so both read from a warm cache.
+      psqlCopy(target);
+      const copy = psqlCopy(target);
+      const app = await appExport(target);
+      if (app.records !== size) throw new Error(`${target.setup}: the export held ${app.records} records, expected ${size}`);
+      rows.push({ setup: target.setup, size, copyRate: size / copy.seconds, copySeconds: copy.seconds, copyMb: copy.bytes / 1e6, appRate: size / app.seconds, appSeconds: app.seconds, appMb: app.bytes / 1e6, idleMb: app.idleMb, peakMb: app.peakMb });
+    }
+  } finally {
+    await target.stop();
+  }
+  return rows;
+}
+
+const rows = [...(await measure(await directTarget(), sizes)), ...(await measure(await embeddedTarget(), embeddedSizes))];
 const count = (value: number) => Math.round(value).toLocaleString("en");
-const largest = rows[rows.length - 1]!;
+const largest = rows.filter((row) => row.setup === "direct").at(-1)!;
 reportBench({
   id: "export",
   title: "2. Export",
   baseline: "`psql \\copy (SELECT body FROM eval_record …) TO STDOUT` of the same rows",
-  sizes: sizes.map((size) => `${count(size)} records`).join(", "),
+  sizes: `${sizes.map((size) => `${count(size)} records`).join(", ")} on a direct PostgreSQL; ${embeddedSizes.map((size) => `${count(size)}`).join(", ")} on the embedded default`,
   tables: [{
-    header: ["records", "psql \\copy of the bodies", "app JSONL export over HTTP", "ratio", "server RSS idle → peak"],
+    header: ["database", "records", "psql \\copy of the bodies", "app JSONL export over HTTP", "ratio", "server RSS idle → peak"],
     rows: rows.map((row) => [
-      count(row.size), `${count(row.copyRate)} rec/s (${row.copySeconds.toFixed(2)} s, ${row.copyMb.toFixed(0)} MB)`,
+      row.setup === "direct" ? "direct PostgreSQL" : "embedded default", count(row.size), `${count(row.copyRate)} rec/s (${row.copySeconds.toFixed(2)} s, ${row.copyMb.toFixed(0)} MB)`,
       `${count(row.appRate)} rec/s (${row.appSeconds.toFixed(2)} s, ${row.appMb.toFixed(0)} MB)`, ratio(row.appRate, row.copyRate),
       `${row.idleMb.toFixed(0)} MB → ${row.peakMb.toFixed(0)} MB`,
     ]),
   }],
   targets: [
-    ...rows.map((row) => ({ name: `records/s vs psql \\copy, ${count(row.size)} records`, target: "≥ 0.50", measured: ratio(row.appRate, row.copyRate), met: row.appRate / row.copyRate >= 0.5 })),
+    ...rows.map((row) => ({ name: `records/s vs psql \\copy, ${count(row.size)} records${row.setup === "embedded" ? ", embedded default" : ""}`, target: "≥ 0.50", measured: ratio(row.appRate, row.copyRate), met: row.appRate / row.copyRate >= 0.5 })),
     { name: `server peak RSS, ${count(largest.size)} records`, target: "≤ 200 MB", measured: `${largest.peakMb.toFixed(0)} MB (idle ${largest.idleMb.toFixed(0)} MB)`, met: largest.peakMb <= 200 },
   ],
 });
