@@ -6,7 +6,7 @@ const SERVER_MODULES = ["@/lib/db", "@/lib/env", "@/lib/records/*", "@/lib/users
 const config = [
   ...nextVitals,
   ...nextTypescript,
-  { ignores: ["lib/generated/**", ".next/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  { ignores: ["lib/generated/**", ".next/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".scratch/**"] },
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
@@ -17,7 +17,7 @@ const config = [
   {
     // Launchers hand the environment to the processes they start; the CLI is a
     // client whose settings are its caller's environment, not the server's.
-    files: ["lib/env.ts", "instrumentation.ts", "lib/testing/**", "e2e/**", "process-tests/**", "lib/backup/*.test.ts", "playwright.config.ts", "scripts/serve.ts", "scripts/with-test-db.ts", "scripts/test-all.ts", "scripts/evalform.ts", "bench/**", "drills/**"],
+    files: ["lib/env.ts", "instrumentation.ts", "lib/testing/**", "e2e/**", "process-tests/**", "lib/backup/*.test.ts", "playwright.config.ts", "scripts/serve.ts", "scripts/with-test-db.ts", "scripts/with-test-server.ts", "scripts/with-setup.ts", "scripts/test-all.ts", "lib/embedded-db/**", "scripts/evalform.ts", "bench/**", "drills/**"],
     rules: { "no-restricted-properties": "off" },
   },
   {
