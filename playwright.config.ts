@@ -4,13 +4,14 @@
 // serves on another setup (E2E_APP_URL: embedded, PgBouncer).
 import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
+import { testPort } from "./lib/testing/test-ports";
 
 // E2E_PORT / E2E_JUDGE_PORT let two checkouts run their browser tests side by side.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = Number(process.env.E2E_PORT ?? testPort(3100));
 // Set by scripts/with-setup.ts, which has started the app itself.
 const APP_URL = process.env.E2E_APP_URL;
 // The scripted judge (scripts/fake-judge.ts) that judge runs in browser tests talk to.
-const JUDGE_PORT = Number(process.env.E2E_JUDGE_PORT ?? 3190);
+const JUDGE_PORT = Number(process.env.E2E_JUDGE_PORT ?? testPort(3190));
 const databaseUrl = process.env.DATABASE_URL ?? "";
 const host = databaseUrl ? new URL(databaseUrl).hostname : "";
 if (!["127.0.0.1", "localhost", "::1"].includes(host)) {

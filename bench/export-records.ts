@@ -14,11 +14,12 @@ import { createTestUser } from "@/lib/testing/test-users";
 import { residentMb, startBenchServer } from "./support/app-server";
 import { startEmbeddedBenchApp } from "./support/embedded-app";
 import { benchArgs, ratio, reportBench } from "./support/report";
+import { testPort } from "@/lib/testing/test-ports";
 
 const { quick, sizes: given } = benchArgs();
 const sizes = given.length > 0 ? given : quick ? [10_000] : [100_000, 1_000_000];
 const embeddedSizes = quick ? [5_000] : [100_000];
-const PORT = 3150;
+const PORT = testPort(3150);
 
 type Target = { setup: "direct" | "embedded"; url: string; databaseUrl: string; pool: pg.Pool; token: string; pids: () => number[]; stored: number; stop: () => Promise<void> };
 

@@ -14,9 +14,10 @@ import { createTestUser } from "@/lib/testing/test-users";
 import { startBenchServer } from "./support/app-server";
 import { benchArgs, percentile, reportBench } from "./support/report";
 import { startStockRjsfServer } from "./support/stock-rjsf-server";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORT = 3210;
-const STOCK_PORT = 3211;
+const PORT = testPort(3210);
+const STOCK_PORT = testPort(3211);
 const CHARS = 200;
 const TEXT = "The answer is correct but it buries the key caveat about refunds in the last paragraph, and it cites a policy section that does not exist; otherwise clear and well organised. Needs a shorter opening.".padEnd(CHARS, " x").slice(0, CHARS);
 const { quick } = benchArgs();

@@ -17,8 +17,9 @@ import { createTestUser } from "@/lib/testing/test-users";
 import { startBenchServer } from "./support/app-server";
 import { closedLoop } from "./support/closed-loop";
 import { benchArgs, percentile, reportBench } from "./support/report";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORT = 3170;
+const PORT = testPort(3170);
 const { quick, sizes } = benchArgs();
 const ITEMS = sizes[0] ?? (quick ? 5_000 : 100_000);
 const RATERS = quick ? 10 : 50;

@@ -15,8 +15,9 @@ import { startBenchServer } from "./support/app-server";
 import { startEmbeddedBenchApp } from "./support/embedded-app";
 import { closedLoop, type LoopFigures } from "./support/closed-loop";
 import { benchArgs, ratio, reportBench } from "./support/report";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORT = 3160;
+const PORT = testPort(3160);
 const CLIENTS = [1, 8, 32];
 const { quick, sizes } = benchArgs();
 const durationMs = (sizes[0] ?? (quick ? 1.5 : 10)) * 1000;

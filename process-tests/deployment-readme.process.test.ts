@@ -13,8 +13,9 @@ import { readmeCommands } from "@/lib/testing/readme-blocks";
 import { createTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
 import { startProcess, waitUntilReady, type AppProcess } from "./support/app-process";
 import { signIn } from "./support/http";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORT = 3321;
+const PORT = testPort(3321);
 const URL = `http://127.0.0.1:${PORT}`;
 
 let database: TestDatabase;

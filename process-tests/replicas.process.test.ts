@@ -13,9 +13,10 @@ import { nativeItem } from "@/lib/testing/test-items";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { startApp, type AppProcess } from "./support/app-process";
 import { call, signIn } from "./support/http";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORTS = [3311, 3312] as const;
-const JUDGE_PORT = 3319;
+const PORTS = [testPort(3311), testPort(3312)] as const;
+const JUDGE_PORT = testPort(3319);
 const ITEMS = 24;
 const OVERLAP_K = 2;
 const RATERS = 8;

@@ -17,9 +17,10 @@ import { startApp, type AppProcess } from "./support/app-process";
 import { prepareSetup, SETUP_NAMES, type DatabaseSetup, type SetupName } from "./support/database-setups";
 import { call, signIn } from "./support/http";
 import { createSuite, exportAll, importItems, rateUntilFinished, reviewWhileJudging, submitFreeForm } from "./support/workload";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORTS: Record<SetupName, number> = { embedded: 3321, direct: 3322, pgbouncer: 3323 };
-const JUDGE_PORT = 3329;
+const PORTS: Record<SetupName, number> = { embedded: testPort(3331), direct: testPort(3332), pgbouncer: testPort(3333) };
+const JUDGE_PORT = testPort(3339);
 const RATERS = 7;
 const SUITE_ITEMS = 24;
 const K = 2;

@@ -10,8 +10,9 @@ import { db } from "@/lib/db";
 import { createTestDatabase, useDatabaseInThisFile, type TestDatabase } from "@/lib/testing/test-database";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { startApp, type AppProcess } from "./support/app-process";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORT = 3301;
+const PORT = testPort(3301);
 const SUBMITS = 300;
 const CONCURRENCY = 24;
 const SIGTERM_AFTER_ACKNOWLEDGED = 60;

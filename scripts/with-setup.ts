@@ -8,14 +8,15 @@ import { randomBytes } from "node:crypto";
 import { ensureTestServer } from "@/lib/testing/test-server";
 import { startApp } from "@/process-tests/support/app-process";
 import { prepareSetup, SETUP_NAMES, type SetupName } from "@/process-tests/support/database-setups";
+import { testPort } from "@/lib/testing/test-ports";
 
 const [name, command, ...args] = process.argv.slice(2);
 if (!SETUP_NAMES.includes(name as SetupName) || !command) {
   console.error(`usage: with-setup ${SETUP_NAMES.join("|")} <command> [args...]`);
   process.exit(2);
 }
-const port = Number(process.env.E2E_PORT ?? 3100);
-const judgePort = Number(process.env.E2E_JUDGE_PORT ?? 3190);
+const port = Number(process.env.E2E_PORT ?? testPort(3100));
+const judgePort = Number(process.env.E2E_JUDGE_PORT ?? testPort(3190));
 const server = await ensureTestServer();
 const setup = await prepareSetup(name as SetupName, { label: "e2e" });
 let code = 1;

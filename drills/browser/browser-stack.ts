@@ -9,9 +9,10 @@ import { seedSuite, type SeededSuite } from "@/e2e/support/seed-suite";
 import type { E2eRole, E2eUser } from "@/e2e/support/users";
 import { createTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
 import { startApp, type AppProcess } from "@/process-tests/support/app-process";
+import { testPort } from "@/lib/testing/test-ports";
 
 // Inside the range this drill may use on a shared machine.
-const PORT = 3741;
+const PORT = testPort(3741);
 
 export type BrowserStack = {
   url: string;

@@ -17,8 +17,9 @@ import { createDrillUser, sessionOf, startDrillApp, type DrillApp } from "./dril
 import { startPgCluster, type PgCluster } from "./pg-cluster";
 import { HUNG, isAcknowledgement, submitUntilAcknowledged, type Submission } from "./retrying-client";
 import { idempotencyCases } from "./idempotency-cases";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORT = 3501;
+const PORT = testPort(3501);
 const CLIENTS = 20;
 const CLIENT_TIMEOUT_MS = 30_000;
 

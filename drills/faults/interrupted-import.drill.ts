@@ -15,8 +15,9 @@ import { drillCase, type Drill, type DrillCase, type DrillContext, type DrillRes
 import { createDrillUser, sessionOf, startDrillApp, type DrillApp } from "./drill-app";
 import { killedDuringRecordImport, writeRecordFile } from "./interrupted-record-import";
 import { stalledUpload } from "./stalled-upload";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORT = 3502;
+const PORT = testPort(3502);
 
 type ImportView = { id: string; status: string; lines_read: number; accepted: number; imported: number | null; already_present: number | null; failure: string | null };
 

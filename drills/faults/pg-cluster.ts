@@ -12,9 +12,10 @@ import pg from "pg";
 import { postgresBinaries } from "@/lib/embedded-db/postgres-binaries";
 import { serverUser } from "@/lib/embedded-db/server-process";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
+import { testPort } from "@/lib/testing/test-ports";
 
 /** The ports drills may give their own clusters. */
-const PORTS = [55432, 55433, 55434, 55435, 55436, 55437, 55438, 55439];
+const PORTS = [55432, 55433, 55434, 55435, 55436, 55437, 55438, 55439].map(testPort);
 
 export type PgCluster = {
   port: number;

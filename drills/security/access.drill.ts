@@ -8,9 +8,10 @@ import { contextWithCookie, launchBrowser } from "./support/browser-check";
 import { startCrossSitePage } from "./support/cross-site-page";
 import { addUser, api, countChanges, createToken, rowCounts, startDrillApp, type DrillApp, type DrillUser } from "./support/drill-app";
 import { chatItem, createSuite, draftFor, importItems, nextAssignment } from "./support/seed";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORT = 3620;
-const CROSS_SITE_PORT = 3621;
+const PORT = testPort(3620);
+const CROSS_SITE_PORT = testPort(3621);
 const UNKNOWN_UUID = "00000000-0000-4000-8000-000000000000";
 
 type Attempt = { label: string; status: number; ok: boolean };

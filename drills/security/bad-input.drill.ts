@@ -8,8 +8,9 @@ import { drillCase } from "../support/drill";
 import { bigUpload, hugeLine, invalidUtf8Line, nestedJson, withDeepValue, withRawKey, withUnknownFields } from "./support/bad-payloads";
 import { addUser, api, countChanges, rowCounts, startDrillApp, type DrillApp, type DrillUser } from "./support/drill-app";
 import { chatItem, createSuite, draftFor, importItems, judgeRecord, nextAssignment } from "./support/seed";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORT = 3630;
+const PORT = testPort(3630);
 const UPLOAD_LIMIT = 64 * 1024 * 1024;
 const MB = 1024 * 1024;
 const KEY = "bad-input";

@@ -8,8 +8,9 @@ import { contextWithCookie, inspectPage, launchBrowser, openDownload, type PageF
 import { addUser, api, startDrillApp, type DrillApp } from "./support/drill-app";
 import { chatItem, createSuite, draftFor, importItems, importPrefills, judgeRecord, nextAssignment } from "./support/seed";
 import { ALL_PAYLOADS, HOSTILE_MEDIA, PAYLOADS, SHORT_PAYLOAD } from "./hostile-payloads";
+import { testPort } from "@/lib/testing/test-ports";
 
-const PORT = 3610;
+const PORT = testPort(3610);
 
 const hostilePrompt = (taskId: string) => `${PAYLOADS.script} ${taskId}`;
 

@@ -71,11 +71,16 @@ describe("embedded PostgreSQL", () => {
     const rater = await createTestUser(["rater"], { client });
     const stored: string[] = [];
     const crashed = server.pid()!;
+    let killed = false;
+    let acknowledgedAfterKill = 0;
     let failures = 0;
+    // Submits until 20 are acknowledged after the kill: the server has to come back for that.
     const writer = (async () => {
-      for (let index = 0; index < 80; index++) {
+      const deadline = Date.now() + 60_000;
+      while (acknowledgedAfterKill < 20 && Date.now() < deadline) {
         try {
           stored.push((await submitRecord({ actor: rater, draft: withoutRater(chatDraft()), client })).evalId);
+          if (killed) acknowledgedAfterKill++;
         } catch {
           failures++;
           await new Promise((resolve) => setTimeout(resolve, 50));
@@ -84,7 +89,10 @@ describe("embedded PostgreSQL", () => {
     })();
     await new Promise((resolve) => setTimeout(resolve, 300));
     process.kill(-crashed, "SIGKILL");
+    killed = true;
     await writer;
+    expect(acknowledgedAfterKill).toBe(20);
+    expect(failures).toBeGreaterThan(0);
     expect(await waitForExit(crashed, 5_000)).toBe(true);
     expect(server.pid()).not.toBe(crashed);
     expect(messages.join("\n")).toMatch(/exited unexpectedly \(SIGKILL\)[\s\S]*running again/);
@@ -94,8 +102,6 @@ describe("embedded PostgreSQL", () => {
     const rows = (await check.query<{ eval_id: string }>("SELECT eval_id FROM eval_record WHERE eval_id = ANY($1::uuid[])", [stored])).rows;
     await check.end();
     expect(rows.length).toBe(stored.length);
-    expect(stored.length + failures).toBe(80);
-    expect(stored.length).toBeGreaterThan(0);
     expect((await getRecord({ actor: rater, evalId: stored.at(-1)!, client })).evalId).toBe(stored.at(-1));
     await client.$disconnect();
   });
