@@ -10,12 +10,9 @@ import { assertJsonContentType, readBodyText } from "./request-body";
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const status = HTTP_STATUS_OF[error.code];
-    return Response.json(
-      { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }, errors: error.issues },
-      // A body refused for its size was not read to its end: the connection
-      // cannot carry another request, so the client is told to open a new one.
-      { status, headers: status === 413 ? { Connection: "close" } : undefined },
-    );
+    // A body refused early (its size, a refused line) is read to its end and
+    // thrown away meanwhile (request-body.ts), so the connection carries on.
+    return Response.json({ error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }, errors: error.issues }, { status });
   }
   if (isDatabaseUnavailable(error)) {
     // Expected while the database restarts or fails over; the pool replaces the connection on the next request.

@@ -3,10 +3,12 @@
 // is refused with a reason instead of being buffered whole or silently
 // "repaired" with U+FFFD. Files (imports) stream; they must be the file itself.
 import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { AppError } from "@/lib/errors";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** How much of a refused body is still read (and thrown away), and for how long: see discardRest. */
+const DISCARD_MAX_BYTES = 256 * 1024 * 1024;
+const DISCARD_MAX_MS = 30_000;
 
 function mediaTypeOf(headers: Headers): string | null {
   const header = headers.get("content-type");
@@ -37,7 +39,7 @@ export async function readBodyText(request: Request, maxBytes = MAX_JSON_BODY_BY
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      void discardRest(reader);
       throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${maxBytes} bytes`, [
         { path: "", rule: "maxBytes", message: `a JSON body may hold at most ${maxBytes} bytes` },
       ]);
@@ -85,5 +87,43 @@ export function uploadedFile(request: Request): Readable {
     throw unsupported(mediaType, "send the file itself as the body (e.g. Content-Type: application/x-ndjson), not a form");
   }
   if (!request.body) throw new AppError("BAD_REQUEST", "Send the file as the request body");
-  return Readable.fromWeb(request.body as unknown as NodeReadableStream);
+  const reader = request.body.getReader();
+  return new Readable({
+    read() {
+      reader.read().then(({ done, value }) => this.push(done ? null : value), (error: unknown) => this.destroy(error as Error));
+    },
+    // A reader that stops early (a refused line, the size limit) leaves the rest of the upload to be discarded, not cut.
+    destroy(error, callback) {
+      void discardRest(reader);
+      callback(error);
+    },
+  });
+}
+
+/**
+ * Reads the rest of a body the handler will not use, so that its answer (413,
+ * 422) reaches a client that is still sending: closing a connection with
+ * unread data resets it, and the answer is lost with it ("connection reset"
+ * instead of "the file is too large"). Bounded in bytes and time; past that,
+ * the connection is cut.
+ */
+export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limits = { maxBytes: DISCARD_MAX_BYTES, maxMs: DISCARD_MAX_MS }): Promise<"read to its end" | "cut"> {
+  const deadline = Date.now() + limits.maxMs;
+  let discarded = 0;
+  try {
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0 || discarded > limits.maxBytes) break;
+      let timer: NodeJS.Timeout | undefined;
+      const next = await Promise.race([reader.read(), new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), left); })]);
+      clearTimeout(timer);
+      if (next === null) break;
+      if (next.done) return "read to its end";
+      discarded += next.value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to read.
+  }
+  return "cut";
 }
