@@ -76,4 +76,5 @@ it("builds, migrates and serves by the README's deployment block, verbatim", asy
   // The first admin from the configuration can sign in: the session secret and the database are in use.
   expect(await signIn(URL, "ops@deploy.test", adminPassword)).toContain("session_token");
   expect(await server.stop("SIGTERM")).toEqual({ code: 0, signal: null });
-});
+  // npm ci and a production build take minutes on a shared 2-core machine (62–129 s each seen here).
+}, 600_000);

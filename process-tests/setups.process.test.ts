@@ -61,13 +61,16 @@ describe.each(SETUP_NAMES)("on the %s setup", (name) => {
   });
 
   afterAll(async () => {
-    const stopped = await app?.stop("SIGTERM");
-    app?.kill();
     await database?.$disconnect();
     await sql?.end();
+    // Ctrl+C for the embedded default (as a user in a terminal stops it), SIGTERM (an orchestrator) for the others.
+    const stopped = await app?.stop(name === "embedded" ? "SIGINT" : "SIGTERM");
+    const serverLeftRunning = setup?.serverRunning?.() ?? false;
+    app?.kill();
     await setup?.stop();
     // A clean stop: the app drained, stopped its embedded server (if any) and exited 0.
     expect(stopped).toEqual({ code: 0, signal: null });
+    expect(serverLeftRunning).toBe(false);
   });
 
   it("raters, exports, an import, a judge run and an SME at once: every acknowledgement stored once, every export whole and valid", async () => {

@@ -33,6 +33,8 @@ export type DatabaseSetup = {
   fault: DatabaseFault | null;
   /** Embedded only: SIGKILL to its server's process group, nothing else (with the app's own kill: the whole tree). */
   killServer?: () => Promise<void>;
+  /** Embedded only: whether a server still runs in the app's data folder (none may, once the app has stopped). */
+  serverRunning?: () => boolean;
   stop: () => Promise<void>;
 };
 
@@ -90,6 +92,7 @@ async function embeddedSetup(): Promise<DatabaseSetup> {
         throw new Error("the embedded PostgreSQL did not come back within 60 s");
       },
     },
+    serverRunning: () => runningEmbeddedServer(dataDir) !== null,
     killServer: async () => {
       const pid = runningEmbeddedServer(dataDir)?.pid;
       if (pid === undefined) return;
