@@ -8,6 +8,9 @@ export async function register(): Promise<void> {
     console.error(`evalform cannot start:\n${problems.join("\n")}`);
     process.exit(1);
   }
+  // Limits per address read the socket's address, which route handlers are not given.
+  const { installPeerAddressStamp } = await import("./lib/http/peer-address-stamp");
+  installPeerAddressStamp();
   const { installShutdownHandlers } = await import("./lib/lifecycle/shutdown");
   installShutdownHandlers();
   const { startJudgeRunSweeper } = await import("./lib/judge-runs/sweeper");

@@ -1,11 +1,12 @@
 // Runs before every page request: gives it a request id (the caller's X-Request-Id
 // when valid, else a new one) and a Content-Security-Policy with a fresh nonce,
 // both passed to the handlers as request headers (Next.js puts the nonce on its
-// own scripts) and set on the response. Never an access gate: the data layer
-// checks access.
+// own scripts) and set on the response, with Strict-Transport-Security under
+// https. Never an access gate: the data layer checks access.
 import { NextResponse, type NextRequest } from "next/server";
-import { isDevelopment } from "@/lib/env";
+import { baseUrl, isDevelopment } from "@/lib/env";
 import { contentSecurityPolicy, newNonce } from "@/lib/http/content-security-policy";
+import { strictTransportSecurity } from "@/lib/http/security-headers";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/observability/request-id";
 
 const CSP_HEADER = "Content-Security-Policy";
@@ -19,6 +20,8 @@ export function proxy(request: NextRequest): NextResponse {
   const response = NextResponse.next({ request: { headers } });
   response.headers.set(REQUEST_ID_HEADER, requestId);
   response.headers.set(CSP_HEADER, policy);
+  const hsts = strictTransportSecurity(baseUrl());
+  if (hsts) response.headers.set("Strict-Transport-Security", hsts);
   return response;
 }
 

@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { can } from "@/lib/auth/authorize";
+import type { Actor } from "@/lib/auth/actor";
 import { currentActor } from "@/lib/auth/page-guard";
 import { SignOutButton } from "./sign-out-button-client";
+import { SiteMenu } from "./site-menu-client";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -11,8 +13,26 @@ export const metadata: Metadata = {
   description: "Rate AI model outputs on the AIF Eval Form v1.",
 };
 
+function MainLinks({ actor }: { actor: Actor }) {
+  return (
+    <>
+      {can(actor, "queue.work") ? <Link href="/queue">My queue</Link> : null}
+      {can(actor, "review.work") ? <Link href="/review">Review</Link> : null}
+      <Link href="/records">Records</Link>
+      {can(actor, "records.submit") ? <Link href="/records/new">New rating</Link> : null}
+      {can(actor, "items.import") ? <Link href="/admin/imports">Imports</Link> : null}
+      {can(actor, "suites.manage") ? <Link href="/admin/suites">Suites</Link> : null}
+      {can(actor, "records.export") ? <Link href="/admin/export">Export</Link> : null}
+      {can(actor, "users.manage") ? <Link href="/admin/users">Users</Link> : null}
+      {can(actor, "audit.read") ? <Link href="/admin/audit">Audit log</Link> : null}
+      <Link href="/settings/tokens">API tokens</Link>
+    </>
+  );
+}
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const actor = await currentActor();
+  const signedInAs = actor ? `${actor.name} (${actor.roles.join(", ")})` : "";
   return (
     <html lang="en">
       <body>
@@ -20,24 +40,27 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <header className="site-header">
           <Link href="/records" className="brand">evalform</Link>
           {actor ? (
-            <nav aria-label="Main">
-              {can(actor, "queue.work") ? <Link href="/queue">My queue</Link> : null}
-              {can(actor, "review.work") ? <Link href="/review">Review</Link> : null}
-              <Link href="/records">Records</Link>
-              {can(actor, "records.submit") ? <Link href="/records/new">New rating</Link> : null}
-              {can(actor, "items.import") ? <Link href="/admin/imports">Imports</Link> : null}
-              {can(actor, "suites.manage") ? <Link href="/admin/suites">Suites</Link> : null}
-              {can(actor, "records.export") ? <Link href="/admin/export">Export</Link> : null}
-              {can(actor, "users.manage") ? <Link href="/admin/users">Users</Link> : null}
-              {can(actor, "audit.read") ? <Link href="/admin/audit">Audit log</Link> : null}
-              <Link href="/settings/tokens">API tokens</Link>
-            </nav>
-          ) : null}
-          {actor ? (
-            <div className="account">
-              <span data-testid="signed-in-as">{actor.name} ({actor.roles.join(", ")})</span>
-              <SignOutButton />
-            </div>
+            <>
+              {/* Wide screens: the links in a row. Below 64rem CSS hides these and shows the menu. */}
+              <nav aria-label="Main" className="site-nav site-wide">
+                <MainLinks actor={actor} />
+              </nav>
+              <div className="account site-wide">
+                <span data-testid="signed-in-as">{signedInAs}</span>
+                <SignOutButton />
+              </div>
+              <div className="site-narrow">
+                <SiteMenu>
+                  <nav aria-label="Main menu" className="site-menu-links">
+                    <MainLinks actor={actor} />
+                  </nav>
+                  <div className="site-menu-account">
+                    <span>{signedInAs}</span>
+                    <SignOutButton />
+                  </div>
+                </SiteMenu>
+              </div>
+            </>
           ) : null}
         </header>
         <main id="main">{children}</main>

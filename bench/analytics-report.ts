@@ -45,8 +45,23 @@ await db().$executeRawUnsafe(`
            CASE WHEN rater = 3 THEN 'llm_judge' ELSE 'human' END AS rater_type, 'rater-' || rater AS rater_id
     FROM generate_series(1, ${ITEMS}) i, generate_series(0, 3) rater
   ) rows`);
+// The suite's items, and which records count in it (suite_record), as the suite's flows would have written them.
+await db().$executeRawUnsafe(`
+  INSERT INTO item (identity, task_id, system_under_test, is_gold, body)
+  SELECT '${SUITE_KEY}|task-' || i, 'task-' || i, 'bench', false,
+         jsonb_build_object('task', jsonb_build_object('task_id', 'task-' || i, 'modality', 'chat', 'prompt', 'p'),
+           'subject', jsonb_build_object('system_under_test', 'bench', 'modality_tags', jsonb_build_array('chat')))
+  FROM generate_series(1, ${ITEMS}) i`);
+await db().$executeRawUnsafe(`
+  INSERT INTO suite_item (suite_id, item_id, position, is_gold, slots_left)
+  SELECT '${suite.id}'::uuid, id, row_number() OVER (ORDER BY task_id), false, 0 FROM item WHERE identity LIKE '${SUITE_KEY}|%'`);
+await db().$executeRawUnsafe(`
+  INSERT INTO suite_record (suite_id, eval_id, item_id, flow)
+  SELECT '${suite.id}'::uuid, r.eval_id, i.id, CASE WHEN r.rater_type = 'llm_judge' THEN 'judge_run' ELSE 'assignment' END
+  FROM eval_record r JOIN item i ON i.identity = '${SUITE_KEY}|' || r.task_id WHERE r.suite_id = '${SUITE_KEY}'`);
 // As after any bulk load in production: hint bits set and statistics current, so no run pays for them.
 await db().$executeRawUnsafe("VACUUM ANALYZE eval_record");
+await db().$executeRawUnsafe("VACUUM ANALYZE suite_record");
 const records = await db().evalRecord.count({ where: { suiteId: SUITE_KEY } });
 
 const median = (values: number[]) => {

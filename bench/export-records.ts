@@ -1,5 +1,5 @@
 // Export benchmark: JSONL export of N records through the running app's HTTP
-// API (GET /api/export) beside `psql \copy (SELECT body …) TO STDOUT` of the
+// API (POST /api/exports, then GET its file) beside `psql \copy (SELECT body …) TO STDOUT` of the
 // same rows in the same run, with the server's peak resident memory sampled
 // while it streams. Bodies are a realistic chat record (~1.5 kB). On a direct
 // PostgreSQL and, at 100,000 records, on the embedded default.
@@ -63,7 +63,9 @@ async function appExport(target: Target): Promise<{ seconds: number; bytes: numb
   let peakMb = idleMb;
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMb(tree))), 50);
   const start = performance.now();
-  const response = await fetch(`${target.url}/api/export?suite_id=bench-export`, { headers: { Authorization: `Bearer ${target.token}` } });
+  const started = await fetch(`${target.url}/api/exports`, { method: "POST", headers: { Authorization: `Bearer ${target.token}`, "content-type": "application/json" }, body: JSON.stringify({ suite_id: "bench-export" }) });
+  if (started.status !== 201) throw new Error(`export not started: ${started.status} ${await started.text()}`);
+  const response = await fetch(`${target.url}${((await started.json()) as { file: string }).file}`, { headers: { Authorization: `Bearer ${target.token}` } });
   if (!response.ok || !response.body) throw new Error(`export failed: ${response.status} ${await response.text()}`);
   let bytes = 0;
   let records = 0;

@@ -23,6 +23,7 @@ const BENCHES: Bench[] = [
   { id: "import", script: "bench/import-eee-db.ts", nodeFlags: ["--expose-gc"], quick: ["--quick"], full: [] },
   { id: "queue", script: "bench/queue-next-item.ts", quick: ["--quick"], full: [] },
   { id: "form", script: "bench/form-typing.ts", quick: ["--quick"], full: [] },
+  { id: "keys", script: "bench/rating-keystrokes.ts", quick: [], full: [] },
   { id: "analytics", script: "bench/analytics-report.ts", quick: ["--quick"], full: [] },
   { id: "import-read", script: "bench/import-eee-read.ts", quick: ["--quick"], full: [] },
   { id: "judge", script: "bench/judge-run.ts", quick: ["--quick"], full: [] },
@@ -44,6 +45,8 @@ const out = values.out ?? (values.quick ? ".reports/BENCHMARKS.quick.md" : "BENC
 // Each benchmark's figures are kept in .reports/bench/<id>.json with the commit
 // and date they were measured at; `--only` re-measures some and reports them
 // beside the kept figures of the others (each section says when it was measured).
+// A benchmark with no kept figures on this machine (a fresh clone) keeps its
+// section and target rows from the report being rewritten (keptSections).
 const resultsDir = path.resolve(".reports/bench", values.quick ? "quick" : "full");
 if (!only) rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
@@ -82,10 +85,37 @@ for (const bench of BENCHES) {
   }
 }
 results.sort((a, b) => BENCHES.indexOf(a.bench) - BENCHES.indexOf(b.bench));
+const previous = existsSync(out) ? keptSections(readFileSync(out, "utf8"), BENCHES.filter((bench) => !results.some((entry) => entry.bench.id === bench.id))) : new Map<string, KeptSection>();
 
 writeReport(out);
 console.log(`\n${failedNow.length === 0 ? "every benchmark asked for ran" : `failed: ${failedNow.join(", ")}`}; report in ${out}`);
 process.exit(failedNow.length > 0 ? 1 : 0);
+
+type KeptSection = { title: string; targetRows: string[]; body: string[] };
+
+/**
+ * The sections of an earlier report for benchmarks measured on another machine
+ * (or before a clone): found by their first line, which names the script, and
+ * kept verbatim with their rows of the targets table.
+ */
+function keptSections(report: string, benches: Bench[]): Map<string, KeptSection> {
+  const kept = new Map<string, KeptSection>();
+  const lines = report.split("\n");
+  const beforeHistory = lines.indexOf("# Before and after");
+  const sectionLines = beforeHistory === -1 ? lines : lines.slice(0, beforeHistory);
+  const starts = sectionLines.flatMap((line, index) => (line.startsWith("## ") ? [index] : []));
+  for (const [position, start] of starts.entries()) {
+    const body = sectionLines.slice(start, starts[position + 1] ?? sectionLines.length);
+    const bench = benches.find((entry) => body.some((line) => line.startsWith(`\`${entry.script}\` · `)));
+    if (!bench) continue;
+    const title = body[0]!.slice(3).trim();
+    const note = "- Kept from the earlier report: not re-measured in this run.";
+    while (body.length > 0 && (body.at(-1)!.trim() === "" || body.at(-1) === note)) body.pop();
+    const targetRows = lines.filter((line) => line.startsWith(`| ${title} | `));
+    kept.set(bench.id, { title, targetRows, body });
+  }
+  return kept;
+}
 
 function writeReport(file: string): void {
   const done = results.filter((entry) => entry.result) as { bench: Bench; result: Measured; seconds: number | null }[];
@@ -100,10 +130,13 @@ function writeReport(file: string): void {
     "",
     "## Targets",
     "",
-    markdownTable({
-      header: ["benchmark", "what", "measured", "target", "met"],
-      rows: done.flatMap(({ result }) => result.targets.map((target) => [result.title, target.name, target.measured, target.target, target.met ? "yes" : "**no**"])),
-    }),
+    [
+      markdownTable({
+        header: ["benchmark", "what", "measured", "target", "met"],
+        rows: done.flatMap(({ result }) => result.targets.map((target) => [result.title, target.name, target.measured, target.target, target.met ? "yes" : "**no**"])),
+      }),
+      ...[...previous.values()].flatMap((section) => section.targetRows),
+    ].join("\n"),
   ];
   if (failedNow.length > 0) lines.push("", `Failed to run: ${failedNow.join(", ")}.`);
   for (const { bench, result, seconds } of done) {
@@ -111,6 +144,7 @@ function writeReport(file: string): void {
     for (const table of result.tables) lines.push(markdownTable(table), "");
     for (const note of result.notes ?? []) lines.push(`- ${note}`);
   }
+  for (const section of previous.values()) lines.push("", ...section.body, "", "- Kept from the earlier report: not re-measured in this run.");
   const historyDir = "bench/history";
   const history = existsSync(historyDir) ? readdirSync(historyDir).filter((name) => name.endsWith(".md")).sort() : [];
   if (history.length > 0) {

@@ -6,6 +6,8 @@ import { accessDrill } from "./security/access.drill";
 import { badInputDrill } from "./security/bad-input.drill";
 import { dependenciesDrill } from "./security/dependencies.drill";
 import { hostileContentDrill } from "./security/hostile-content.drill";
+import { signInDrill } from "./security/sign-in.drill";
+import { suiteIntegrityDrill } from "./security/suite-integrity.drill";
 import type { Drill } from "./support/drill";
 
 export const DRILLS: Drill[] = [
@@ -15,5 +17,7 @@ export const DRILLS: Drill[] = [
   badInputDrill,
   hostileContentDrill,
   accessDrill,
+  signInDrill,
+  suiteIntegrityDrill,
   dependenciesDrill,
 ];

@@ -1,7 +1,8 @@
 // Every page of the app (from the access matrix, so a new page is covered the
-// day it is added), for every role that may open it: axe finds no serious or
-// critical violation, and keyboard focus stays visible on the first controls
-// a Tab reaches.
+// day it is added), for every role that may open it, on a desktop (1440 px)
+// and a phone (390 px): axe finds no serious or critical violation, keyboard
+// focus stays visible on the first controls a Tab reaches, and on the phone
+// no page scrolls sideways.
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { rolesAllow, type Role } from "@/lib/auth/permissions";
 import { ACCESS_MATRIX, type MatrixEntry, type MatrixIds } from "./support/access-matrix";
@@ -14,6 +15,8 @@ const VIEWERS: Viewer[] = ["anonymous", "rater", "sme", "admin"];
 // The API reference (3,000 elements) has its own accessibility test.
 const COVERED_ELSEWHERE = new Set(["app/api-docs/page.tsx"]);
 const TABS = 12;
+const WIDTHS = [1440, 390] as const;
+const PHONE = 390;
 
 function mayOpen(entry: MatrixEntry, viewer: Viewer): boolean {
   if (entry.access === "public") return true;
@@ -53,28 +56,45 @@ test.afterAll(async () => {
   await Promise.all(Object.values(contexts).map((context) => context.dispose()));
 });
 
-async function pageAs(browser: Browser, viewer: Viewer): Promise<Page> {
-  const context = await browser.newContext({ storageState: viewer === "anonymous" ? undefined : storageStateOf(viewer) });
+async function pageAs(browser: Browser, viewer: Viewer, width = 1440): Promise<Page> {
+  const context = await browser.newContext({ storageState: viewer === "anonymous" ? undefined : storageStateOf(viewer), viewport: { width, height: width === PHONE ? 844 : 900 } });
   return context.newPage();
 }
 
-for (const viewer of VIEWERS) {
-  test(`every page ${viewer === "anonymous" ? "anyone" : `a ${viewer}`} may open passes axe and keeps focus visible`, async ({ browser }) => {
-    test.slow();
-    const pages = ACCESS_MATRIX.filter((entry) => entry.method === "PAGE" && !COVERED_ELSEWHERE.has(entry.file) && mayOpen(entry, viewer));
-    expect(pages.length).toBeGreaterThan(viewer === "anonymous" ? 1 : 4);
-    const page = await pageAs(browser, viewer);
-    const problems: string[] = [];
-    for (const entry of pages) {
-      const url = entry.path(ids, viewer);
-      const response = await page.goto(url);
-      expect(response?.status(), url).toBeLessThan(400);
-      for (const violation of await seriousViolations(page)) problems.push(`${url}: ${violation.id} (${violation.impact}) at ${violation.targets.slice(0, 3).join(", ")}`);
-      for (const element of await focusWithoutIndicator(page)) problems.push(`${url}: focus not visible on ${element}`);
-    }
-    expect(problems).toEqual([]);
-    await page.context().close();
+/** How far the document is wider than the viewport, and the widest elements sticking out (to name the culprit). */
+async function sidewaysOverflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const culprits = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.split(" ")[0]}` : ""}`);
+    return `scrollWidth ${document.documentElement.scrollWidth} > ${width} (${culprits.join(", ")})`;
   });
+}
+
+for (const viewer of VIEWERS) {
+  for (const width of WIDTHS) {
+    test(`every page ${viewer === "anonymous" ? "anyone" : `a ${viewer}`} may open passes axe and keeps focus visible at ${width} px${width === PHONE ? ", without scrolling sideways" : ""}`, async ({ browser }) => {
+      test.slow();
+      const pages = ACCESS_MATRIX.filter((entry) => entry.method === "PAGE" && !COVERED_ELSEWHERE.has(entry.file) && mayOpen(entry, viewer));
+      expect(pages.length).toBeGreaterThan(viewer === "anonymous" ? 1 : 4);
+      const page = await pageAs(browser, viewer, width);
+      const problems: string[] = [];
+      for (const entry of pages) {
+        const url = entry.path(ids, viewer);
+        const response = await page.goto(url);
+        expect(response?.status(), url).toBeLessThan(400);
+        for (const violation of await seriousViolations(page)) problems.push(`${url}: ${violation.id} (${violation.impact}) at ${violation.targets.slice(0, 3).join(", ")}`);
+        for (const element of await focusWithoutIndicator(page)) problems.push(`${url}: focus not visible on ${element}`);
+        const overflow = width === PHONE ? await sidewaysOverflow(page) : null;
+        if (overflow) problems.push(`${url}: ${overflow}`);
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+  }
 }
 
 test("the checks catch what they look for: a hidden focus ring and an image without text", async ({ browser }) => {

@@ -10,7 +10,7 @@ test.use({ storageState: storageStateOf("rater") });
 test("the form page", async ({ page }) => {
   const form = new AifFormPage(page);
   await form.open();
-  await form.press(page.getByRole("radio", { name: "agent", exact: true }));
+  await form.press(page.getByRole("radio", { name: "Agent", exact: true }));
   await form.press(form.fieldset("safety_privacy").getByRole("radio", { name: "Violating", exact: true }));
   expect(await seriousViolations(page)).toEqual([]);
   await form.submit();

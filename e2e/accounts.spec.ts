@@ -67,7 +67,7 @@ test("a user disabled by an admin is thrown out on the next request", async ({ b
   const email = `to-disable-${Date.now()}@example.test`;
   const invitation = await (await admin.post("/api/users", { data: { email, roles: ["rater"] } })).json();
   const anonymous = await request.newContext({ baseURL });
-  expect((await anonymous.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), { data: { name: "Dee", password: "a-long-password-1" } })).status()).toBe(201);
+  expect((await anonymous.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), { data: { name: `Dee ${Date.now()}`, password: "a-long-password-1" } })).status()).toBe(201);
 
   const page = await freshPage(browser);
   await signInThroughForm(page, email, "a-long-password-1");
@@ -85,7 +85,8 @@ async function signInThroughFormExpectingRefusal(page: Page, email: string): Pro
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("a-long-password-1");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "disabled" })).toBeVisible();
+  // Exactly what a wrong password gets: "disabled" would confirm the password.
+  await expect(page.getByRole("alert").filter({ hasText: "Wrong email or password" })).toBeVisible();
 }
 
 test("IDOR: another rater's record answers 404 in the API and the page", async ({ baseURL, browser }) => {
@@ -114,7 +115,7 @@ test("an API token with fewer roles cannot do more; a revoked one does nothing",
   const email = `token-owner-${Date.now()}@example.test`;
   const invitation = await (await admin.post("/api/users", { data: { email, roles: ["rater", "admin"] } })).json();
   const session = await request.newContext({ baseURL });
-  await session.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), { data: { name: "Tom", password: "a-long-password-1" } });
+  await session.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), { data: { name: `Tom ${Date.now()}`, password: "a-long-password-1" } });
   expect((await session.post("/api/auth/sign-in/email", { data: { email, password: "a-long-password-1" } })).ok()).toBe(true);
 
   const created = await session.post("/api/tokens", { data: { name: "rater-only", roles: ["rater"] } });

@@ -17,12 +17,14 @@ test.describe("signed out", () => {
     await expect(submit.getByText("Roles: rater, sme")).toBeVisible();
     await expect(submit.getByRole("link", { name: "AifDraft" })).toBeVisible();
 
-    const exportRecords = page.locator("section.api-operation", { has: page.getByRole("heading", { name: "GET /api/export", exact: true }) });
-    await expect(exportRecords.getByText("Roles: admin")).toBeVisible();
-    const parameters = exportRecords.getByRole("table", { name: "Parameters of GET /api/export" });
+    const listRecords = page.locator("section.api-operation", { has: page.getByRole("heading", { name: "GET /api/records", exact: true }) });
+    const parameters = listRecords.getByRole("table", { name: "Parameters of GET /api/records" });
     await expect(parameters.getByRole("row").filter({ hasText: "rater_type" })).toContainText("repeatable");
-    await expect(exportRecords.getByText("X-Export-Id")).toBeVisible();
-    await exportRecords.getByRole("link", { name: "422", exact: true }).click();
+    const downloadExport = page.locator("section.api-operation", { has: page.getByRole("heading", { name: "GET /api/exports/{exportId}/file", exact: true }) });
+    await expect(downloadExport.getByText("X-Export-Id", { exact: true })).toBeVisible();
+    const startExport = page.locator("section.api-operation", { has: page.getByRole("heading", { name: "POST /api/exports", exact: true }) });
+    await expect(startExport.getByText("Roles: admin")).toBeVisible();
+    await startExport.getByRole("link", { name: "422", exact: true }).click();
     await expect(page.locator(":target")).toContainText("Unprocessable");
   });
 

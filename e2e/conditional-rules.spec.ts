@@ -104,7 +104,7 @@ test("extension sections follow the task modality and modality tags", async ({ p
   for (const title of ["Chat extension", "Agent extension", "RAG extension", "Multimodal extension"]) {
     await expect(page.getByText(title, { exact: true })).toHaveCount(0);
   }
-  await form.press(page.getByRole("radio", { name: "agent", exact: true }));
+  await form.press(page.getByRole("radio", { name: "Agent", exact: true }));
   await expect(page.getByText("Agent extension", { exact: true })).toBeVisible();
   await form.press(form.field("subject_modality_tags").getByRole("checkbox", { name: "vision" }));
   await expect(page.getByText("Multimodal extension", { exact: true })).toBeVisible();

@@ -72,8 +72,11 @@ test("a client that hangs up mid-download leaves the server with nothing running
   const suite = `hangup-${Date.now()}`;
   await importGeneratedRecords(request, 6000, suite);
   const token = await adminToken(request);
+  const started = await request.post("/api/exports", { data: { suite_id: suite }, headers: { Authorization: `Bearer ${token}` } });
+  expect(started.status()).toBe(201);
+  const { file } = (await started.json()) as { file: string };
   const exportId = await new Promise<string>((resolve, reject) => {
-    const get = http.get(`${baseURL}/api/export?suite_id=${suite}`, { headers: { Authorization: `Bearer ${token}` } }, (response) => {
+    const get = http.get(`${baseURL}${file}`, { headers: { Authorization: `Bearer ${token}` } }, (response) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers["x-export-count"]).toBe("6000");
       // Take one chunk, then go away without reading the rest.

@@ -55,12 +55,20 @@ test.describe("as an SME", () => {
     const helpfulnessMark = page.locator('[data-testid="judge-mark"][data-path="/universal/helpfulness"]');
     await expect(helpfulnessMark).toContainText("score 4.33");
     await expect(helpfulnessMark).toContainText("[1/3] Direct answer.");
+    // The judge's mean 4.33 lies between 4 and 5: both segments are marked, none chosen.
+    await expect(page.locator('label[for="root_universal_helpfulness_score-4"]')).toHaveAttribute("data-near", "true");
+    await expect(page.locator('label[for="root_universal_helpfulness_score-5"]')).toHaveAttribute("data-near", "true");
     await expect(page.locator('[data-testid="judge-mark"][data-state="changed"]')).toHaveCount(0);
     expect(await page.getByTestId("judge-mark").count()).toBeGreaterThanOrEqual(8);
     await expect(page.getByRole("button", { name: "Confirm all (Ctrl+Enter)" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The judge's rationale is beside the field, not in the SME's own text.
+    await expect(page.locator("#root_universal_helpfulness_rationale")).toHaveValue("");
     await page.locator('label[for="root_universal_helpfulness_score-2"]').click();
+    // A score of 2 needs a rationale: the SME takes the judge's, which is then theirs (accepted).
+    await helpfulnessMark.getByRole("button", { name: /Use the judge's rationale/ }).click();
+    await expect(page.locator("#root_universal_helpfulness_rationale")).toHaveValue(/\[1\/3\] Direct answer\./);
     await page.locator("#root_freeform_notes").fill("Checked against the reference.");
     await page.locator("#root_freeform_notes").blur();
     await expect(page.getByTestId("changed-fields")).toHaveText("2 fields changed from the judge.");
@@ -74,6 +82,9 @@ test.describe("as an SME", () => {
     expect(hybrid.rater).toEqual({ type: "hybrid", id: e2eUsers().sme.userId });
     expect(hybrid.derived_from).toBe(judge.eval_id);
     expect(hybrid.universal.helpfulness.score).toBe(2);
+    expect(hybrid.universal.helpfulness.rationale).toMatch(/^\[1\/3\] Direct answer\./);
+    // Rationales the SME did not take are not in their record.
+    expect(hybrid.universal.instruction_following.rationale).toBeUndefined();
     expect(await (await admin.get(`/api/records/${judge.eval_id}`)).json()).toEqual(judge);
 
     await page.goto(`/records/${hybridId}`);

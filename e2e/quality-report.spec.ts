@@ -63,7 +63,7 @@ test("a rater gets calibration feedback on a gold item, and the admin sees the d
   const download = adminPage.waitForEvent("download");
   await adminPage.locator('[data-testid="score-distribution"][data-dimension="universal.helpfulness"]').getByRole("button", { name: "CSV" }).click();
   const csv = await (await download).path().then((file) => import("node:fs").then((fs) => fs.readFileSync(file!, "utf8")));
-  expect(csv.split("\n").slice(0, 3)).toEqual(["score,human,judge", "1,4,0", "2,0,0"]);
+  expect(csv.split("\r\n").slice(0, 3)).toEqual([`"score","human","judge"`, `"1","4","0"`, `"2","0","0"`]);
   await expect(adminPage.getByTestId("judge-verdict")).toHaveAttribute("data-overall", "unknown");
   const violations = (await new AxeBuilder({ page: adminPage }).analyze()).violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(violations.map((violation) => violation.id)).toEqual([]);

@@ -37,7 +37,7 @@ describe("Prisma client ↔ migrated database: accounts", () => {
     const at = new Date("2026-11-21T10:00:00.000Z");
     const user = await db().user.create({
       data: {
-        id, name: "N", email: `${id}@example.test`, emailVerified: true, image: "https://example.test/a.png", roles: ["rater", "sme"], disabledAt: at,
+        id, name: `N ${id}`, email: `${id}@example.test`, emailVerified: true, image: "https://example.test/a.png", roles: ["rater", "sme"], disabledAt: at,
         sessions: { create: { id: `${id}-s`, expiresAt: at, token: `${id}-token`, ipAddress: "127.0.0.1", userAgent: "ua" } },
         accounts: { create: { id: `${id}-a`, accountId: id, providerId: "credential", password: "hash", accessToken: "a", refreshToken: "r", idToken: "i", accessTokenExpiresAt: at, refreshTokenExpiresAt: at, scope: "s" } },
         apiTokens: { create: { name: "t", prefix: "efk_abc", tokenHash: `${id}-hash`, roles: ["rater"], lastUsedAt: at, revokedAt: at } },
@@ -66,7 +66,7 @@ describe("Prisma client ↔ migrated database: items and queues", () => {
   it("ItemImport, ImportStagedItem, Item, Suite, SuiteItem, SuiteRater, ShareLink, Assignment: create and read every column", async () => {
     const id = `items-${Date.now()}`;
     const at = new Date("2026-11-21T10:00:00.000Z");
-    await db().user.create({ data: { id, name: "N", email: `${id}@example.test`, roles: ["admin", "rater"] } });
+    await db().user.create({ data: { id, name: `N ${id}`, email: `${id}@example.test`, roles: ["admin", "rater"] } });
     const itemImport = await db().itemImport.create({
       data: {
         format: "eee", fileName: "f.jsonl", systemUnderTest: "m", status: "committed", bytesRead: 10n, linesRead: 2, accepted: 1, refused: 1,

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   EVALFORM_DRIFT_WINDOW: positiveInt(10),
   /** Bearer token for /api/metrics; the endpoint answers 404 while it is unset. */
   EVALFORM_METRICS_TOKEN: strongSecret.optional(),
+  /** Reverse proxies in front of the app that append the client address to X-Forwarded-For; 0: the header is not trusted. */
+  EVALFORM_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** The least severe log lines written (JSON on stdout). */
   EVALFORM_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
 });

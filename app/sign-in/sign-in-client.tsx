@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField } from "@/components/forms/form-field";
 import { authClient } from "@/lib/auth/auth-client";
+import { resolveReturnPath } from "@/lib/auth/return-path";
 
 type SignInForm = { email: string; password: string };
 
@@ -19,7 +20,8 @@ export function SignInClient({ next }: { next: string }) {
       setFailure(error.status === 401 ? "Wrong email or password." : error.message ?? "Sign-in failed; try again.");
       return;
     }
-    router.replace(next);
+    // Resolved again here: this is the redirect the browser follows.
+    router.replace(resolveReturnPath(next, window.location.origin));
     router.refresh();
   });
 

@@ -5,24 +5,30 @@
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import type { UiSchema } from "@rjsf/utils";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from "react";
 import { applicableExtensions, EXTENSION_SECTIONS, type ExtensionSection } from "@/lib/aif/extensions";
 import { prepareDraft } from "@/lib/aif/prepare-draft";
 import { withSafetyRollup } from "@/lib/aif/safety-rollup";
+import { withAllConfidencesHigh, withNoHazardViolating } from "@/lib/aif/keyboard-patches";
 import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 import { validateDraft } from "@/lib/aif/validate-draft";
+import { withFieldLabels } from "@/lib/aif/field-labels";
 import baseUiSchema from "@/schemas/aif-eval-form.ui-schema.json";
 import { ErrorSummary } from "./error-summary/error-summary";
 import { ID_PREFIX, toErrorSchema } from "./error-schema";
 import { PrefillFieldTemplate, type PrefillContext } from "./prefill-mark/prefill-field-template";
+import type { FormCommands } from "./form-commands";
 import { aifFields, aifWidgets } from "./theme";
 import { FORM_SCHEMA } from "./form-schema";
 import { rjsfValidator } from "./validator";
 
+// Titles, rater help and option names from the labels map (lib/aif/field-labels).
+const LABELLED_UI_SCHEMA = withFieldLabels(baseUiSchema);
+
 const DEFAULT_STATE_BEHAVIOR = { emptyObjectFields: "populateRequiredDefaults" } as const;
 
 function uiSchemaFor(visible: Set<ExtensionSection>, hidden: readonly string[]): UiSchema {
-  const uiSchema: UiSchema = { ...baseUiSchema };
+  const uiSchema: UiSchema = { ...LABELLED_UI_SCHEMA };
   for (const section of [...EXTENSION_SECTIONS.filter((section) => !visible.has(section)), ...hidden]) {
     uiSchema[section] = { "ui:field": "omitted" };
   }
@@ -44,13 +50,17 @@ type Props = {
   hiddenSections?: readonly string[];
   /** A judge's values to mark beside each field (SME review). */
   prefill?: Record<string, unknown>;
+  /** Filled with the form's whole-form commands (the rating page's keys call them). */
+  commandsRef?: MutableRefObject<FormCommands | null>;
   children?: ReactNode;
 };
 
 const PREFILL_TEMPLATES = { FieldTemplate: PrefillFieldTemplate };
 
-export function AifForm({ initialDraft, serverIssues = [], submitting = false, submitLabel = "Submit rating", onSubmit, onDraftChange, hiddenSections = NO_SECTIONS, prefill, children }: Props) {
+export function AifForm({ initialDraft, serverIssues = [], submitting = false, submitLabel = "Submit rating", onSubmit, onDraftChange, hiddenSections = NO_SECTIONS, prefill, commandsRef, children }: Props) {
   const [formData, setFormData] = useState<Record<string, unknown>>(() => withSafetyRollup(initialDraft ?? {}));
+  // The latest data for whole-form commands, which may run between renders.
+  const formDataRef = useRef(formData);
   const [localIssues, setLocalIssues] = useState<ValidationIssue[] | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   // Marks the form as hydrated (interactive): tests and benchmarks wait on it.
@@ -66,13 +76,32 @@ export function AifForm({ initialDraft, serverIssues = [], submitting = false, s
     onDraftChangeRef.current = onDraftChange;
   });
 
-  const formContext = useMemo<PrefillContext>(() => ({ prefill }), [prefill]);
+  const commands = useMemo<FormCommands>(() => {
+    const patch = (change: (data: Record<string, unknown>) => Record<string, unknown>) => {
+      const next = withSafetyRollup(change(formDataRef.current));
+      formDataRef.current = next;
+      setFormData(next);
+      onDraftChangeRef.current?.(next);
+      setLocalIssues((previous) => (previous === null ? null : validateDraft(prepareDraft(next))));
+    };
+    return { patch, allConfidencesHigh: () => patch(withAllConfidencesHigh), noHazardViolating: () => patch(withNoHazardViolating) };
+  }, []);
+  useEffect(() => {
+    if (!commandsRef) return;
+    commandsRef.current = commands;
+    return () => {
+      commandsRef.current = null;
+    };
+  }, [commands, commandsRef]);
+
+  const formContext = useMemo<PrefillContext & { commands: FormCommands }>(() => ({ prefill, commands }), [prefill, commands]);
   const issues = localIssues && localIssues.length > 0 ? localIssues : serverIssues;
   const extraErrors = useMemo(() => (issues.length > 0 ? toErrorSchema(issues) : undefined), [issues]);
 
   const handleChange = useCallback(
     (event: IChangeEvent<Record<string, unknown>>) => {
       const next = withSafetyRollup(event.formData ?? {});
+      formDataRef.current = next;
       setFormData(next);
       onDraftChangeRef.current?.(next);
       // Once a submit has failed, errors disappear as the rater fixes them.

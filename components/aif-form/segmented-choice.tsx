@@ -16,10 +16,25 @@ type Props<V extends string | number> = {
   invalid?: boolean;
   describedBy?: string;
   disabled?: boolean;
+  /** Values the current (fractional) value lies between: marked, none chosen. */
+  near?: readonly V[];
 };
 
+const FORWARD = new Set(["ArrowRight", "ArrowDown"]);
+const BACKWARD = new Set(["ArrowLeft", "ArrowUp"]);
+
+/** Native radio groups wrap (High → Low): at either end an arrow stays put. */
+function stopAtEnds(event: KeyboardEvent<HTMLDivElement>): void {
+  if (!FORWARD.has(event.key) && !BACKWARD.has(event.key)) return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const radios = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+  const index = radios.indexOf(event.target as HTMLInputElement);
+  if (index === -1) return;
+  if ((FORWARD.has(event.key) && index === radios.length - 1) || (BACKWARD.has(event.key) && index === 0)) event.preventDefault();
+}
+
 export function SegmentedChoice<V extends string | number>(props: Props<V>) {
-  const { id, label, options, value, defaultValue, onChange, onKeyDown, invalid, describedBy, disabled } = props;
+  const { id, label, options, value, defaultValue, onChange, onKeyDown, invalid, describedBy, disabled, near } = props;
   const shown = value ?? defaultValue;
   return (
     <div
@@ -29,13 +44,18 @@ export function SegmentedChoice<V extends string | number>(props: Props<V>) {
       aria-describedby={describedBy}
       className="segmented"
       id={id}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => {
+        stopAtEnds(event);
+        onKeyDown?.(event);
+      }}
     >
       {options.map((option) => {
         const optionId = `${id}-${String(option.value).replace(/[^a-zA-Z0-9_-]/g, "_")}`;
         const isDefault = value === undefined && option.value === defaultValue;
+        const isNear = near?.includes(option.value) ?? false;
+        const className = ["segment", isDefault ? "segment-default" : "", isNear ? "segment-near" : ""].filter(Boolean).join(" ");
         return (
-          <label key={String(option.value)} htmlFor={optionId} className={isDefault ? "segment segment-default" : "segment"}>
+          <label key={String(option.value)} htmlFor={optionId} className={className} data-near={isNear || undefined}>
             <input
               type="radio"
               id={optionId}

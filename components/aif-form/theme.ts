@@ -7,6 +7,7 @@ import { JsonObjectField } from "./json-object-field/json-object-field";
 import { LikertField } from "./likert-field/likert-field";
 import { OmittedField } from "./omitted-field/omitted-field";
 import { RollupWidget } from "./rollup-widget/rollup-widget";
+import { TriStateWidget } from "./tri-state-widget/tri-state-widget";
 
 export const aifFields: RegistryFieldsType = {
   likert: LikertField,
@@ -19,4 +20,5 @@ export const aifWidgets: RegistryWidgetsType = {
   TextWidget: BufferedTextWidget,
   TextareaWidget: BufferedTextareaWidget,
   rollup: RollupWidget,
+  triState: TriStateWidget,
 };

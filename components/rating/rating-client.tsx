@@ -6,8 +6,13 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AifForm } from "@/components/aif-form/aif-form";
-import { commandOf } from "@/components/rating/rating-shortcuts";
-import { focusDimension } from "@/components/rating/dimension-focus";
+import { focusStop, stopsOf } from "@/components/aif-form/dimension-path";
+import type { FormCommands } from "@/components/aif-form/form-commands";
+import { ItemClock } from "@/components/rating/item-clock";
+import { handOverKeys } from "@/components/rating/key-buffer";
+import { SkipDialog } from "@/components/rating/skip-dialog";
+import { HIDDEN_SECTIONS, SubmittedPanel, type Calibration } from "@/components/rating/submitted-panel";
+import { useClaimedKeyboard, useFormKeys } from "@/components/rating/use-form-keys";
 import { useEvidenceQuotes } from "@/components/rating/evidence-quotes";
 import { ConflictNotice, SignedOutNotice } from "@/components/rating/draft-notices";
 import { SaveStatusText } from "@/components/rating/save-status";
@@ -17,13 +22,12 @@ import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 import { fetchJson } from "@/lib/http/fetch-json";
 import { chooseStartingDraft, clearLocalDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
 import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
-import { fieldDecisions } from "@/lib/review/field-decisions";
+import { fieldDecisions, withoutJudgeRationales } from "@/lib/review/field-decisions";
 
 function changedFromJudge(prefill: Record<string, unknown>, draft: Record<string, unknown>): number {
   return fieldDecisions(prefill, draft).filter((decision) => decision.decision !== "accepted").length;
 }
 
-const HIDDEN_SECTIONS = ["task", "subject", "rater", "derived_from"] as const;
 
 type Props = {
   assignmentId: string;
@@ -38,9 +42,22 @@ type Props = {
   prefill?: Record<string, unknown>;
   /** Where to sign in again and come back here, when the session ends mid-form (none for share-link visitors). */
   signInUrl?: string;
+  position?: { index: number; total: number };
+  canSkip?: boolean;
+  canCorrect?: boolean;
+  /** "end_user": a share-link visitor sees the universal rubric only, with large touch targets. */
+  profile?: "expert" | "end_user";
+  /** Starting values the item itself gives (an agent run's tool calls and efficiency): no judgment, not saved until edited. */
+  itemValues?: Record<string, unknown>;
 };
 
-export function RatingClient({ assignmentId, assignmentApi, queue, server, fixed, submittedEvalId, prefill, signInUrl }: Props) {
+type Extras = { position?: { index: number; total: number }; canSkip: boolean; canCorrect: boolean; itemValues?: Record<string, unknown>; profile: "expert" | "end_user" };
+
+// What an end user (share link) does not see: everything but the universal rubric.
+const END_USER_HIDDEN = [...HIDDEN_SECTIONS, "safety", "refusal", "issue_tags", "freeform", "chat", "agent", "rag", "multimodal"] as const;
+
+export function RatingClient({ assignmentId, assignmentApi, queue, server, fixed, submittedEvalId, prefill, signInUrl, position, canSkip = false, canCorrect = false, itemValues, profile = "expert" }: Props) {
+  const extras: Extras = { position, canSkip, canCorrect, itemValues, profile };
   const [start, setStart] = useState<StartingDraft | null>(null);
   // Each restart (a browser copy chosen, a conflict resolved) mounts a fresh form.
   const [generation, setGeneration] = useState(0);
@@ -51,60 +68,25 @@ export function RatingClient({ assignmentId, assignmentApi, queue, server, fixed
   // The browser's copy exists only after hydration, so the choice is made in an effect.
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setStart(chooseStartingDraft(server, readLocalDraft(assignmentId))), [assignmentId, server]);
-  if (submittedEvalId) return <Submitted queue={queue} evalId={submittedEvalId} />;
+  if (submittedEvalId) return <SubmittedPanel queue={queue} evalId={submittedEvalId} assignmentApi={assignmentApi} canCorrect={canCorrect} fixed={fixed} />;
   if (!start) return <p role="status">Loading your draft…</p>;
-  return <RatingForm key={generation} assignmentId={assignmentId} assignmentApi={assignmentApi} queue={queue} start={start} fixed={fixed} prefill={prefill} signInUrl={signInUrl} onRestart={restart} />;
+  return <RatingForm key={generation} assignmentId={assignmentId} assignmentApi={assignmentApi} queue={queue} start={start} fixed={fixed} prefill={prefill} signInUrl={signInUrl} onRestart={restart} extras={extras} />;
 }
 
-type Calibration = { dimension: string; expected: number; given: number; error: number }[];
-
-function Submitted({ queue, evalId, calibration = [] }: { queue: QueueUrls; evalId: string; calibration?: Calibration }) {
-  const router = useRouter();
-  const next = useRef<HTMLButtonElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const openNext = useCallback(async () => setFailure(await openNextItem(queue, (path) => router.push(path))), [router, queue]);
-  useEffect(() => {
-    next.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (commandOf(event) === "next") {
-        event.preventDefault();
-        void openNext();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [openNext]);
-  return (
-    <div className="notice" role="status" data-testid="submitted">
-      <p>Rating submitted (eval_id <code>{evalId}</code>).</p>
-      {calibration.length > 0 ? (
-        <div data-testid="calibration-feedback">
-          <p>This was a calibration item with known expected scores. How yours compare:</p>
-          <ul>
-            {calibration.map((entry) => (
-              <li key={entry.dimension}>
-                {entry.dimension.replace(/^universal\./, "").replaceAll("_", " ")}: you gave {entry.given}, expected {entry.expected}
-                {entry.error === 0 ? " — exact" : ` — ${Math.abs(entry.error)} ${entry.error > 0 ? "higher" : "lower"}`}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <button ref={next} type="button" className="btn btn-primary" onClick={openNext}>Next item (n)</button>
-      {failure ? <p className="notice-error" role="alert">{failure}</p> : null}
-    </div>
-  );
-}
-
-function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill, signInUrl, onRestart }: {
-  assignmentId: string; assignmentApi: string; queue: QueueUrls; start: StartingDraft; fixed: Record<string, unknown>; prefill?: Record<string, unknown>; signInUrl?: string; onRestart: (start: StartingDraft) => void;
+function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill, signInUrl, onRestart, extras }: {
+  assignmentId: string; assignmentApi: string; queue: QueueUrls; start: StartingDraft; fixed: Record<string, unknown>; prefill?: Record<string, unknown>; signInUrl?: string; onRestart: (start: StartingDraft) => void; extras: Extras;
 }) {
-  const [initialDraft] = useState(() => ({ ...(start.draft ?? prefill ?? {}), ...fixed }));
+  const router = useRouter();
+  const commands = useRef<FormCommands | null>(null);
+  const skipDialog = useRef<HTMLDialogElement>(null);
+  // An SME starts from the judge's values, but the judge's rationales stay beside the fields until taken.
+  const [initialDraft] = useState(() => ({ ...(start.draft ?? (prefill ? withoutJudgeRationales(prefill) : extras.itemValues) ?? {}), ...fixed }));
   const [changedFields, setChangedFields] = useState(() => (prefill ? changedFromJudge(prefill, initialDraft) : 0));
   const autosave = useDraftAutosave({
     draftUrl: `${assignmentApi}/draft`, storageId: assignmentId, baseVersion: start.baseVersion,
     savedDraft: start.source === "server" ? initialDraft : null,
     unsavedDraft: start.source === "browser" ? initialDraft : null,
+    restored: start.draft !== null,
   });
   const quotes = useEvidenceQuotes(`evalform:quotes:${assignmentId}`);
   const [submitting, setSubmitting] = useState(false);
@@ -179,34 +161,38 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
   }, []);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const command = commandOf(event);
-      if (!command || command === "next") return;
-      event.preventDefault();
-      if (command === "submit") {
-        // Leaving the field commits its buffered text before the form reads its data.
-        (document.activeElement as HTMLElement | null)?.blur();
-        setTimeout(() => formRoot.current?.querySelector("form")?.requestSubmit(), 0);
-      } else if (command === "nextDimension" || command === "previousDimension") {
-        if (formRoot.current) focusDimension(formRoot.current, command === "nextDimension" ? 1 : -1);
-      } else if (command === "quote") {
-        quotes.quoteSelection(document.querySelector("[data-item-root]"));
-      } else if (command === "help") {
-        if (dialog.current?.open) dialog.current.close();
-        else dialog.current?.showModal();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [quotes]);
+  useFormKeys(formRoot, {
+    commands,
+    onSkip: extras.canSkip ? () => skipDialog.current?.showModal() : undefined,
+    onQuote: () => quotes.quoteSelection(document.querySelector("[data-item-root]")),
+    onHelp: () => {
+      if (dialog.current?.open) dialog.current.close();
+      else dialog.current?.showModal();
+    },
+  });
+  // The form is on the page: the keyboard starts on its first stop, and keys typed meanwhile are replayed there.
+  useClaimedKeyboard(true, () => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if (formRoot.current) focusStop(stopsOf(formRoot.current)[0], { scroll: false });
+  });
+  const skip = useCallback(async (reason: string, comment: string) => {
+    const result = await fetchJson<{ skipped: boolean }>(`${assignmentApi}/skip`, { method: "POST", body: { reason, ...(comment ? { comment } : {}) } });
+    if (!result.ok) return result.message;
+    autosave.stop();
+    clearLocalDraft(assignmentId);
+    skipDialog.current?.close();
+    handOverKeys();
+    return openNextItem(queue, (path) => router.push(path));
+  }, [assignmentApi, assignmentId, autosave, queue, router]);
 
-  if (submittedEvalId) return <Submitted queue={queue} evalId={submittedEvalId} calibration={calibration} />;
+  if (submittedEvalId) return <SubmittedPanel queue={queue} evalId={submittedEvalId} assignmentApi={assignmentApi} canCorrect={extras.canCorrect} fixed={fixed} calibration={calibration} />;
   return (
-    <div ref={formRoot}>
+    <div ref={formRoot} className={extras.profile === "end_user" ? "rating-end-user" : undefined}>
+      <ItemClock position={extras.position} />
       <div className="rating-toolbar">
         <SaveStatusText status={autosave.status} />
         <button type="button" className="btn" onClick={() => dialog.current?.showModal()}>Shortcuts (?)</button>
+        {extras.canSkip ? <button type="button" className="btn" onClick={() => skipDialog.current?.showModal()}>Skip (s)</button> : null}
       </div>
       {start.olderBrowserCopy ? (
         <div className="notice" role="status">
@@ -231,7 +217,7 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
           autosave.changed(draft);
           if (prefill) setChangedFields(changedFromJudge(prefill, draft));
         }}
-        hiddenSections={HIDDEN_SECTIONS} prefill={prefill}
+        hiddenSections={extras.profile === "end_user" ? END_USER_HIDDEN : HIDDEN_SECTIONS} prefill={prefill} commandsRef={commands}
         submitLabel={prefill ? (changedFields === 0 ? "Confirm all (Ctrl+Enter)" : "Submit review (Ctrl+Enter)") : "Submit rating (Ctrl+Enter)"} />
       {quotes.quotes.length > 0 ? (
         <section aria-labelledby="quotes-title" className="panel">
@@ -247,6 +233,7 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
         </section>
       ) : null}
       <ShortcutsDialog ref={dialog} />
+      {extras.canSkip ? <SkipDialog ref={skipDialog} onSkip={skip} /> : null}
     </div>
   );
 }

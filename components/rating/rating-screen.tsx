@@ -4,7 +4,11 @@ import type { ReactNode } from "react";
 import { ItemView } from "@/components/transcript/item-view";
 import type { Item } from "@/lib/items/types";
 import type { QueueUrls } from "@/lib/queues/open-next-item";
+import { agentPrefill } from "@/lib/aif/agent-prefill";
 import { ratingContextOf } from "@/lib/queues/record-task";
+import { MarkdownText } from "@/components/markdown/markdown-text";
+import { GuidelinesPanel } from "./guidelines-panel";
+import { KEY_BUFFER_SCRIPT } from "./key-buffer";
 import { RatingClient } from "./rating-client";
 
 type Props = {
@@ -20,17 +24,32 @@ type Props = {
   caption?: ReactNode;
   /** Where a rater whose session ended signs in again and returns here. */
   signInUrl?: string;
+  /** The page's CSP nonce: the inline script that keeps keys typed before the form is ready. */
+  nonce?: string;
+  /** "Item n of N" in the suite. */
+  position?: { index: number; total: number };
+  /** Raters and visitors may skip an item; an SME review has nothing to skip to. */
+  canSkip?: boolean;
+  /** Raters may correct the item they just submitted (a visitor's rating cannot derive from a record). */
+  canCorrect?: boolean;
+  /** "end_user" for share-link visitors: the universal rubric only, large targets, plain words. */
+  profile?: "expert" | "end_user";
+  /** The suite's guidelines for its raters (markdown, rendered on the server beside the form). */
+  guidelines?: string;
 };
 
-export function RatingScreen({ assignment, assignmentApi, queue, rater, context, prefill, title = "Your rating", caption, signInUrl }: Props) {
+export function RatingScreen({ assignment, assignmentApi, queue, rater, context, prefill, title = "Your rating", caption, signInUrl, nonce, position, canSkip = false, canCorrect = false, profile = "expert", guidelines = "" }: Props) {
   return (
     <div className="rating-layout">
+      {/* Before any other script: from the first moment, keys wait for the form instead of being lost. */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: KEY_BUFFER_SCRIPT }} />
       <section aria-label="Item to rate" className="rating-item">
         {caption}
         <ItemView item={assignment.item} />
       </section>
       <section aria-labelledby="rating-title" className="rating-form">
         <h1 id="rating-title">{title}</h1>
+        {guidelines.trim() === "" ? null : <GuidelinesPanel><MarkdownText text={guidelines} /></GuidelinesPanel>}
         <RatingClient
           assignmentId={assignment.id}
           assignmentApi={assignmentApi}
@@ -38,10 +57,21 @@ export function RatingScreen({ assignment, assignmentApi, queue, rater, context,
           server={{ draft: assignment.draft, version: assignment.draftVersion }}
           fixed={{ ...(context ?? ratingContextOf(assignment.item, assignment.suite.key)), rater }}
           prefill={prefill}
+          itemValues={prefill ? undefined : startingValuesOf(assignment.item)}
           submittedEvalId={assignment.evalId}
           signInUrl={signInUrl}
+          position={position}
+          canSkip={canSkip}
+          canCorrect={canCorrect}
+          profile={profile}
         />
       </section>
     </div>
   );
+}
+
+/** What the item itself already says (an agent run's tool calls and efficiency), as the form's starting values. */
+function startingValuesOf(item: Item): Record<string, unknown> | undefined {
+  const agent = agentPrefill(item);
+  return agent ? { agent } : undefined;
 }

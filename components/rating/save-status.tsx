@@ -6,6 +6,7 @@ const time = (at: Date) => at.toLocaleTimeString([], { hour: "2-digit", minute: 
 export function SaveStatusText({ status }: { status: SaveStatus }) {
   const text = {
     idle: "No changes yet",
+    restored: "Draft restored",
     pending: "Changes kept in this browser…",
     saving: "Saving…",
     saved: status.kind === "saved" ? `Saved at ${time(status.at)}` : "",

@@ -7,12 +7,14 @@
 // overwrites anything, and typing keeps going to the browser's copy meanwhile.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { fetchJson } from "@/lib/http/fetch-json";
+import { draftContentKey } from "@/lib/queues/draft-content";
 import { writeLocalDraft } from "@/lib/queues/local-draft";
 
 export type ServerDraft = { version: number; draft: Record<string, unknown> | null };
 
 export type SaveStatus =
   | { kind: "idle" }
+  | { kind: "restored" }
   | { kind: "pending" }
   | { kind: "saving" }
   | { kind: "saved"; at: Date }
@@ -37,12 +39,14 @@ function serverDraftOf(details: Record<string, unknown> | undefined): ServerDraf
  * page opened with that the server does not have yet (browser edits made
  * offline, before a reload, or kept by choice in a conflict): it is sent at once.
  */
-export function useDraftAutosave(options: { draftUrl: string; storageId: string; baseVersion: number; savedDraft: Record<string, unknown> | null; unsavedDraft?: Record<string, unknown> | null }) {
+export function useDraftAutosave(options: { draftUrl: string; storageId: string; baseVersion: number; savedDraft: Record<string, unknown> | null; unsavedDraft?: Record<string, unknown> | null; restored?: boolean }) {
   const { draftUrl, storageId } = options;
-  const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
+  const [status, setStatus] = useState<SaveStatus>({ kind: options.restored ? "restored" : "idle" });
   const version = useRef(options.baseVersion);
   const latest = useRef<Record<string, unknown> | null>(options.unsavedDraft ?? null);
-  const lastSent = useRef<string | null>(options.savedDraft === null ? null : JSON.stringify(options.savedDraft));
+    // Compared by content (lib/queues/draft-content): the form's first render of a
+  // stored draft differs from it only in key order and empty sections, and is no edit.
+  const lastSent = useRef<string>(draftContentKey(options.savedDraft));
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef(false);
   const blocked = useRef<Blocked>(null);
@@ -57,7 +61,7 @@ export function useDraftAutosave(options: { draftUrl: string; storageId: string;
     timer.current = null;
     const draft = latest.current;
     if (blocked.current || inFlight.current || draft === null) return;
-    const json = JSON.stringify(draft);
+    const json = draftContentKey(draft);
     if (json === lastSent.current) return;
     inFlight.current = true;
     setStatus({ kind: "saving" });
@@ -67,7 +71,7 @@ export function useDraftAutosave(options: { draftUrl: string; storageId: string;
     if (result.ok) {
       version.current = result.data.version;
       lastSent.current = json;
-      const synced = JSON.stringify(latest.current) === json;
+      const synced = draftContentKey(latest.current) === json;
       writeLocalDraft(storageId, { draft: latest.current ?? draft, baseVersion: version.current, synced, changedAt: Date.now() });
       setStatus({ kind: "saved", at: new Date(result.data.saved_at) });
       if (!synced) retryIn(SAVE_AFTER_MS);
@@ -91,7 +95,7 @@ export function useDraftAutosave(options: { draftUrl: string; storageId: string;
   const changed = useCallback((draft: Record<string, unknown>) => {
     if (blocked.current === "submitted") return;
     latest.current = draft;
-    if (JSON.stringify(draft) === lastSent.current) return;
+    if (draftContentKey(draft) === lastSent.current) return;
     // Written even while saving is blocked: the browser's copy is what a reload restores.
     writeLocalDraft(storageId, { draft, baseVersion: version.current, synced: false, changedAt: Date.now() });
     if (blocked.current) return;
@@ -121,7 +125,7 @@ export function useDraftAutosave(options: { draftUrl: string; storageId: string;
     };
     // Without a service worker a page cannot load offline: ask before leaving with changes only this browser holds.
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (navigator.onLine || blocked.current === "submitted" || JSON.stringify(latest.current) === lastSent.current) return;
+      if (navigator.onLine || blocked.current === "submitted" || draftContentKey(latest.current) === lastSent.current) return;
       event.preventDefault();
     };
     window.addEventListener("online", onOnline);

@@ -1,6 +1,7 @@
-// An image, audio, video or file segment; any URL that safeMediaUrl refuses is shown as inert text.
+// An image, audio, video or file segment. Only media lib/items/media-url.ts
+// lets through are loaded; any other is named as inert text with the reason.
 import type { Segment } from "@/lib/items/types";
-import { safeMediaUrl } from "./safe-media-url";
+import { mediaVerdict } from "@/lib/items/media-url";
 import styles from "./transcript.module.css";
 
 export type MediaSegmentValue = Exclude<Segment, { type: "text" }>;
@@ -12,7 +13,7 @@ function shortened(url: string): string {
 }
 
 function fileNameOf(url: string): string {
-  const last = new URL(url).pathname.split("/").filter(Boolean).pop();
+  const last = new URL(url, "http://same-origin.invalid").pathname.split("/").filter(Boolean).pop();
   if (!last) return shortened(url);
   try {
     return decodeURIComponent(last);
@@ -23,11 +24,19 @@ function fileNameOf(url: string): string {
 
 /** `label` names the segment for screen readers, e.g. "image 2 of message 3". */
 export function MediaSegment({ segment, label }: { segment: MediaSegmentValue; label: string }) {
-  const url = safeMediaUrl(segment.url, segment.type);
-  if (url === null) return <p className={styles.unsupported}>unsupported link: {shortened(segment.url)}</p>;
+  const verdict = mediaVerdict(segment.url, segment.type);
+  if (!verdict.show) {
+    const why = verdict.reason === "external" ? "on another host, not loaded" : "unsupported link";
+    return (
+      <p className={styles.unsupported} data-media-not-shown="">
+        {segment.type} not shown ({why}): {shortened(segment.url)}
+      </p>
+    );
+  }
+  const url = verdict.url;
   switch (segment.type) {
     case "image":
-      // next/image needs every remote host configured up front; item images come from anywhere.
+      // next/image needs every remote host configured up front; item images are same-origin or data: here.
       // eslint-disable-next-line @next/next/no-img-element
       return <img className={styles.media} src={url} alt={label} loading="lazy" />;
     case "audio":

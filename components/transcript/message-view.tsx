@@ -1,9 +1,12 @@
-// One transcript message: role badge, reasoning, content or tool result, and tool calls.
-import type { ToolCall, TranscriptMessage } from "@/lib/items/types";
-import { messageAttributes, type TextPart } from "./anchor-attributes";
-import { MediaSegment } from "./media-segment";
+// One transcript message: role badge, reasoning, content or tool result, and
+// tool calls — as trace steps paired with their results when the run has a plan.
+import type { ToolCall, Transcript, TranscriptMessage } from "@/lib/items/types";
+import { messageAttributes } from "./anchor-attributes";
+import { MessageSegments } from "./message-segments";
 import { prettyArguments } from "./pretty-json";
 import { TextBlock } from "./text-block";
+import { ToolStepView } from "./tool-step-view";
+import type { ToolStep } from "./trace-steps";
 import { isToolResult, roleKind, textOf, toolResultTitle, type RoleKind } from "./transcript-facts";
 import styles from "./transcript.module.css";
 
@@ -16,18 +19,6 @@ const ROLE_CLASS: Record<RoleKind, string> = {
 };
 // Short tool output is read in passing; long output would bury the conversation.
 const SHORT_TOOL_RESULT = 600;
-
-type SegmentsProps = { message: TranscriptMessage; messageIndex: number; part: TextPart };
-
-export function MessageSegments({ message, messageIndex, part }: SegmentsProps) {
-  return message.content.map((segment, index) =>
-    segment.type === "text" ? (
-      <TextBlock key={index} text={segment.text} part={part} segmentIndex={index} />
-    ) : (
-      <MediaSegment key={index} segment={segment} label={`${segment.type} ${index + 1} of message ${messageIndex + 1}`} />
-    ),
-  );
-}
 
 function ToolCallView({ call, index }: { call: ToolCall; index: number }) {
   return (
@@ -45,15 +36,27 @@ function ToolCallView({ call, index }: { call: ToolCall; index: number }) {
   );
 }
 
-type Props = { message: TranscriptMessage; index: number; field: string };
+type Props = {
+  message: TranscriptMessage;
+  index: number;
+  field: string;
+  /** The id the turn navigator links to. */
+  id?: string;
+  /** This message's tool calls as paired steps (agent runs); the transcript they take results from. */
+  trace?: { steps: ToolStep[]; transcript: Transcript };
+};
 
-export function MessageView({ message, index, field }: Props) {
+export function MessageView({ message, index, field, id, trace }: Props) {
+  // An assistant turn that only calls tools is its steps: no card around them, so a run reads as a list.
+  const stepsOnly = trace !== undefined && message.content.length === 0 && !message.reasoning;
   return (
-    <li className={styles.message} {...messageAttributes(field, index, message.role)}>
-      <div className={styles.messageHeader}>
-        <span className={ROLE_CLASS[roleKind(message.role)]}>{message.role}</span>
-        <span className={styles.muted}>#{index + 1}</span>
-      </div>
+    <li id={id} className={stepsOnly ? `${styles.message} ${styles.stepsOnly}` : styles.message} {...messageAttributes(field, index, message.role)}>
+      {stepsOnly ? null : (
+        <div className={styles.messageHeader}>
+          <span className={ROLE_CLASS[roleKind(message.role)]}>{message.role}</span>
+          <span className={styles.muted}>#{index + 1}</span>
+        </div>
+      )}
       {message.reasoning ? (
         <details className={styles.details}>
           <summary>Reasoning</summary>
@@ -68,7 +71,9 @@ export function MessageView({ message, index, field }: Props) {
       ) : (
         <MessageSegments message={message} messageIndex={index} part="content" />
       )}
-      {message.tool_calls?.map((call, callIndex) => <ToolCallView key={callIndex} call={call} index={callIndex} />)}
+      {trace
+        ? trace.steps.map((step) => <ToolStepView key={step.callIndex} step={step} transcript={trace.transcript} field={field} />)
+        : message.tool_calls?.map((call, callIndex) => <ToolCallView key={callIndex} call={call} index={callIndex} />)}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 // The class names of transcript.module.css, typed so a typo fails `tsc` (a test keeps the two in step).
 declare const styles: {
+  readonly argPreview: string;
   readonly chip: string;
   readonly chips: string;
   readonly code: string;
@@ -10,6 +11,7 @@ declare const styles: {
   readonly facts: string;
   readonly heading: string;
   readonly item: string;
+  readonly jumpLast: string;
   readonly media: string;
   readonly message: string;
   readonly messageHeader: string;
@@ -19,6 +21,7 @@ declare const styles: {
   readonly optionId: string;
   readonly options: string;
   readonly panel: string;
+  readonly pinned: string;
   readonly role: string;
   readonly roleAssistant: string;
   readonly roleSystem: string;
@@ -26,8 +29,25 @@ declare const styles: {
   readonly roleUser: string;
   readonly section: string;
   readonly showAll: string;
+  readonly status: string;
+  readonly statusError: string;
+  readonly statusMissing: string;
+  readonly statusOk: string;
+  readonly step: string;
+  readonly stepBody: string;
+  readonly stepDetails: string;
+  readonly stepNumber: string;
+  readonly stepsOnly: string;
   readonly subheading: string;
   readonly text: string;
+  readonly toolName: string;
+  readonly traceControls: string;
+  readonly traceErrors: string;
+  readonly traceSearch: string;
+  readonly traceSummary: string;
+  readonly turnLink: string;
+  readonly turnList: string;
+  readonly turnNav: string;
   readonly unsupported: string;
 };
 export default styles;

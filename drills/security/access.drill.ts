@@ -6,7 +6,7 @@ import type { Drill, DrillCase, DrillContext, DrillResult } from "../support/dri
 import { drillCase } from "../support/drill";
 import { contextWithCookie, launchBrowser } from "./support/browser-check";
 import { startCrossSitePage } from "./support/cross-site-page";
-import { addUser, api, countChanges, createToken, rowCounts, startDrillApp, type DrillApp, type DrillUser } from "./support/drill-app";
+import { addUser, api, countChanges, createToken, rowCounts, startDrillApp, startExport, type DrillApp, type DrillUser } from "./support/drill-app";
 import { chatItem, createSuite, draftFor, importItems, nextAssignment } from "./support/seed";
 import { testPort } from "@/lib/testing/test-ports";
 
@@ -225,7 +225,7 @@ async function run(context: DrillContext): Promise<DrillResult> {
     const { assignmentId } = await nextAssignment(app, rater, suiteId);
     const recorded = await api(app, "/api/records", { cookie: rater.cookie, body: draftFor("access-free", "mine") });
     const evalId = ((await recorded.json()) as { eval_id: string }).eval_id;
-    const exported = await api(app, "/api/export?format=jsonl", { cookie: app.admin.cookie });
+    const exported = await api(app, await startExport(app), { cookie: app.admin.cookie });
     await exported.arrayBuffer();
     const exportId = exported.headers.get("x-export-id") ?? UNKNOWN_UUID;
     context.log("seeded users, suite, assignment, record, export");

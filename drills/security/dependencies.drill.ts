@@ -1,4 +1,4 @@
-// Drill 7: known advisories in the installed tree. `npm audit` (production
+// Drill 8: known advisories in the installed tree. `npm audit` (production
 // dependencies, then all) must report no high or critical advisory, and must
 // actually reach its endpoint: an audit that could not ask is a failure, not a
 // pass. The framework packages must be at or above the releases that fixed
@@ -94,7 +94,7 @@ async function run(context: DrillContext): Promise<DrillResult> {
 
 export const dependenciesDrill: Drill = {
   id: "dependencies",
-  title: "7. Dependencies",
+  title: "9. Dependencies",
   summary: "With `--full`, `npm audit --json` over the production dependencies and over all of them (0 high or critical to pass; an audit that cannot reach its endpoint fails with the reason), and every installed copy of next, react, react-dom, prisma, @prisma/client and @prisma/adapter-pg (from `npm ls --all`) compared with the fixed releases of their published advisories: Next ≥ 16.0.7, React ≥ 19.2.1, Prisma ≥ 7.4.",
   quick: true,
   everySetup: false,

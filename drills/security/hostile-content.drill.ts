@@ -5,7 +5,7 @@
 import type { Drill, DrillCase, DrillContext, DrillResult } from "../support/drill";
 import { drillCase } from "../support/drill";
 import { contextWithCookie, inspectPage, launchBrowser, openDownload, type PageFindings } from "./support/browser-check";
-import { addUser, api, startDrillApp, type DrillApp } from "./support/drill-app";
+import { addUser, api, startDrillApp, startExport, type DrillApp } from "./support/drill-app";
 import { chatItem, createSuite, draftFor, importItems, importPrefills, judgeRecord, nextAssignment } from "./support/seed";
 import { ALL_PAYLOADS, HOSTILE_MEDIA, PAYLOADS, SHORT_PAYLOAD } from "./hostile-payloads";
 import { testPort } from "@/lib/testing/test-ports";
@@ -154,8 +154,8 @@ async function run(context: DrillContext): Promise<DrillResult> {
 
 async function downloadCases(app: DrillApp, admin: Awaited<ReturnType<typeof contextWithCookie>>, seeded: Seeded): Promise<DrillCase[]> {
   const downloads = [
-    { name: "records export (JSONL) opened in the browser", path: "/api/export?format=jsonl", expect: JSON.stringify(ALL_PAYLOADS).slice(1, -1) },
-    { name: "records export (JSON) opened in the browser", path: "/api/export?format=json", expect: JSON.stringify(ALL_PAYLOADS).slice(1, -1) },
+    { name: "records export (JSONL) opened in the browser", path: await startExport(app, { format: "jsonl" }), expect: JSON.stringify(ALL_PAYLOADS).slice(1, -1) },
+    { name: "records export (JSON) opened in the browser", path: await startExport(app, { format: "json" }), expect: JSON.stringify(ALL_PAYLOADS).slice(1, -1) },
     { name: "import report opened in the browser", path: `/api/imports/${seeded.refusedImportId}/report`, expect: "onerror" },
   ];
   const cases: DrillCase[] = [];
@@ -175,7 +175,7 @@ async function headerCase(app: DrillApp, seeded: Seeded): Promise<DrillCase> {
   const targets = [
     { path: "/api/health", attachment: false },
     { path: "/api/records", attachment: false },
-    { path: "/api/export?format=jsonl", attachment: true },
+    { path: await startExport(app), attachment: true },
     { path: `/api/imports/${seeded.refusedImportId}/report`, attachment: true },
     { path: "/sign-in", attachment: false },
   ];

@@ -1,5 +1,7 @@
 // Drives the AIF form the way a keyboard user does: focus, type, Space, digits.
 import { expect, type Locator, type Page } from "@playwright/test";
+// Options are named in words by the labels map (lib/aif/field-labels).
+import labels from "../../schemas/aif-eval-form.labels.json" with { type: "json" };
 
 export class AifFormPage {
   constructor(readonly page: Page) {}
@@ -45,10 +47,10 @@ export class AifFormPage {
   async fillTaskAndSubject(taskId: string, modality: "chat" | "agent" | "rag" | "multimodal" = "chat"): Promise<void> {
     await this.typeInto("task_task_id", taskId);
     await this.typeInto("task_suite_id", "e2e-suite");
-    await this.press(this.page.getByRole("radio", { name: modality, exact: true }).first());
+    await this.press(this.page.getByRole("radio", { name: labels["/task/modality"].enum[modality], exact: true }).first());
     await this.typeInto("task_prompt", "Summarise the attached policy in two sentences.");
     await this.typeInto("subject_system_under_test", "Acme Assistant via API");
-    await this.press(this.field("subject_modality_tags").getByRole("checkbox", { name: modality, exact: true }));
+    await this.press(this.field("subject_modality_tags").getByRole("checkbox", { name: labels["/subject/modality_tags"].enum[modality], exact: true }));
   }
 
   async fillUniversalConfidently(): Promise<void> {

@@ -22,7 +22,7 @@ export async function seedMatrixIds(contexts: Record<"anonymous" | "rater" | "sm
   recordOf.set("admin", recordOf.get("rater")!);
   const target = await contexts.admin.post("/api/users", { data: { email: `matrix-target-${Date.now()}@example.test`, roles: ["rater"] } });
   expect(target.status()).toBe(201);
-  const invited = await contexts.anonymous.post(`${(await target.json()).invite_path.replace("/invite/", "/api/invitations/")}`, { data: { name: "Target", password: "matrix-password-1" } });
+  const invited = await contexts.anonymous.post(`${(await target.json()).invite_path.replace("/invite/", "/api/invitations/")}`, { data: { name: `Target ${Date.now()}`, password: "matrix-password-1" } });
   expect(invited.status()).toBe(201);
   const list = await (await contexts.admin.get("/api/users")).json();
   const targetUser = list.users.find((user: { email: string }) => user.email.startsWith("matrix-target-"));

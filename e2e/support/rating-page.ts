@@ -13,15 +13,13 @@ export async function startRating(page: Page, suiteKey: string): Promise<void> {
   await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
 }
 
-/** `]` to the next dimension, a digit for the score, Tab to confidence (Medium by default) and → to "High". */
+/** `]` to the first dimension, then per dimension `h` (High confidence) and a digit for the score, which moves on. */
 export async function rateEveryDimensionByKeyboard(page: Page, score: number): Promise<void> {
   await page.locator("body").click({ position: { x: 1, y: 1 } });
+  await page.keyboard.press("]");
   for (let index = 0; index < DIMENSIONS.length; index += 1) {
-    await page.keyboard.press("]");
+    await page.keyboard.press("h");
     await page.keyboard.press(String(score));
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("Shift+Tab");
   }
   for (const dimension of DIMENSIONS) {
     await expect(page.locator(`#root_universal_${dimension}_score-${score}`)).toBeChecked();

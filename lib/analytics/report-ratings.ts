@@ -13,7 +13,7 @@ import { timedPhase, timedPhaseSync, type PhaseTimings } from "./phase-timings";
 
 export const HAZARDS = Object.keys(aifSchema.properties.safety.properties).filter((key) => key !== "is_violating_any");
 
-export type ReportRatingsFilter = { suiteId: string; suiteKey: string; systemUnderTest?: string; modality?: string; tag?: { key: string; value: string } };
+export type ReportRatingsFilter = { suiteId: string; systemUnderTest?: string; modality?: string; tag?: { key: string; value: string } };
 export type ReportRatings = {
   ratings: RatingColumns;
   /** The Likert dimensions some rating scores, in LIKERT_DIMENSIONS order. */
@@ -40,24 +40,25 @@ const RATINGS_SQL = `
          ${joined(HAZARDS.map((hazard) => `r.body -> 'safety' -> '${hazard}' ->> 'verdict'`))} AS verdicts,
          r.body -> 'refusal' ->> 'appropriateness' AS refusal, r.body -> 'universal' ->> 'vs_reference' AS vs_reference,
          r.body -> 'issue_tags' AS tags, r.body -> 'agent' -> 'pass_at_k' AS pass_at_k, r.body -> 'agent' -> 'pass_caret_k' AS pass_caret_k
-  FROM eval_record r
-  WHERE r.suite_id = $1
+  FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id
+  WHERE sr.suite_id = $1::uuid
     AND ($2::text IS NULL OR r.body #>> '{subject,system_under_test}' = $2)
     AND ($3::text IS NULL OR r.body #>> '{task,modality}' = $3)
-    AND ($4::text IS NULL OR EXISTS (
-      SELECT 1 FROM suite_item si JOIN item i ON i.id = si.item_id
-      WHERE si.suite_id = $6::uuid AND i.task_id = r.task_id AND i.system_under_test = r.body #>> '{subject,system_under_test}'
-        AND i.body #>> ARRAY['tags', $4::text] = $5::text))`;
+    AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM item i WHERE i.id = sr.item_id AND i.body #>> ARRAY['tags', $4::text] = $5::text))`;
 
 type Row = [item: string, raterType: string, systemUnderTest: string | null, modality: string | null, scores: string, verdicts: string, refusal: string | null, vsReference: string | null, tags: string[] | null, passAtK: AgentRun["passAtK"] | null, passCaretK: AgentRun["passCaretK"] | null];
 
 const KNOWN_RATER_TYPES: ReadonlySet<string> = new Set(RATER_TYPES);
 
-/** The item is its task and system under test: what the records rate. A tag slice keeps the records whose suite item has that tag. */
+/**
+ * The records counted in the suite (suite_record: written by its flows only,
+ * never by a record naming the suite). The item is its task and system under
+ * test: what the records rate. A tag slice keeps the records whose suite item has that tag.
+ */
 export async function loadReportRatings(filter: ReportRatingsFilter, timings?: PhaseTimings): Promise<ReportRatings> {
   const { rows } = await timedPhase(timings, "SQL load", () => bulkPool().query<Row>({
     text: RATINGS_SQL,
-    values: [filter.suiteKey, filter.systemUnderTest ?? null, filter.modality ?? null, filter.tag?.key ?? null, filter.tag?.value ?? null, filter.suiteId],
+    values: [filter.suiteId, filter.systemUnderTest ?? null, filter.modality ?? null, filter.tag?.key ?? null, filter.tag?.value ?? null],
     rowMode: "array",
   }));
   return timedPhaseSync(timings, "row mapping", () => toRatings(rows));

@@ -17,14 +17,18 @@ export type { RaterCalibration, SuiteCalibration };
 
 export async function suiteCalibration(options: { actor: Actor; suiteId: string }): Promise<SuiteCalibration> {
   authorize(options.actor, "suites.manage");
-  const suite = isUuid(options.suiteId) ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { key: true } }) : null;
+  const suite = isUuid(options.suiteId) ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true } }) : null;
   if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
+  // The records counted in the suite; the gold id and target are the item's,
+  // never the record's own task (which a submitter could have written). Gold
+  // accuracy is the first answer: a correction made after submitting is not.
   const rows = await db().$queryRaw<{ rater_type: string; rater_id: string | null; created_at: Date; body: Record<string, unknown>; name: string | null }[]>`
-    SELECT r.rater_type, r.rater_id, r.created_at, jsonb_build_object('task', r.body -> 'task', 'universal', r.body -> 'universal', 'chat', r.body -> 'chat',
+    SELECT r.rater_type, r.rater_id, r.created_at, jsonb_build_object('task', i.body -> 'task', 'universal', r.body -> 'universal', 'chat', r.body -> 'chat',
              'agent', r.body -> 'agent', 'rag', r.body -> 'rag', 'multimodal', r.body -> 'multimodal') AS body, u.name
-    FROM eval_record r LEFT JOIN app_user u ON u.id = r.rater_id
-    WHERE r.suite_id = ${suite.key} AND r.rater_type <> 'llm_judge'
-      AND coalesce(r.body #>> '{task,gold_item_id}', '') <> '' AND jsonb_typeof(r.body #> '{task,calibration_target}') = 'object'`;
+    FROM suite_record sr JOIN eval_record r ON r.eval_id = sr.eval_id JOIN item i ON i.id = sr.item_id
+    LEFT JOIN app_user u ON u.id = r.rater_id
+    WHERE sr.suite_id = ${options.suiteId}::uuid AND r.rater_type <> 'llm_judge' AND sr.flow <> 'correction'
+      AND coalesce(i.body #>> '{task,gold_item_id}', '') <> '' AND jsonb_typeof(i.body #> '{task,calibration_target}') = 'object'`;
   const who = new Map<string, { raterType: string; name: string }>();
   const ratings: GoldRating[] = [];
   for (const row of rows) {
@@ -40,5 +44,17 @@ export async function suiteCalibration(options: { actor: Actor; suiteId: string 
     threshold: settings.threshold,
     window: settings.window,
     raters: raterDrift(ratings, settings).map((drift) => ({ ...drift, ...who.get(drift.rater)! })),
+  };
+}
+
+/** The raters' names as they are now (a cached report keeps ids; a rename shows at once). */
+export async function withCurrentNames(calibration: SuiteCalibration): Promise<SuiteCalibration> {
+  const userIds = calibration.raters.filter((rater) => rater.raterType !== "end_user").map((rater) => rater.rater.slice(rater.rater.indexOf(":") + 1));
+  if (userIds.length === 0) return calibration;
+  const users = await db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } });
+  const nameOf = new Map(users.map((user) => [user.id, user.name]));
+  return {
+    ...calibration,
+    raters: calibration.raters.map((rater) => rater.raterType === "end_user" ? rater : { ...rater, name: nameOf.get(rater.rater.slice(rater.rater.indexOf(":") + 1)) ?? rater.name }),
   };
 }

@@ -13,7 +13,7 @@ import { reviewSummary } from "@/lib/review/review-summary";
 import type { FieldAcceptance } from "@/lib/review/review-summary-types";
 import { agentMetrics, type AgentMetrics } from "./agent-metrics";
 import { timedPhase, type PhaseTimings } from "./phase-timings";
-import { suiteCalibration, type SuiteCalibration } from "./suite-calibration";
+import { suiteCalibration, withCurrentNames, type SuiteCalibration } from "./suite-calibration";
 import { agreementReportOfColumns, type AgreementReport } from "./agreement-report";
 import { distinctSorted, HAZARDS, loadReportRatings } from "./report-ratings";
 
@@ -34,21 +34,22 @@ export type SuiteReport = AgreementReport & {
 
 // Bump when the report's computation or shape changes: cached reports of an older version are recomputed.
 // 2: bootstrap intervals from multinomial pattern counts (same distribution, other random numbers).
-const REPORT_VERSION = 2;
+// 3: the records counted in the suite (suite_record), not those naming it; gold targets from the items.
+const REPORT_VERSION = 3;
 
 /**
  * What the report can be sliced by. The systems and modalities are those of
  * all the suite's records, which are the ones loaded when the report is not
  * sliced; a sliced report passes none and they are queried.
  */
-async function sliceOptionsOf(suiteId: string, suiteKey: string, unsliced: Promise<Pick<SliceOptions, "systemsUnderTest" | "modalities">> | null): Promise<SliceOptions> {
+async function sliceOptionsOf(suiteId: string, unsliced: Promise<Pick<SliceOptions, "systemsUnderTest" | "modalities">> | null): Promise<SliceOptions> {
   const tags = db().$queryRaw<{ tag: string }[]>`
     SELECT DISTINCT t.key || '=' || t.value AS tag FROM suite_item si JOIN item i ON i.id = si.item_id, jsonb_each_text(coalesce(i.body -> 'tags', '{}'::jsonb)) t
     WHERE si.suite_id = ${suiteId}::uuid ORDER BY 1 LIMIT 500`;
   // Grouped (hashed) rather than array_agg(DISTINCT …), which sorts every record's values.
   const values = unsliced ?? db().$queryRaw<{ system: string | null; modality: string | null }[]>`
-    SELECT body -> 'subject' ->> 'system_under_test' AS system, body -> 'task' ->> 'modality' AS modality
-    FROM eval_record WHERE suite_id = ${suiteKey} GROUP BY 1, 2`
+    SELECT r.body -> 'subject' ->> 'system_under_test' AS system, r.body -> 'task' ->> 'modality' AS modality
+    FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id WHERE sr.suite_id = ${suiteId}::uuid GROUP BY 1, 2`
     .then((pairs) => ({ systemsUnderTest: distinctSorted(pairs.map((pair) => pair.system)), modalities: distinctSorted(pairs.map((pair) => pair.modality)) }));
   const [tagRows, { systemsUnderTest, modalities }] = await Promise.all([tags, values]);
   return { systemsUnderTest, modalities, tags: tagRows.map((row) => row.tag) };
@@ -65,11 +66,12 @@ export async function suiteReport(options: { actor: Actor; suiteId: string; slic
   const slice = options.slice ?? {};
   const sliceKey = JSON.stringify([slice.systemUnderTest ?? null, slice.modality ?? null, slice.tag ?? null, slice.level ?? "ordinal", options.bootstrapSamples ?? null]);
   const [fingerprint, cached] = await timedPhase(options.timings, "fingerprint and cache lookup", () => Promise.all([
-    dataFingerprint(suite.id, suite.key),
+    dataFingerprint(suite.id),
     db().suiteReportCache.findUnique({ where: { suiteId_sliceKey: { suiteId: suite.id, sliceKey } } }),
   ]));
   if (cached && cached.fingerprint === fingerprint) {
-    return { ...reviveDates(cached.report as unknown as SuiteReport), computed: { at: cached.computedAt, ms: cached.computeMs, cached: true } };
+    const report = reviveDates(cached.report as unknown as SuiteReport);
+    return { ...report, calibration: await withCurrentNames(report.calibration), computed: { at: cached.computedAt, ms: cached.computeMs, cached: true } };
   }
   const start = performance.now();
   const report = await computeSuiteReport({ ...options, suite, slice });
@@ -83,16 +85,16 @@ export async function suiteReport(options: { actor: Actor; suiteId: string; slic
 }
 
 /**
- * What a report depends on: the suite's records (append-only, so their count
- * and latest storage time name the set), its review decisions, the drift
- * settings and the report version.
+ * What a report depends on: the records counted in the suite (suite_record is
+ * append-only, so its count and latest time name the set), its review
+ * decisions, the drift settings and the report version. Rater names are not
+ * part of it: they are filled in at every read (withCurrentNames).
  */
-async function dataFingerprint(suiteId: string, suiteKey: string): Promise<string> {
-  // Count and latest time in one pass over the suite's records.
+async function dataFingerprint(suiteId: string): Promise<string> {
   const [row] = await db().$queryRaw<{ records: bigint; latest: Date | null; decisions: bigint }[]>`
     SELECT records.count AS records, records.latest,
            (SELECT count(*) FROM review_decision d JOIN review_task t ON t.hybrid_eval_id = d.hybrid_eval_id WHERE t.suite_id = ${suiteId}::uuid) AS decisions
-    FROM (SELECT count(*) AS count, max(stored_at) AS latest FROM eval_record WHERE suite_id = ${suiteKey}) records`;
+    FROM (SELECT count(*) AS count, max(created_at) AS latest FROM suite_record WHERE suite_id = ${suiteId}::uuid) records`;
   return JSON.stringify([REPORT_VERSION, Number(row?.records ?? 0), row?.latest?.toISOString() ?? null, Number(row?.decisions ?? 0), driftSettings()]);
 }
 
@@ -108,14 +110,14 @@ async function computeSuiteReport(options: { actor: Actor; suite: { id: string; 
     throw new AppError("INVALID_INPUT", "The slice is not valid", [{ path: "/tag", rule: "format", message: "a tag slice is key=value" }]);
   }
   const load = loadReportRatings({
-    suiteId: suite.id, suiteKey: suite.key, systemUnderTest: slice.systemUnderTest, modality: slice.modality,
+    suiteId: suite.id, systemUnderTest: slice.systemUnderTest, modality: slice.modality,
     tag: slice.tag === undefined ? undefined : { key: tagKey!, value: tagValue.join("=") },
   }, timings);
   const unsliced = slice.systemUnderTest === undefined && slice.modality === undefined && slice.tag === undefined;
   // The parts that do not depend on the ratings run in PostgreSQL while the ratings load and agreement is computed.
   const others = Promise.all([
     timedPhase(timings, "review summary", () => reviewSummary({ actor: options.actor, suiteId: suite.id })),
-    timedPhase(timings, "slice options", () => sliceOptionsOf(suite.id, suite.key, unsliced ? load : null)),
+    timedPhase(timings, "slice options", () => sliceOptionsOf(suite.id, unsliced ? load : null)),
     timedPhase(timings, "calibration and drift", () => suiteCalibration({ actor: options.actor, suiteId: suite.id })),
   ]);
   // Marked handled now so a failure while the ratings load is not reported as unhandled; it is thrown where they are awaited below.

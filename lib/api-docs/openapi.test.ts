@@ -152,8 +152,11 @@ describe("the OpenAPI document", () => {
     for (const name of ["task_id", "rater_type"]) {
       expect(parameters[`RecordFilter.${name}`]).toMatchObject({ in: "query", style: "form", explode: true, schema: { type: "array" } });
     }
-    const exportParameters = (document.paths["/api/export"]!.get!.parameters as { $ref?: string }[]).map((parameter) => parameter.$ref);
-    expect(exportParameters).toContain("#/components/parameters/RecordFilter.rater_type");
+    const listParameters = (document.paths["/api/records"]!.get!.parameters as { $ref?: string }[]).map((parameter) => parameter.$ref);
+    expect(listParameters).toContain("#/components/parameters/RecordFilter.rater_type");
+    // Starting an export takes the same filter fields in its body.
+    const startBody = (document.paths["/api/exports"]!.post!.requestBody as { content: Record<string, { schema: { properties: Record<string, unknown> } }> }).content["application/json"]!.schema;
+    expect(Object.keys(startBody.properties).sort()).toEqual(["format", ...RECORD_FILTER_KEYS].sort());
   });
 
   it("gives every signed-in operation its permission, the roles holding it, both credentials and the shared error responses", () => {

@@ -13,7 +13,7 @@ describe("apiReference", () => {
     const count = Object.values(document.paths).reduce((sum, item) => sum + Object.keys(item).length, 0);
     expect(reference.tags.map((tag) => tag.name)).toEqual(document.tags.map((tag) => tag.name));
     expect(reference.tags.flatMap((tag) => tag.operations)).toHaveLength(count);
-    expect(reference.tags.find((tag) => tag.name === "Exports")!.operations.map((entry) => `${entry.method} ${entry.path}`)).toContain("GET /api/export");
+    expect(reference.tags.find((tag) => tag.name === "Exports")!.operations.map((entry) => `${entry.method} ${entry.path}`)).toContain("POST /api/exports");
   });
 
   it("resolves the record filter parameters and marks the repeatable ones", () => {
@@ -32,7 +32,7 @@ describe("apiReference", () => {
     expect(unprocessable).toMatchObject({ status: "422", name: "Unprocessable" });
     expect(unprocessable.description).toContain("INVALID_RECORD");
     expect(unprocessable.content[0]!.component).toBe("Error");
-    const exported = operation("GET", "/api/export").responses.find((response) => response.status === "200")!;
+    const exported = operation("GET", "/api/exports/{exportId}/file").responses.find((response) => response.status === "200")!;
     expect(exported.headers.map((entry) => entry.name)).toContain("X-Export-Id");
     expect(exported.content.find((media) => media.mediaType === "application/x-ndjson")!.line!.component).toBe("AifRecord");
     expect(exported.content.find((media) => media.mediaType === "application/json")!.schema!.uses).toEqual(["AifRecord"]);

@@ -1,6 +1,7 @@
 // better-auth: email + password sign-in and sessions stored in PostgreSQL.
-// Sign-up is closed: accounts come from invitations (lib/users). Sign-in
-// attempts are throttled and audited here, in better-auth's hooks.
+// Sign-up is closed: accounts come from invitations (lib/users). Sign-ins are
+// audited here, in better-auth's hooks; which endpoints answer over HTTP and
+// the throttle are auth-routes.ts's.
 import "server-only";
 import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
@@ -9,9 +10,13 @@ import { recordAuditEvent } from "@/lib/audit/service";
 import { db } from "@/lib/db";
 import { baseUrl, requireAuthSecret } from "@/lib/env";
 import { requestOrigin } from "./request-origin";
-import { checkSignInThrottle, normaliseEmail, throttleMessage } from "./sign-in-throttle";
+import { normaliseEmail } from "./sign-in-throttle";
 
 const SIGN_IN_PATH = "/sign-in/email";
+
+// A disabled account answers exactly like a wrong password: saying "disabled"
+// would confirm that the password was right.
+const INVALID_CREDENTIALS = { message: "Invalid email or password", code: "INVALID_EMAIL_OR_PASSWORD" };
 
 function createAuth() {
   const url = baseUrl();
@@ -25,7 +30,7 @@ function createAuth() {
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, autoSignIn: false },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     advanced: { useSecureCookies: url.startsWith("https://"), database: { generateId: () => crypto.randomUUID() } },
-    // Throttling of failed sign-ins is ours (per account and per address, below).
+    // Throttling of failed sign-ins is ours (auth-routes.ts, sign-in-throttle.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     databaseHooks: {
@@ -34,7 +39,7 @@ function createAuth() {
           before: async (session) => {
             const user = await db().user.findUnique({ where: { id: session.userId }, select: { disabledAt: true } });
             if (!user || user.disabledAt) {
-              throw new APIError("FORBIDDEN", { message: "This account is disabled. Ask an admin to enable it." });
+              throw new APIError("UNAUTHORIZED", INVALID_CREDENTIALS);
             }
           },
         },
@@ -42,22 +47,9 @@ function createAuth() {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        const origin = requestOrigin(ctx.headers ?? new Headers());
-        if (ctx.path === SIGN_IN_PATH) {
-          const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
-          const verdict = await checkSignInThrottle({ email, ipAddress: origin.ipAddress });
-          if (!verdict.allowed) {
-            await recordAuditEvent({ action: "auth.sign_in_throttled", actorId: null, subject: normaliseEmail(email), origin });
-            throw new APIError("TOO_MANY_REQUESTS", {
-              message: throttleMessage(verdict),
-              code: "SIGN_IN_THROTTLED",
-            }, { "Retry-After": String(Math.ceil((verdict.retryAt.getTime() - Date.now()) / 1000)) });
-          }
-        }
-        if (ctx.path === "/sign-out") {
-          const current = await getSessionFromCtx(ctx).catch(() => null);
-          if (current) await recordAuditEvent({ action: "auth.sign_out", actorId: current.user.id, subject: current.user.email, origin });
-        }
+        if (ctx.path !== "/sign-out") return;
+        const current = await getSessionFromCtx(ctx).catch(() => null);
+        if (current) await recordAuditEvent({ action: "auth.sign_out", actorId: current.user.id, subject: current.user.email, origin: requestOrigin(ctx.headers ?? new Headers()) });
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== SIGN_IN_PATH) return;
@@ -66,9 +58,11 @@ function createAuth() {
         const session = ctx.context.newSession;
         if (session) {
           await recordAuditEvent({ action: "auth.sign_in", actorId: session.user.id, subject: email, origin });
-        } else if (ctx.context.returned instanceof APIError && ["UNAUTHORIZED", "FORBIDDEN"].includes(String(ctx.context.returned.status))) {
-          // Wrong credentials or a disabled account; malformed requests are not attempts.
-          await recordAuditEvent({ action: "auth.sign_in_failed", actorId: null, subject: email, origin, details: { reason: ctx.context.returned.message } });
+        } else if (ctx.context.returned instanceof APIError && String(ctx.context.returned.status) === "UNAUTHORIZED") {
+          // Wrong credentials or a disabled account (the admin reading the log is told which); malformed requests are not attempts.
+          const user = await db().user.findUnique({ where: { email }, select: { disabledAt: true } });
+          const reason = user?.disabledAt ? "account disabled" : ctx.context.returned.message;
+          await recordAuditEvent({ action: "auth.sign_in_failed", actorId: null, subject: email, origin, details: { reason } });
         }
       }),
     },

@@ -1,6 +1,7 @@
 // `evalform export [--format jsonl|json] [--manifest FILE] [--decisions FILE]
 // [-o FILE] [filters…]`: streams an export from the server to stdout or a
-// file, then fetches its manifest and decision sidecar.
+// file (started with POST /api/exports, fetched from the file it names), then
+// fetches its manifest and decision sidecar.
 import { createWriteStream } from "node:fs";
 import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -12,13 +13,15 @@ import { progressOnStderr } from "./progress";
 export type ExportOptions = { format?: string; manifest?: string; decisions?: string; output?: string; filter: Record<string, string | string[]> };
 
 export async function runExport(client: ApiClient, options: ExportOptions, stdout: Writable = process.stdout): Promise<{ exportId: string; count: number }> {
-  const params = new URLSearchParams();
-  if (options.format) params.set("format", options.format);
+  const body: Record<string, string | string[]> = {};
+  if (options.format) body.format = options.format;
   for (const key of RECORD_FILTER_KEYS) {
     const value = options.filter[key];
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(key, item);
+    if (value !== undefined) body[key] = value;
   }
-  const response = await client.fetch(`/api/export?${params}`);
+  const started = await client.fetch("/api/exports", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!started.ok) throw new CliError(await describeFailure(started));
+  const response = await client.fetch(((await started.json()) as { file: string }).file);
   if (!response.ok || !response.body) throw new CliError(await describeFailure(response));
   const exportId = response.headers.get("x-export-id") ?? "";
   const count = Number(response.headers.get("x-export-count") ?? "0");

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { createDbClient } from "@/lib/db";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
@@ -94,8 +94,11 @@ describe("embedded PostgreSQL", () => {
     expect(acknowledgedAfterKill).toBe(20);
     expect(failures).toBeGreaterThan(0);
     expect(await waitForExit(crashed, 5_000)).toBe(true);
-    expect(server.pid()).not.toBe(crashed);
-    expect(messages.join("\n")).toMatch(/exited unexpectedly \(SIGKILL\)[\s\S]*running again/);
+    // The new server answers a moment before its launcher returns and records its pid: wait for that, under load too.
+    await vi.waitFor(() => {
+      expect(server.pid()).not.toBe(crashed);
+      expect(messages.join("\n")).toMatch(/exited unexpectedly \(SIGKILL\)[\s\S]*running again/);
+    }, { timeout: 15_000, interval: 100 });
     // Every acknowledged record is there, once.
     const check = new pg.Client({ connectionString: url });
     await check.connect();
@@ -115,9 +118,23 @@ describe("embedded PostgreSQL", () => {
     await raw.query("CREATE TABLE kept (value text)");
     await raw.query("INSERT INTO kept VALUES ('before the kill')");
     await raw.end();
-    // This process stands for the killed supervisor: its server is still running, and the owner file names a process that is gone.
-    const orphan = first.pid()!;
-    await writeFile(path.join(dataDir, "postgres.owner"), JSON.stringify({ pid: 2 ** 22 + 1, command: "gone" }));
+    await first.stop();
+    // A real supervisor in a process of its own, killed with SIGKILL: its server runs on, and the owner file names a process that is gone.
+    // (A supervisor left alive in this process would start its server again after the kill below and race the next start.)
+    const supervisor = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "lib/testing/embedded-supervisor.ts", dataDir], { stdio: ["ignore", "pipe", "inherit"] });
+    let printed = "";
+    const orphan = await new Promise<number>((resolve, reject) => {
+      supervisor.stdout!.on("data", (chunk: Buffer) => {
+        printed += chunk.toString();
+        const line = printed.split("\n").find((text) => text.startsWith("{"));
+        if (line) resolve((JSON.parse(line) as { pid: number }).pid);
+      });
+      supervisor.once("exit", (code) => reject(new Error(`the supervisor exited (${code}) before its server was ready`)));
+    });
+    const supervisorGone = new Promise((resolve) => supervisor.once("exit", resolve));
+    supervisor.kill("SIGKILL");
+    await supervisorGone;
+    expect(isAlive(orphan)).toBe(true);
     const messages: string[] = [];
     const second = await start(dataDir, messages);
     expect(messages.join("\n")).toContain(`left running by an evalform that was killed`);

@@ -1,5 +1,6 @@
 // The export format query parameter, and how each format is served.
 import { AppError } from "@/lib/errors";
+import { parseRecordFilter, type RecordFilter } from "./record-filter";
 import { EXPORT_FORMATS, type ExportFormat } from "./stream-export";
 
 export function parseExportFormat(value: string | null): ExportFormat {
@@ -23,4 +24,29 @@ export function attachmentHeaders(fileName: string, contentType: string): Record
     // the file's sha256 is of these exact bytes.
     "Cache-Control": "no-store, no-transform",
   };
+}
+
+/**
+ * The body of POST /api/exports: `format` and the record filter, with the
+ * filter's query-parameter names (a list for the repeatable ones), read by the
+ * same parser as the query string so both refuse the same way.
+ */
+export function parseExportRequest(body: unknown): { format: ExportFormat; filter: RecordFilter } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new AppError("INVALID_INPUT", "The export request is not valid", [{ path: "", rule: "type", message: "must be a JSON object: {format, ...filter}" }]);
+  }
+  const { format, ...rest } = body as Record<string, unknown>;
+  if (format !== undefined && typeof format !== "string") {
+    throw new AppError("INVALID_INPUT", "Unknown export format", [{ path: "/format", rule: "type", message: `must be one of ${EXPORT_FORMATS.join(", ")}` }]);
+  }
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(rest)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item !== "string" && typeof item !== "boolean" && typeof item !== "number") {
+        throw new AppError("INVALID_INPUT", "The filter is not valid", [{ path: `/${key}`, rule: "type", message: "must be a string (or a list of strings)" }]);
+      }
+      params.append(key, String(item));
+    }
+  }
+  return { format: parseExportFormat(format ?? null), filter: parseRecordFilter(params) };
 }

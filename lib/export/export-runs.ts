@@ -14,7 +14,8 @@ import { EXPORT_MANIFEST_VERSION, exportOrigin } from "./export-info";
 export type ExportView = {
   id: string;
   /** `interrupted`: still marked streaming, but no page was written for longer than a stalled download may last. */
-  status: "streaming" | "complete" | "aborted" | "failed" | "interrupted";
+  /** `prepared`: started with POST /api/exports, its file not fetched yet. */
+  status: "prepared" | "streaming" | "complete" | "aborted" | "failed" | "interrupted";
   format: string;
   filter: Record<string, unknown>;
   count: number;

@@ -21,7 +21,8 @@ import { importTestItems } from "@/lib/testing/test-items";
 import { createTestUser } from "@/lib/testing/test-users";
 import { exportDecisions, exportManifest, getExport } from "./export-runs";
 import { parseRecordFilter, type RecordFilter } from "./record-filter";
-import { startRecordExport, type ExportFormat } from "./stream-export";
+import { parseExportRequest } from "./export-format";
+import { prepareRecordExport, startRecordExport, streamPreparedExport, type ExportFormat } from "./stream-export";
 
 let database: TestDatabase;
 let admin: Actor;
@@ -261,5 +262,27 @@ describe("a download that stops", () => {
   it("serves the decisions sidecar of a complete export (empty without hybrid records)", async () => {
     const file = await exportFile({ suite_id: SUITE_KEY });
     expect((await bytesOf(await exportDecisions({ actor: admin, exportId: file.exportId }))).length).toBe(0);
+  });
+});
+
+describe("starting an export is a POST, the file a one-time GET", () => {
+  it("prepares the export without reading records, streams its file once to its creator, and refuses a second download", async () => {
+    const { exportId } = await prepareRecordExport({ actor: admin, filter: { suite_id: SUITE_KEY }, format: "jsonl" });
+    expect((await getExport({ actor: admin, exportId })).status).toBe("prepared");
+    const otherAdmin = await createTestUser(["admin"]);
+    expect((await rejection(streamPreparedExport({ actor: otherAdmin, exportId }))).code).toBe("NOT_FOUND");
+    expect((await rejection(streamPreparedExport({ actor: rater, exportId }))).code).toBe("FORBIDDEN");
+    const started = await streamPreparedExport({ actor: admin, exportId });
+    const lines = (await bytesOf(started.body)).toString("utf8").trim().split("\n");
+    expect(lines).toHaveLength(started.count);
+    expect((await getExport({ actor: admin, exportId })).status).toBe("complete");
+    expect((await rejection(streamPreparedExport({ actor: admin, exportId }))).code).toBe("CONFLICT");
+  });
+
+  it("reads the POST body with the filter's own parser: lists or comma-separated, each bad field named", () => {
+    expect(parseExportRequest({ format: "json", rater_type: ["human", "sme"], task_id: "a,b", derived: "true" })).toEqual({ format: "json", filter: { rater_type: ["human", "sme"], task_id: ["a", "b"], derived: true } });
+    expect(parseExportRequest({})).toEqual({ format: "jsonl", filter: {} });
+    expect(() => parseExportRequest({ format: "xml" })).toThrow("Unknown export format");
+    expect(() => parseExportRequest({ suite: "x" })).toThrow("The filter is not valid");
   });
 });

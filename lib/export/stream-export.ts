@@ -12,10 +12,12 @@ import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { db, exportPool } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { isUuid } from "@/lib/ids";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { countExport } from "@/lib/observability/metrics";
 import { recordDigest } from "@/lib/records/canonical-hash";
 import { exportOrigin } from "./export-info";
+import { parseExportRequest } from "./export-format";
 import { recordFilterSql, type RecordFilter } from "./record-filter";
 
 export const EXPORT_FORMATS = ["jsonl", "json"] as const;
@@ -33,30 +35,68 @@ async function connect(): Promise<pg.PoolClient> {
   }
 }
 
-/** Opens the snapshot, counts the records, and returns the stream of the file. */
-export async function startRecordExport(options: { actor: Actor; filter: RecordFilter; format: ExportFormat; origin?: RequestOrigin }): Promise<StartedExport> {
+/**
+ * Starting an export is a POST (checked for same origin like every change):
+ * the export is recorded as `prepared` with its filter and format, and its
+ * file is then fetched once with GET /api/exports/:id/file (streamPreparedExport).
+ * A cross-site link to a GET therefore never starts one.
+ */
+export async function prepareRecordExport(options: { actor: Actor; filter: RecordFilter; format: ExportFormat; origin?: RequestOrigin }): Promise<{ exportId: string }> {
   authorize(options.actor, "records.export");
-  const { where, values } = recordFilterSql(options.filter);
-  const client = await connect();
-  let count: number;
-  try {
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const counted = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM eval_record r WHERE ${where}`, values);
-    count = counted.rows[0]!.n;
-  } catch (error) {
-    client.release(error as Error);
-    throw error;
-  }
+  recordFilterSql(options.filter);
   const exportId = randomUUID();
   await db().recordExport.create({
     data: {
-      id: exportId, createdById: options.actor.userId, format: options.format, filter: options.filter as Prisma.InputJsonObject,
-      recordCount: count, schemaId: exportOrigin.schema.id, appVersion: exportOrigin.app.version,
+      id: exportId, createdById: options.actor.userId, format: options.format, filter: options.filter as Prisma.InputJsonObject, status: "prepared",
+      recordCount: 0, schemaId: exportOrigin.schema.id, appVersion: exportOrigin.app.version,
     },
   });
   await recordAuditEvent({ action: "records.exported", actorId: options.actor.userId, subject: exportId, origin: options.origin });
-  const pages = new ExportPages({ exportId, client, where, values, format: options.format, count });
-  return { exportId, count, format: options.format, body: pages.stream() };
+  return { exportId };
+}
+
+/** POST /api/exports: the permission first, then the body ({format, ...filter}) read and the export prepared. */
+export async function prepareRequestedExport(options: { actor: Actor; body: unknown; origin?: RequestOrigin }): Promise<{ exportId: string; format: ExportFormat }> {
+  authorize(options.actor, "records.export");
+  const { format, filter } = parseExportRequest(options.body);
+  const { exportId } = await prepareRecordExport({ actor: options.actor, filter, format, origin: options.origin });
+  return { exportId, format };
+}
+
+/** The file of a prepared export (the actor's own), once: opens the snapshot, counts the records, and returns the stream. */
+export async function streamPreparedExport(options: { actor: Actor; exportId: string }): Promise<StartedExport> {
+  authorize(options.actor, "records.export");
+  const notFound = new AppError("NOT_FOUND", "No export with this id");
+  if (!isUuid(options.exportId)) throw notFound;
+  const row = await db().recordExport.findFirst({ where: { id: options.exportId, createdById: options.actor.userId } });
+  if (!row) throw notFound;
+  const format = row.format as ExportFormat;
+  const { where, values } = recordFilterSql(row.filter as RecordFilter);
+  const client = await connect();
+  let count: number;
+  try {
+    // Claimed first, so two downloads of one prepared export cannot both stream it.
+    const claimed = await db().recordExport.updateMany({ where: { id: row.id, status: "prepared" }, data: { status: "streaming", updatedAt: new Date() } });
+    if (claimed.count === 0) throw new AppError("CONFLICT", `This export was already downloaded (it is ${row.status}); start a new one`);
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const counted = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM eval_record r WHERE ${where}`, values);
+    count = counted.rows[0]!.n;
+    await db().recordExport.update({ where: { id: row.id }, data: { recordCount: count } });
+  } catch (error) {
+    client.release(error instanceof AppError ? undefined : (error as Error));
+    if (!(error instanceof AppError)) {
+      await db().recordExport.updateMany({ where: { id: row.id, status: "streaming" }, data: { status: "failed", failure: String((error as Error).message).slice(0, 2000), finishedAt: new Date() } });
+    }
+    throw error;
+  }
+  const pages = new ExportPages({ exportId: row.id, client, where, values, format, count });
+  return { exportId: row.id, count, format, body: pages.stream() };
+}
+
+/** Prepares an export and opens its file at once (the server's own callers and tests). */
+export async function startRecordExport(options: { actor: Actor; filter: RecordFilter; format: ExportFormat; origin?: RequestOrigin }): Promise<StartedExport> {
+  const { exportId } = await prepareRecordExport(options);
+  return streamPreparedExport({ actor: options.actor, exportId });
 }
 
 type Row = [createdAt: string, evalId: string, body: string, digest: Buffer | null];

@@ -16,6 +16,8 @@ import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/observability/request-id
 import { baseUrl } from "@/lib/env";
 import { API_CONTENT_SECURITY_POLICY } from "./content-security-policy";
 import { errorResponse } from "./error-response";
+import { apiCacheControl, strictTransportSecurity } from "./security-headers";
+import { unstorableQueryIssue } from "@/lib/text-input";
 import { assertSameOrigin } from "./same-origin";
 
 export type ApiContext = { actor: Actor; origin: RequestOrigin };
@@ -40,12 +42,19 @@ export async function observeRequest(request: Request, handle: () => Promise<Res
     let response: Response;
     try {
       if (isDraining() && !options.serveWhileDraining) throw new AppError("UNAVAILABLE", "This server is shutting down; send the request again");
+      // Filters, slices and file names arrive in the query string: checked once here, like JSON bodies.
+      const queryIssue = unstorableQueryIssue(new URL(request.url).searchParams);
+      if (queryIssue) throw new AppError("BAD_REQUEST", "A query parameter holds text that cannot be stored", [queryIssue]);
       response = await handle();
     } catch (error) {
       response = errorResponse(error);
     }
     response = withHeader(response, REQUEST_ID_HEADER, context.requestId);
     response = withHeader(response, "Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+    // Answers are per user (records, tokens, sessions): no cache between the app and its user keeps one.
+    response = withHeader(response, "Cache-Control", apiCacheControl(response.headers.get("cache-control")));
+    const hsts = strictTransportSecurity(baseUrl());
+    if (hsts) response = withHeader(response, "Strict-Transport-Security", hsts);
     // A kept-alive connection would let the client send its next request here; closing it sends that to another replica.
     if (isDraining()) response = withHeader(response, "connection", "close");
     const seconds = (performance.now() - started) / 1000;

@@ -2,7 +2,9 @@
 // (set by proxy.ts). Scripts run only from our origin with the nonce, and what
 // those load ('strict-dynamic'), so an injected <script> or onerror= never runs.
 // Styles may be inline: React's style attributes and the chart library use
-// them, and a style cannot run script. Items show media by URL from anywhere.
+// them, and a style cannot run script. Media come from our origin or data:/blob:
+// only (lib/items/media-url.ts shows nothing else), so no page can beacon to
+// another host through an image.
 
 export function contentSecurityPolicy(options: { nonce: string; development: boolean }): string {
   // React's development build evaluates strings for its debugging stacks.
@@ -11,8 +13,8 @@ export function contentSecurityPolicy(options: { nonce: string; development: boo
     "default-src 'self'",
     `script-src ${scriptSources.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' https: http: data: blob:",
-    "media-src 'self' https: http: data: blob:",
+    "img-src 'self' data: blob:",
+    "media-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -28,3 +28,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+// PostgreSQL refusing text it cannot store: NUL in text (22021) or jsonb
+// (22P05 "unsupported Unicode escape sequence"), a lone surrogate. That is bad
+// input, not an outage or a bug: the request answers 400.
+const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
+const UNSTORABLE_TEXT_MESSAGES = /unsupported Unicode escape sequence|invalid byte sequence for encoding|Code: `(22021|22P05)`|invalid input syntax for type json/i;
+
+export function isUnstorableTextError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return false;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && UNSTORABLE_TEXT_CODES.has(code)) return true;
+    if (typeof message === "string" && UNSTORABLE_TEXT_MESSAGES.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}

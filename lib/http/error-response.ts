@@ -3,8 +3,8 @@
 // answered with a generic 500.
 import { AppError, HTTP_STATUS_OF } from "@/lib/errors";
 import { errorField, logger } from "@/lib/observability/logger";
-import { tooDeepAt, tooDeepMessage } from "@/lib/json-depth";
-import { isDatabaseUnavailable } from "./database-unavailable";
+import { parseJsonText } from "@/lib/text-input";
+import { isDatabaseUnavailable, isUnstorableTextError } from "./database-unavailable";
 import { assertJsonContentType, readBodyText } from "./request-body";
 
 export function errorResponse(error: unknown): Response {
@@ -13,6 +13,14 @@ export function errorResponse(error: unknown): Response {
     // A body refused early (its size, a refused line) is read to its end and
     // thrown away meanwhile (request-body.ts), so the connection carries on.
     return Response.json({ error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }, errors: error.issues }, { status });
+  }
+  if (isUnstorableTextError(error)) {
+    // The safety net behind lib/text-input.ts: an input that reached PostgreSQL unchecked.
+    logger().warn({ err: errorField(error) }, "text the database cannot store");
+    return Response.json(
+      { error: { code: "BAD_REQUEST", message: "The request holds text that cannot be stored (a NUL character or an unpaired surrogate)." }, errors: [{ path: "", rule: "storableText", message: "remove NUL characters and unpaired surrogates" }] },
+      { status: 400 },
+    );
   }
   if (isDatabaseUnavailable(error)) {
     // Expected while the database restarts or fails over; the pool replaces the connection on the next request.
@@ -30,16 +38,9 @@ export function errorResponse(error: unknown): Response {
 /** The JSON body of a request, or an AppError naming why it is not JSON. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   assertJsonContentType(request.headers);
-  const text = await readBodyText(request);
-  const deepAt = tooDeepAt(text);
-  if (deepAt !== null) {
-    throw new AppError("BAD_REQUEST", "The request body is nested too deeply", [{ path: "", rule: "maxDepth", message: tooDeepMessage(deepAt) }]);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new AppError("BAD_REQUEST", "The request body is not valid JSON", [
-      { path: "", rule: "json", message: (error as Error).message },
-    ]);
-  }
+  const parsed = parseJsonText(await readBodyText(request));
+  if (parsed.ok) return parsed.value;
+  const message = { maxDepth: "The request body is nested too deeply", json: "The request body is not valid JSON" }[parsed.issue.rule]
+    ?? `The request body holds text that cannot be stored, at ${parsed.issue.path || "its top"}`;
+  throw new AppError("BAD_REQUEST", message, [parsed.issue]);
 }

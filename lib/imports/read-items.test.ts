@@ -140,3 +140,12 @@ describe("npm run import -- --dry-run", () => {
     expect((await importCli("--format", "items", clean)).code).toBe(2);
   });
 });
+
+describe("media the rating page cannot show", () => {
+  it("are noted on their line: an EEE text-to-image answer whose image was dropped at export", async () => {
+    const { report, at } = await read("eee-text-to-image.jsonl", { format: "eee" });
+    expect(report).toMatchObject({ linesRead: 1, accepted: 1, refused: 0 });
+    expect(at(1).transcript.messages[1]!.content).toEqual([{ type: "text", text: "<image:0>" }]);
+    expect(report.notes).toEqual([{ line: 1, field: "", message: "1 image cannot be shown to raters: the text holds <image:0> but the item carries no image for it; the rating page says so on the item" }]);
+  });
+});

@@ -3,12 +3,13 @@
 // record, never the run. The same reader serves the dry-run CLI and imports.
 import type { Readable } from "node:stream";
 import type { Item, ItemFormat } from "@/lib/items/types";
-import { tooDeepAt, tooDeepMessage } from "@/lib/json-depth";
+import { parseJsonText } from "@/lib/text-input";
 import type { LineError, LineNote, LineResult } from "./line-result";
 import { parseEeeRecord } from "./parse-eee";
 import { parseGageSample } from "./parse-gage";
 import { parseNativeItem } from "./parse-native";
 import { splitLines } from "./split-lines";
+import { describeMissing, missingMedia } from "@/lib/items/missing-media";
 
 export type ImportFormat = ItemFormat;
 export const IMPORT_FORMATS: ImportFormat[] = ["items", "eee", "gage"];
@@ -40,6 +41,22 @@ function parseRecord(record: unknown, line: number, options: ReadOptions): LineR
     case "gage": return parseGageSample(record, line, { systemUnderTest: options.systemUnderTest });
     case "items": return parseNativeItem(record, line);
   }
+}
+
+/**
+ * A note on a line whose item refers to media the rating page cannot show
+ * (a placeholder such as `<image:0>` with nothing behind it, a URL on another
+ * host), so the admin learns it at import rather than a rater at the item.
+ */
+function withMediaNote(result: LineResult, format: ItemFormat, line: number): LineResult {
+  if (!result.ok) return result;
+  const missing = missingMedia(result.item);
+  if (missing.length === 0) return result;
+  const first = missing[0]!;
+  const what = describeMissing(missing);
+  // Native items are their own source, so the item's pointer is the line's; other formats are named in words.
+  const note: LineNote = { line, field: format === "items" ? first.where : "", message: `${what} cannot be shown to raters: ${first.why}${missing.length > 1 ? " (and more)" : ""}; the rating page says so on the item` };
+  return { ...result, notes: [...result.notes, note] };
 }
 
 /** The key that makes two lines the same item, within one import and across imports. */
@@ -75,19 +92,13 @@ export async function readItems(
     const text = raw.text;
     if (text.trim() === "") continue;
     report.linesRead += 1;
-    let record: unknown;
-    const deepAt = tooDeepAt(text);
-    if (deepAt !== null) {
-      refuse([{ line: lineNumber, rule: "maxDepth", field: "", message: tooDeepMessage(deepAt) }]);
+    // Depth, syntax and text PostgreSQL cannot store: only this line is refused.
+    const parsed = parseJsonText(text);
+    if (!parsed.ok) {
+      refuse([{ line: lineNumber, rule: parsed.issue.rule, field: parsed.issue.path, message: parsed.issue.message }]);
       continue;
     }
-    try {
-      record = JSON.parse(text);
-    } catch (error) {
-      refuse([{ line: lineNumber, rule: "json", field: "", message: `not valid JSON: ${(error as Error).message}` }]);
-      continue;
-    }
-    const result = parseRecord(record, lineNumber, options);
+    const result = withMediaNote(parseRecord(parsed.value, lineNumber, options), options.format, lineNumber);
     if (result.notes.length > 0) report.notesOmitted += keep(report.notes, result.notes, max);
     if (!result.ok) {
       refuse(result.errors);

@@ -60,6 +60,22 @@ describe("importing a file", () => {
     expect(await db().auditEvent.count({ where: { action: "items.imported", subject: created.id } })).toBe(1);
   });
 
+  it("refuses only the line holding a NUL or an unpaired surrogate, naming its line and field, and imports the rest", async () => {
+    const prefix = `nul-${Date.now()}`;
+    const lines = [0, 1, 2, 3].map((index) => JSON.stringify(nativeItem(`${prefix}-${index}`)));
+    lines[1] = lines[1]!.replace(`Prompt of ${prefix}-1`, String.raw`Prompt\u0000 of`);
+    lines[2] = lines[2]!.replace(`Answer to ${prefix}-2`, String.raw`Answer \uD800 to`);
+    const created = await createImport({ actor: admin, input: { format: "items" } });
+    const read = await readImportFile({ actor: admin, importId: created.id, file: Readable.from([lines.join("\n") + "\n"]) });
+    expect(read).toMatchObject({ status: "awaiting_decision", accepted: 2, refused: 2 });
+    const report = await getImportReport({ actor: admin, importId: created.id });
+    expect((report.errors as { line: number; rule: string; field: string }[]).map((error) => [error.line, error.rule, error.field])).toEqual([
+      [2, "storableText", "/task/prompt"],
+      [3, "storableText", "/transcript/messages/1/content/0/text"],
+    ]);
+    expect(await commitImport({ actor: admin, importId: created.id })).toMatchObject({ status: "committed", imported: 2 });
+  });
+
   it("discarding leaves nothing behind", async () => {
     const created = await createImport({ actor: admin, input: { format: "items" } });
     await readImportFile({ actor: admin, importId: created.id, file: createReadStream(path.join(FIXTURES, "items.jsonl")) });

@@ -79,6 +79,9 @@ describe("judge runs", () => {
     expect(record.task.suite_id).toBe(suite.key);
     expect(byTask.has(throttled)).toBe(true);
     expect(await db().reviewTask.count({ where: { judgeRunId: run.id, status: "open" } })).toBe(2);
+    // Each stored judge record counts in the run's suite, as a judge run's (lib/records/counted-in.ts).
+    const counted = await db().suiteRecord.findMany({ where: { suiteId: suite.id }, orderBy: { evalId: "asc" } });
+    expect(counted.map((row) => [row.evalId, row.flow])).toEqual([...byTask.values()].sort().map((evalId) => [evalId, "judge_run"]));
 
     const failures = new Map(finished.failures.map((entry) => [entry.taskId, entry]));
     expect(failures.get(malformed)?.failure).toMatchObject({ stage: "answer", rawAnswers: expect.arrayContaining(["{\"universal\": {\"helpfulness\": "]) });

@@ -158,7 +158,7 @@ async function judgeAndStore(options: { claim: Claim; suiteKey: string; createdB
         await tx.judgeRunItem.update({ where: { runId_itemId: { runId, itemId } }, data: { status: "cancelled", finishedAt: new Date(), claimedUntil: null } });
         return;
       }
-      const stored = await storeJudgeRecord({ record: judged.draft as unknown as Record<string, unknown>, keepIdentity: false, submittedById: options.createdById, client: tx });
+      const stored = await storeJudgeRecord({ record: judged.draft as unknown as Record<string, unknown>, keepIdentity: false, submittedById: options.createdById, client: tx, countedIn: { suiteId: run.suite_id, itemId, flow: "judge_run" } });
       await tx.reviewTask.create({ data: { judgeEvalId: stored.evalId, suiteId: run.suite_id, itemId, judgeRunId: runId } });
       await tx.judgeRunItem.update({ where: { runId_itemId: { runId, itemId } }, data: { status: "stored", judgeEvalId: stored.evalId, finishedAt: new Date(), claimedUntil: null } });
     });

@@ -18,7 +18,7 @@ export type AssignmentView = {
   id: string;
   suite: { id: string; key: string; name: string };
   item: Item;
-  status: "held" | "submitted";
+  status: "held" | "submitted" | "skipped";
   heldUntil: Date;
   draft: Record<string, unknown> | null;
   draftVersion: number;
@@ -30,10 +30,14 @@ function notFound(): AppError {
   return new AppError("NOT_FOUND", "No assignment with this id in your queue");
 }
 
+// A visitor's work belongs to the link it was taken through: another open
+// link of the same suite does not reach it, and a revoked link stops it.
+const linkOf = (rater: QueueRater) => (rater.kind === "visitor" ? rater.shareLinkId : null);
+
 async function findOwn(client: DbClient, rater: QueueRater, assignmentId: string) {
   if (!isUuid(assignmentId)) throw notFound();
   const row = await client.assignment.findFirst({
-    where: { id: assignmentId, raterKey: rater.raterKey },
+    where: { id: assignmentId, raterKey: rater.raterKey, shareLinkId: linkOf(rater), ...(rater.kind === "visitor" ? { shareLink: { revokedAt: null } } : {}) },
     include: { suiteItem: { include: { suite: { select: { id: true, key: true, name: true } }, item: { select: { body: true } } } } },
   });
   if (!row) throw notFound();
@@ -67,11 +71,14 @@ export async function saveDraft(options: { rater: QueueRater; assignmentId: stri
            held_until = greatest(a.held_until, now() + make_interval(secs => s.hold_seconds))
     FROM suite s
     WHERE a.id = ${assignmentId}::uuid AND a.rater_key = ${rater.raterKey} AND s.id = a.suite_id
+      AND a.share_link_id IS NOT DISTINCT FROM ${linkOf(rater)}::uuid
+      AND NOT EXISTS (SELECT 1 FROM share_link l WHERE l.id = a.share_link_id AND l.revoked_at IS NOT NULL)
       AND a.status = 'held' AND a.draft_version = ${baseVersion}
     RETURNING a.draft_version, a.draft_saved_at`;
   if (saved) return { version: saved.draft_version, savedAt: saved.draft_saved_at };
   const current = await findOwn(db(), rater, assignmentId);
   if (current.status === "submitted") throw new AppError("CONFLICT", "This item was already submitted; the draft was not saved");
+  if (current.status === "skipped") throw new AppError("CONFLICT", "You skipped this item; the draft was not saved");
   throw new AppError(
     "CONFLICT",
     `This draft was changed elsewhere (another tab or device) and is now at version ${current.draftVersion}; your version ${String(options.baseVersion)} was not saved. Load the newer draft, or keep yours to replace it.`,
@@ -93,9 +100,13 @@ export async function submitAssignment(options: { rater: QueueRater; assignmentI
   if (!isUuid(assignmentId)) throw notFound();
   return db().$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: string; status: string; eval_id: string | null }[]>`
-      SELECT id, status, eval_id FROM assignment WHERE id = ${assignmentId}::uuid AND rater_key = ${rater.raterKey} FOR UPDATE`;
+      SELECT a.id, a.status, a.eval_id FROM assignment a WHERE a.id = ${assignmentId}::uuid AND a.rater_key = ${rater.raterKey}
+        AND a.share_link_id IS NOT DISTINCT FROM ${linkOf(rater)}::uuid
+        AND NOT EXISTS (SELECT 1 FROM share_link l WHERE l.id = a.share_link_id AND l.revoked_at IS NOT NULL)
+      FOR UPDATE OF a`;
     if (!locked) throw notFound();
     if (locked.status === "submitted") return { evalId: locked.eval_id as string, alreadySubmitted: true, record: null };
+    if (locked.status === "skipped") throw new AppError("CONFLICT", "You skipped this item; it cannot be submitted");
     const row = await findOwn(tx, rater, assignmentId);
     await lockSuiteItem(tx, row.suiteId, row.itemId);
     const expired = row.heldUntil.getTime() <= Date.now();
@@ -106,10 +117,15 @@ export async function submitAssignment(options: { rater: QueueRater; assignmentI
     if (typeof options.draft !== "object" || options.draft === null || Array.isArray(options.draft)) {
       throw new AppError("INVALID_RECORD", "The record must be a JSON object", [{ path: "", rule: "type", message: "must be a JSON object" }]);
     }
+    const derivedFrom = (options.draft as Record<string, unknown>).derived_from;
+    if (derivedFrom !== undefined && derivedFrom !== null) {
+      throw new AppError("INVALID_RECORD", "The record is not valid", [{ path: "/derived_from", rule: "notAllowed", message: "a rating of a queue item is a first rating: it cannot derive from a record" }]);
+    }
     const draft = { ...(options.draft as Record<string, unknown>), ...ratingContextOf(row.suiteItem.item.body as unknown as Item, row.suiteItem.suite.key) };
+    const countedIn = { suiteId: row.suiteId, itemId: row.itemId, flow: rater.kind === "user" ? "assignment" : "share_link" } as const;
     const stored = rater.kind === "user"
-      ? await submitRecord({ actor: rater.actor, draft, origin: options.origin, client: tx })
-      : await submitEndUserRecord({ visitorId: rater.visitorId, draft, origin: options.origin, client: tx });
+      ? await submitRecord({ actor: rater.actor, draft, origin: options.origin, client: tx, countedIn })
+      : await submitEndUserRecord({ visitorId: rater.visitorId, draft, origin: options.origin, client: tx, countedIn });
     await tx.$executeRaw`UPDATE suite_item SET slots_left = slots_left - 1 WHERE suite_id = ${row.suiteId}::uuid AND item_id = ${row.itemId}::uuid`;
     await tx.assignment.update({
       where: { id: row.id },
@@ -117,4 +133,14 @@ export async function submitAssignment(options: { rater: QueueRater; assignmentI
     });
     return { evalId: stored.evalId, alreadySubmitted: false, record: stored.body };
   });
+}
+
+/** "Item n of N": this assignment's place among the rater's items of the suite, and the suite's size. */
+export async function assignmentPosition(options: { rater: QueueRater; assignmentId: string }): Promise<{ index: number; total: number } | undefined> {
+  if (!isUuid(options.assignmentId)) return undefined;
+  const [row] = await db().$queryRaw<{ index: bigint; total: bigint }[]>`
+    SELECT (SELECT count(*) FROM assignment b WHERE b.suite_id = a.suite_id AND b.rater_key = a.rater_key AND b.created_at <= a.created_at) AS index,
+           (SELECT count(*) FROM suite_item si WHERE si.suite_id = a.suite_id) AS total
+    FROM assignment a WHERE a.id = ${options.assignmentId}::uuid AND a.rater_key = ${options.rater.raterKey}`;
+  return row ? { index: Number(row.index), total: Number(row.total) } : undefined;
 }

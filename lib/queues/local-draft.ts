@@ -2,6 +2,7 @@
 // a dropped connection never loses typing. The server copy is the shared one;
 // this copy says which server version it was based on and whether the server
 // has it yet.
+import { sameDraftContent } from "./draft-content";
 export type LocalDraft = { draft: Record<string, unknown>; baseVersion: number; synced: boolean; changedAt: number; pendingSubmit?: boolean };
 export type StartingDraft = {
   draft: Record<string, unknown> | null;
@@ -55,6 +56,11 @@ export function chooseStartingDraft(server: { draft: Record<string, unknown> | n
 }
 
 function startingDraftOf(server: { draft: Record<string, unknown> | null; version: number }, local: LocalDraft | null): StartingDraft {
+  // A browser copy that says what the server says is not a change, whatever its
+  // version or key order: offering it back was the one-tab "older version" notice.
+  if (local && !local.synced && sameDraftContent(local.draft, server.draft)) {
+    return { draft: server.draft, baseVersion: server.version, source: "server", olderBrowserCopy: null };
+  }
   if (local && !local.synced && local.baseVersion === server.version) {
     return { draft: local.draft, baseVersion: server.version, source: "browser", olderBrowserCopy: null };
   }

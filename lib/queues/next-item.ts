@@ -11,7 +11,8 @@ import type { QueueRater } from "./queue-rater";
 
 export type NextItem = { assignmentId: string; resumed: boolean } | { assignmentId: null; reason: "finished" | "busy" };
 
-type SuiteRow = { id: string; overlap_k: number; gold_share: number; hold_seconds: number };
+/** link_slots: for a visitor, how many of an item's slots their share link may fill (null for a suite rater). */
+type SuiteRow = { id: string; overlap_k: number; gold_share: number; hold_seconds: number; link_slots: number | null };
 
 /** The suite, if this rater may work it (a suite rater, or a visitor on one of its links). */
 export async function suiteForRater(client: DbClient, rater: QueueRater, suiteId: string): Promise<SuiteRow> {
@@ -19,13 +20,22 @@ export async function suiteForRater(client: DbClient, rater: QueueRater, suiteId
   if (!isUuid(suiteId)) throw notFound;
   const [suite] = rater.kind === "user"
     ? await client.$queryRaw<SuiteRow[]>`
-        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds FROM suite s
+        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, NULL::int AS link_slots FROM suite s
         JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${rater.actor.userId} WHERE s.id = ${suiteId}::uuid`
     : await client.$queryRaw<SuiteRow[]>`
-        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds FROM suite s
+        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, coalesce(l.max_slots_per_item, (s.overlap_k + 1) / 2) AS link_slots FROM suite s
         JOIN share_link l ON l.suite_id = s.id AND l.id = ${rater.shareLinkId}::uuid AND l.revoked_at IS NULL WHERE s.id = ${suiteId}::uuid`;
   if (!suite) throw notFound;
   return suite;
+}
+
+/** Slots of the item its share link's visitors hold or filled; -1 when the rater is no visitor. */
+async function linkSlotsTaken(client: DbClient, rater: QueueRater, suiteId: string, itemId: string): Promise<number> {
+  if (rater.kind !== "visitor") return -1;
+  const [row] = await client.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM assignment a WHERE a.suite_id = ${suiteId}::uuid AND a.item_id = ${itemId}::uuid
+      AND a.share_link_id = ${rater.shareLinkId}::uuid AND (a.status = 'submitted' OR a.held_until > now())`;
+  return Number(row?.n ?? 0);
 }
 
 /** Holds of other raters on the item that still count against overlap k. */
@@ -52,6 +62,7 @@ async function resumeHeld(client: DbClient, rater: QueueRater, suite: SuiteRow):
   const held = await client.$queryRaw<{ id: string; item_id: string; live: boolean }[]>`
     SELECT id, item_id, held_until > now() AS live FROM assignment
     WHERE suite_id = ${suite.id}::uuid AND rater_key = ${rater.raterKey} AND status = 'held'
+      AND share_link_id IS NOT DISTINCT FROM ${rater.kind === "visitor" ? rater.shareLinkId : null}::uuid
     ORDER BY created_at FOR UPDATE`;
   for (const assignment of held) {
     if (!assignment.live) {
@@ -83,13 +94,15 @@ async function claimCandidate(client: DbClient, rater: QueueRater, suite: SuiteR
       AND si.item_id <> ALL(${skipped}::uuid[])
       AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.rater_key = ${rater.raterKey})
       AND (SELECT count(*) FROM assignment h WHERE h.suite_id = si.suite_id AND h.item_id = si.item_id AND h.status = 'held' AND h.held_until > now()) < si.slots_left
+      AND (${suite.link_slots}::int IS NULL OR (SELECT count(*) FROM assignment l WHERE l.suite_id = si.suite_id AND l.item_id = si.item_id
+             AND l.share_link_id = ${rater.kind === "visitor" ? rater.shareLinkId : null}::uuid AND (l.status = 'submitted' OR l.held_until > now())) < ${suite.link_slots}::int)
     ORDER BY si.position
     LIMIT 1
     FOR UPDATE OF si SKIP LOCKED`;
   if (!candidate) return null;
   // The candidate was chosen on the statement's snapshot; with the row locked, count again.
   const { slotsLeft, held } = await activeHolds(client, suite.id, candidate.item_id, null);
-  if (held >= slotsLeft) {
+  if (held >= slotsLeft || (suite.link_slots !== null && (await linkSlotsTaken(client, rater, suite.id, candidate.item_id)) >= suite.link_slots)) {
     skipped.push(candidate.item_id);
     return "retry";
   }

@@ -7,6 +7,7 @@ import { createSuite } from "@/lib/suites/service";
 import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
+import { submitRecord } from "@/lib/records/service";
 import { getAssignment, saveDraft, submitAssignment } from "./assignments";
 import { nextItem } from "./next-item";
 import { userRater } from "./queue-rater";
@@ -159,5 +160,18 @@ describe("drafts and submission", () => {
     expect(error.issues.some((issue) => issue.path.startsWith("/universal/helpfulness"))).toBe(true);
     expect(await getAssignment({ rater: userRater(rater), assignmentId })).toMatchObject({ status: "held", evalId: null });
     expect(await db().suiteItem.findFirst({ where: { suiteId: suite.id } })).toMatchObject({ slotsLeft: 1 });
+  });
+});
+
+describe("a queue submit is a first rating", () => {
+  it("refuses a derived_from: a queue item's rating cannot name a parent", async () => {
+    const rater = await createTestUser(["rater"]);
+    const suite = await suiteWith({ items: 1, k: 1, raters: [rater] });
+    // The rater's own record: a parent they may see, so only the queue rule refuses it.
+    const earlier = await submitRecord({ actor: rater, draft: withoutRater(chatDraft()) });
+    const next = await nextItem({ rater: userRater(rater), suiteId: suite.id });
+    const refused = await rejection(submitAssignment({ rater: userRater(rater), assignmentId: next.assignmentId!, draft: { ...ratingDraft(), derived_from: earlier.evalId } }));
+    expect(refused.issues[0]).toMatchObject({ path: "/derived_from", rule: "notAllowed" });
+    expect((await getAssignment({ rater: userRater(rater), assignmentId: next.assignmentId! })).status).toBe("held");
   });
 });

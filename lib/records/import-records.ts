@@ -82,7 +82,7 @@ export async function importRecords(options: {
     for await (const entry of read.entries) {
       report.recordsRead += 1;
       if ("error" in entry) {
-        refuse([{ line: entry.line, field: "", rule: entry.error.rule, message: entry.error.message }]);
+        refuse([{ line: entry.line, field: entry.error.field ?? "", rule: entry.error.rule, message: entry.error.message }]);
         continue;
       }
       const issues = isPlainObject(entry.value) ? validateRecord(entry.value) : [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];

@@ -30,5 +30,7 @@ export function raterBlockFor(options: { actor: Actor; as?: RatingRole; requeste
     issues.push({ path: "/rater/type", rule: "raterFromSession", message: `rater.type is "${type}" for this rating; it cannot be set to ${JSON.stringify(requested.type)}` });
   }
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, block: { ...requested, type, id: options.actor.userId } };
+  // Only type and id: a person's record never carries model fields
+  // (training_cohort, model, version, n_samples) a rater typed in.
+  return { ok: true, block: { type, id: options.actor.userId } };
 }

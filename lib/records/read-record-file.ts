@@ -3,21 +3,16 @@
 // format is told by the first line, and the choice is reported.
 import type { Readable } from "node:stream";
 import { splitLines, type RawLine } from "@/lib/imports/split-lines";
-import { tooDeepAt, tooDeepMessage } from "@/lib/json-depth";
+import { parseJsonText, unstorableTextIssue } from "@/lib/text-input";
 
 /** `line` is the line in a JSONL file, or the 1-based position in a JSON array. */
-export type RecordFileEntry = { line: number; value: unknown } | { line: number; error: { rule: string; message: string } };
+export type RecordFileEntry = { line: number; value: unknown } | { line: number; error: { rule: string; message: string; field?: string } };
 /** `format` is final once `entries` is exhausted (a file that only looked like one JSON document is read as lines). */
 export type RecordFileRead = { format: "jsonl" | "json"; entries: AsyncGenerator<RecordFileEntry> };
 
-function parse(text: string): { ok: true; value: unknown } | { ok: false; rule: "json" | "maxDepth"; message: string } {
-  const deepAt = tooDeepAt(text);
-  if (deepAt !== null) return { ok: false, rule: "maxDepth", message: tooDeepMessage(deepAt) };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, rule: "json", message: `not valid JSON: ${(error as Error).message}` };
-  }
+function parse(text: string, options: { checkText?: boolean } = {}): { ok: true; value: unknown } | { ok: false; rule: string; message: string; path: string } {
+  const parsed = parseJsonText(text, options);
+  return parsed.ok ? parsed : { ok: false, rule: parsed.issue.rule, message: parsed.issue.message, path: parsed.issue.path };
 }
 
 /** Not JSON at all (a line nested too deeply is still a JSON line). */
@@ -58,7 +53,7 @@ async function* readJsonl(head: RawLine[], rest: AsyncGenerator<RawLine> | RawLi
     }
     if (line.text.trim() === "") continue;
     const parsed = parse(line.text);
-    yield parsed.ok ? { line: line.number, value: parsed.value } : { line: line.number, error: { rule: parsed.rule, message: parsed.message } };
+    yield parsed.ok ? { line: line.number, value: parsed.value } : { line: line.number, error: { rule: parsed.rule, message: parsed.message, field: parsed.path } };
   }
 }
 
@@ -68,7 +63,8 @@ async function* readJsonl(head: RawLine[], rest: AsyncGenerator<RawLine> | RawLi
 async function* readDocument(head: RawLine[], rest: AsyncGenerator<RawLine>, mayBeLines: boolean, readAsLines: () => void): AsyncGenerator<RecordFileEntry> {
   const lines: RawLine[] = [];
   for await (const line of chain(head, rest)) lines.push(line);
-  const parsed = lines.some((line) => "error" in line) ? null : parse(lines.map((line) => ("text" in line ? line.text : "")).join("\n"));
+  // Text is checked per record below, so one bad record refuses only itself.
+  const parsed = lines.some((line) => "error" in line) ? null : parse(lines.map((line) => ("text" in line ? line.text : "")).join("\n"), { checkText: false });
   if (mayBeLines && !parsed?.ok) {
     readAsLines();
     yield* readJsonl([], lines);
@@ -84,5 +80,8 @@ async function* readDocument(head: RawLine[], rest: AsyncGenerator<RawLine>, may
     return;
   }
   const values = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
-  for (const [index, value] of values.entries()) yield { line: index + 1, value };
+  for (const [index, value] of values.entries()) {
+    const issue = unstorableTextIssue(value);
+    yield issue ? { line: index + 1, error: { rule: issue.rule, message: issue.message, field: issue.path } } : { line: index + 1, value };
+  }
 }

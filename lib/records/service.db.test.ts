@@ -98,6 +98,23 @@ describe("submitRecord", () => {
     expect(idor.issues[0]).toMatchObject({ path: "/derived_from", rule: "derivedFromExists" });
     expect(await countRows(taskId)).toBe(0);
   });
+
+  it("refuses a correction that moves its parent's rating to another task or suite", async () => {
+    const original = await submitRecord({ actor: rater, draft: asSubmitted(chatDraft()) });
+    const taskId = uniqueTask();
+    for (const task of [{ ...chatDraft().task, task_id: taskId }, { ...chatDraft().task, task_id: taskId, suite_id: "demo-quality" }, { ...chatDraft().task, gold_item_id: "g-1", calibration_target: { helpfulness: 5 } }]) {
+      const moved = await rejection(submitRecord({ actor: rater, draft: { ...asSubmitted(chatDraft()), task, derived_from: original.evalId } }));
+      expect(moved.issues[0]).toMatchObject({ path: "/task", rule: "derivedFromSameTask" });
+    }
+    expect(await countRows(taskId)).toBe(0);
+  });
+
+  it("keeps only type and id in a person's rater block: model fields typed by a rater are dropped", async () => {
+    const stored = await submitRecord({ actor: rater, draft: { ...asSubmitted(chatDraft()), rater: { type: "human", training_cohort: "gold-annotators", model: "gpt-x", version: "9", n_samples: 50 } } });
+    expect(stored.body.rater).toEqual({ type: "human", id: rater.userId });
+    const { rows } = await raw.query("SELECT body -> 'rater' AS rater FROM eval_record WHERE eval_id = $1", [stored.evalId]);
+    expect(rows[0].rater).toEqual({ type: "human", id: rater.userId });
+  });
 });
 
 describe("records are append-only in the database itself", () => {
@@ -165,6 +182,14 @@ describe("listRecords", () => {
     expect(rows).toHaveLength(5);
     // The pager sees exactly its own records, in order.
     expect(seen).toEqual(rows.map((row) => row.eval_id));
+  });
+});
+
+describe("listRecords cursor", () => {
+  it("refuses a cursor that is not one of ours as a bad request, not a server error", async () => {
+    for (const cursor of ["garbage", Buffer.from("2026-01-01T00:00:00.000Z|not-a-uuid").toString("base64url"), Buffer.from("x|y").toString("base64url")]) {
+      expect((await rejection(listRecords({ actor: rater, cursor }))).code).toBe("BAD_REQUEST");
+    }
   });
 });
 

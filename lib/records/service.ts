@@ -2,6 +2,7 @@
 // reading records. Validation, id assignment and storage all happen here.
 import "server-only";
 import { randomUUID } from "node:crypto";
+import canonicalize from "canonicalize";
 import { completeRecord, serverAssignedFieldIssues } from "@/lib/aif/server-fields";
 import type { AifDraft, AifRecord, ValidationIssue } from "@/lib/aif/types";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
@@ -15,6 +16,7 @@ import { countRecordStored } from "@/lib/observability/metrics";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RecordFilter } from "@/lib/export/record-filter";
 import { recordDigest } from "./canonical-hash";
+import { countRecordInSuite, type CountedIn } from "./counted-in";
 import { recordFilterWhere } from "./record-filter-where";
 import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
 import { findKeyedRecord, requestFingerprint, saveIdempotencyKey } from "./idempotency-key";
@@ -61,6 +63,8 @@ export async function submitRecord(options: {
   idempotencyKey?: string;
   origin?: RequestOrigin;
   client?: DbClient;
+  /** Set by a suite flow only (an assignment's submit); a free-form record counts in no suite. */
+  countedIn?: CountedIn;
 }): Promise<StoredRecord & { replayed?: boolean }> {
   const { draft, actor } = options;
   authorize(actor, "records.submit");
@@ -88,6 +92,7 @@ async function submitOnce(options: {
   origin?: RequestOrigin;
   client?: DbClient;
   idempotencyKey?: IdempotencyKeyRow;
+  countedIn?: CountedIn;
 }): Promise<StoredRecord> {
   const { draft, actor } = options;
   const body = draftObject(draft);
@@ -96,11 +101,12 @@ async function submitOnce(options: {
   return storeRecord({
     draft: { ...(body as AifDraft), rater: rater.block },
     submittedById: actor.userId,
-    // derived_from must name a record the actor can see.
-    canSee: (client, evalId) => assertRecordVisible(client, actor, evalId),
+    // derived_from must name a record the actor can see, rating the same task.
+    canSee: (client, evalId, record) => assertCorrectable(client, actor, evalId, record),
     origin: options.origin,
     client: options.client,
     idempotencyKey: options.idempotencyKey,
+    countedIn: options.countedIn,
   });
 }
 
@@ -108,7 +114,7 @@ async function submitOnce(options: {
  * A rating by someone without an account, through a share link: rater.type is
  * end_user and rater.id the visitor's random id; it cannot derive from a record.
  */
-export async function submitEndUserRecord(options: { visitorId: string; draft: unknown; origin?: RequestOrigin; client?: DbClient }): Promise<StoredRecord> {
+export async function submitEndUserRecord(options: { visitorId: string; draft: unknown; origin?: RequestOrigin; client?: DbClient; countedIn?: CountedIn }): Promise<StoredRecord> {
   const body = draftObject(options.draft);
   const requested = isPlainObject(body.rater) ? body.rater : undefined;
   const raterMatches = body.rater === undefined || (requested !== undefined && requested.type === "end_user" && requested.id === options.visitorId && Object.keys(requested).length === 2);
@@ -123,6 +129,7 @@ export async function submitEndUserRecord(options: { visitorId: string; draft: u
     canSee: async (_client, evalId) => { throw derivedFromMissing(evalId); },
     origin: options.origin,
     client: options.client,
+    countedIn: options.countedIn,
   });
 }
 
@@ -131,7 +138,7 @@ export async function submitEndUserRecord(options: { visitorId: string; draft: u
  * derived_from the judge record. Only the review flow calls this, inside its
  * transaction, so the per-field decisions are stored with the record.
  */
-export async function submitHybridRecord(options: { actor: Actor; judgeEvalId: string; draft: unknown; origin?: RequestOrigin; client: DbClient }): Promise<StoredRecord> {
+export async function submitHybridRecord(options: { actor: Actor; judgeEvalId: string; draft: unknown; origin?: RequestOrigin; client: DbClient; countedIn: CountedIn }): Promise<StoredRecord> {
   authorize(options.actor, "review.work");
   const body = draftObject(options.draft);
   const expected = { type: "hybrid", id: options.actor.userId };
@@ -151,6 +158,7 @@ export async function submitHybridRecord(options: { actor: Actor; judgeEvalId: s
     canSee: async () => undefined,
     origin: options.origin,
     client: options.client,
+    countedIn: options.countedIn,
   });
 }
 
@@ -159,7 +167,7 @@ export async function submitHybridRecord(options: { actor: Actor; judgeEvalId: s
  * imported (its own eval_id and created_at kept, so links to it survive).
  * The caller checks permissions and runs this inside its transaction.
  */
-export async function storeJudgeRecord(options: { record: Record<string, unknown>; keepIdentity: boolean; submittedById: string; client: DbClient }): Promise<StoredRecord> {
+export async function storeJudgeRecord(options: { record: Record<string, unknown>; keepIdentity: boolean; submittedById: string; client: DbClient; countedIn: CountedIn }): Promise<StoredRecord> {
   const { record } = options;
   const issues = judgeRecordIssues(record);
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "A prefill must be an LLM judge's own record", issues);
@@ -172,6 +180,7 @@ export async function storeJudgeRecord(options: { record: Record<string, unknown
     canSee: async (_client, evalId) => { throw derivedFromMissing(evalId); },
     audit: false,
     client: options.client,
+    countedIn: options.countedIn,
   });
 }
 
@@ -200,13 +209,15 @@ async function storeRecord(options: {
   /** Store the body as given (an imported record), not rebuilt from the draft. */
   keepBody?: boolean;
   submittedById: string | null;
-  canSee: (client: DbClient, evalId: string) => Promise<void>;
+  canSee: (client: DbClient, evalId: string, record: AifRecord) => Promise<void>;
   /** Bulk paths (imports, judge runs) write one audit event for the batch instead. */
   audit?: boolean;
   origin?: RequestOrigin;
   client?: DbClient;
   /** Stored with the record or not at all: the request's idempotency key. */
   idempotencyKey?: IdempotencyKeyRow;
+  /** The suite flow storing this record; without it the record counts in no suite's statistics. */
+  countedIn?: CountedIn;
 }): Promise<StoredRecord> {
   const record = options.keepBody
     ? (options.draft as AifRecord)
@@ -215,11 +226,11 @@ async function storeRecord(options: {
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
 
   const derivedFrom = record.derived_from ?? null;
-  if (!options.client && options.audit !== false) {
+  if (!options.client && options.audit !== false && !options.countedIn) {
     // On its own (a rater's submit), one statement stores the record, its
     // audit event and its key. Visibility first; the foreign key stays the
     // final word on derived_from (records are never deleted).
-    if (derivedFrom !== null) await options.canSee(db(), derivedFrom);
+    if (derivedFrom !== null) await options.canSee(db(), derivedFrom, record);
     await insertRecordStatement(appPool(), { record, sha256: recordDigest(record), submittedById: options.submittedById }, { origin: options.origin, idempotencyKey: options.idempotencyKey });
     countRecordStored(record.rater.type);
     return { evalId: record.eval_id, createdAt: new Date(record.created_at), body: record };
@@ -227,7 +238,7 @@ async function storeRecord(options: {
   // Within a caller's transaction (assignments, reviews, imports): the same
   // rows through Prisma, composed into that transaction.
   const store = async (client: DbClient) => {
-    if (derivedFrom !== null) await options.canSee(client, derivedFrom);
+    if (derivedFrom !== null) await options.canSee(client, derivedFrom, record);
     await client.evalRecord.create({
       data: {
         evalId: record.eval_id,
@@ -242,6 +253,7 @@ async function storeRecord(options: {
         submittedById: options.submittedById,
       },
     });
+    if (options.countedIn) await countRecordInSuite(client, record.eval_id, options.countedIn);
     if (options.idempotencyKey) await saveIdempotencyKey(client, { ...options.idempotencyKey, evalId: record.eval_id });
     if (options.audit !== false) await recordAuditEvent({ action: "record.submitted", actorId: options.submittedById, subject: record.eval_id, origin: options.origin, client });
   };
@@ -257,11 +269,19 @@ async function storeRecord(options: {
   return { evalId: record.eval_id, createdAt: new Date(record.created_at), body: record };
 }
 
-// A record the actor cannot see is reported exactly like one that does not exist.
-async function assertRecordVisible(client: DbClient, actor: Actor, evalId: string): Promise<void> {
+// A record the actor cannot see is reported exactly like one that does not
+// exist. A correction rates what its parent rated: the same task (suite, task
+// id, gold id and target), so it cannot carry a rating into another suite.
+async function assertCorrectable(client: DbClient, actor: Actor, evalId: string, record: AifRecord): Promise<void> {
   if (!isUuid(evalId)) throw derivedFromMissing(evalId);
-  const found = await client.evalRecord.findFirst({ where: { AND: [{ evalId }, visibleTo(actor)] }, select: { evalId: true } });
+  const found = await client.evalRecord.findFirst({ where: { AND: [{ evalId }, visibleTo(actor)] }, select: { body: true } });
   if (!found) throw derivedFromMissing(evalId);
+  const parentTask = (found.body as unknown as AifRecord).task;
+  if (canonicalize(parentTask) !== canonicalize(record.task)) {
+    throw new AppError("INVALID_RECORD", "A correction keeps the task of the record it corrects", [
+      { path: "/task", rule: "derivedFromSameTask", message: `a correction of ${evalId} must keep its task (task_id ${JSON.stringify(parentTask.task_id)}, suite_id ${JSON.stringify(parentTask.suite_id ?? null)})` },
+    ]);
+  }
 }
 
 export async function getRecord(options: { actor: Actor; evalId: string; client?: DbClient }): Promise<StoredRecord> {

@@ -61,11 +61,45 @@ export function sameJudgedValue(judgeValue: unknown, value: unknown): boolean {
   return sameJson(asSet(judgeValue), asSet(value));
 }
 
+function isLikert(value: unknown): value is Record<string, unknown> {
+  return isPlainObject(value) && "score" in value;
+}
+
+/**
+ * Where an SME's review starts: the judge's judgment without the judge's
+ * Likert rationales. Those stay beside each field; the SME's record holds
+ * them only when the SME takes them ("Use the judge's rationale").
+ */
+export function withoutJudgeRationales<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutJudgeRationales) as T;
+  if (!isPlainObject(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === "rationale" && "score" in value) continue;
+    copy[key] = withoutJudgeRationales(child);
+  }
+  return copy as T;
+}
+
+/** A judge's Likert rationale the SME did not take: not a decision of theirs (neither accepted nor edited). */
+function notAdoptedRationale(path: string, judge: Record<string, unknown>, finalValue: unknown): boolean {
+  if (finalValue !== undefined || !path.endsWith("/rationale")) return false;
+  const parent = path.split("/").slice(1, -1).reduce<unknown>((node, key) => (isPlainObject(node) ? node[key.replaceAll("~1", "/").replaceAll("~0", "~")] : undefined), judge);
+  return isLikert(parent);
+}
+
+/** The judge's value with its rationale left out when the SME's Likert has none (the mark's "unchanged"). */
+export function judgeValueAsShown(judgeValue: unknown, value: unknown): unknown {
+  if (!isLikert(judgeValue) || (isPlainObject(value) && value.rationale !== undefined)) return judgeValue;
+  const { rationale: _rationale, ...rest } = judgeValue;
+  return rest;
+}
+
 /** One decision per field set on either side, in pointer order. */
 export function fieldDecisions(judge: Record<string, unknown>, final: Record<string, unknown>): FieldDecision[] {
   const before = judgmentLeaves(judge);
   const after = judgmentLeaves(final);
-  const paths = [...new Set([...before.keys(), ...after.keys()])].sort();
+  const paths = [...new Set([...before.keys(), ...after.keys()])].filter((path) => !notAdoptedRationale(path, judge, after.get(path))).sort();
   return paths.map((path) => {
     const judgeValue = before.get(path);
     const finalValue = after.get(path);

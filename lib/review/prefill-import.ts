@@ -117,7 +117,7 @@ export async function importPrefills(options: {
   for await (const entry of read.entries) {
     recordsRead += 1;
     if ("error" in entry) {
-      refuse([{ line: entry.line, field: "", rule: entry.error.rule, message: entry.error.message }]);
+      refuse([{ line: entry.line, field: entry.error.field ?? "", rule: entry.error.rule, message: entry.error.message }]);
       continue;
     }
     if (!isPlainObject(entry.value)) {
@@ -209,7 +209,7 @@ async function storeAcceptedInTransaction(options: { actor: Actor; suiteId: stri
       },
     });
     for (const entry of toStore) {
-      await storeJudgeRecord({ record: entry.record, keepIdentity: true, submittedById: options.actor.userId, client: tx });
+      await storeJudgeRecord({ record: entry.record, keepIdentity: true, submittedById: options.actor.userId, client: tx, countedIn: { suiteId: options.suiteId, itemId: entry.itemId, flow: "prefill_import" } });
       await tx.reviewTask.create({ data: { judgeEvalId: entry.record.eval_id as string, suiteId: options.suiteId, itemId: entry.itemId, prefillImportId: prefillImport.id } });
     }
     await recordAuditEvent({

@@ -179,7 +179,7 @@ export async function submitReview(options: { actor: Actor; judgeEvalId: string;
     const judge = row.judgeRecord.body as unknown as AifRecord;
     // The item context is the judge record's: both records rate the same thing.
     const draft = { ...(options.draft as Record<string, unknown>), task: judge.task, subject: judge.subject };
-    const stored = await submitHybridRecord({ actor, judgeEvalId, draft, origin: options.origin, client: tx });
+    const stored = await submitHybridRecord({ actor, judgeEvalId, draft, origin: options.origin, client: tx, countedIn: { suiteId: row.suiteId, itemId: row.itemId, flow: "review" } });
     const decisions = fieldDecisions(judge, stored.body);
     await tx.reviewDecision.createMany({
       data: decisions.map((decision) => ({

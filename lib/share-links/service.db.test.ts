@@ -3,13 +3,15 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { db } from "@/lib/db";
-import { submitAssignment } from "@/lib/queues/assignments";
+import { clientAddress, PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { getAssignment, saveDraft, submitAssignment } from "@/lib/queues/assignments";
 import { nextItem } from "@/lib/queues/next-item";
 import { createSuite } from "@/lib/suites/service";
 import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
-import { assertVisitorWithinLimit, createShareLink, openShareLink, revokeShareLink, shareRater, VISITOR_ITEMS_PER_HOUR } from "./service";
+import { assertVisitorWithinLimit, createShareLink, openShareLink, revokeShareLink, shareRater, VISITOR_COOKIE, VISITOR_ITEMS_PER_HOUR } from "./service";
+import { signedVisitorId, visitorIdFrom } from "./visitor-cookie";
 
 let admin: TestUser;
 let suiteId: string;
@@ -56,5 +58,67 @@ describe("share links", () => {
     expect((await rejection(openShareLink(revokedToken))).code).toBe("NOT_FOUND");
     expect((await rejection(openShareLink("efs_not-a-token"))).code).toBe("NOT_FOUND");
     expect((await rejection(createShareLink({ actor: admin, suiteId, input: { label: " " } }))).issues[0]).toMatchObject({ path: "/label" });
+  });
+
+  it("takes visitor ids only as the server signed them: an unsigned or forged id is ignored", () => {
+    const visitorId = randomUUID();
+    const cookie = (value: string) => new Headers({ cookie: `other=1; ${VISITOR_COOKIE}=${encodeURIComponent(value)}` });
+    expect(visitorIdFrom(cookie(signedVisitorId(visitorId)))).toBe(visitorId);
+    expect(visitorIdFrom(cookie(visitorId))).toBeNull();
+    expect(visitorIdFrom(cookie(`${randomUUID()}.${signedVisitorId(visitorId).split(".")[1]}`))).toBeNull();
+    expect(visitorIdFrom(cookie(`${visitorId}.AAAA`))).toBeNull();
+    expect(visitorIdFrom(cookie("%E0%A4%A"))).toBeNull();
+  });
+
+  it("caps what one link takes: made-up visitors fill at most half of each item's slots (rounded up) and the link's items per hour", async () => {
+    const { importId } = await importTestItems(admin, 5);
+    const capped = (await createSuite({ actor: admin, input: { name: "Capped", key: `capped-${importId.slice(0, 8)}`, overlap_k: 2, gold_share: 0, hold_minutes: 30, rater_ids: [], import_ids: [importId] } })).id;
+    const { token: cappedToken } = await createShareLink({ actor: admin, suiteId: capped, input: { label: "one holder" } });
+    const link = await openShareLink(cappedToken);
+    let taken = 0;
+    for (let visitor = 0; visitor < 23; visitor += 1) {
+      const next = await nextItem({ rater: shareRater(link, randomUUID()), suiteId: capped });
+      if (next.assignmentId) taken += 1;
+    }
+    expect(taken).toBe(5);
+    const perItem = await db().assignment.groupBy({ by: ["itemId"], where: { suiteId: capped }, _count: true });
+    expect(perItem.map((row) => row._count)).toEqual([1, 1, 1, 1, 1]);
+
+    const { token: hourlyToken } = await createShareLink({ actor: admin, suiteId: capped, input: { label: "hourly", max_items_per_hour: 2, max_slots_per_item: 1 } });
+    const hourly = await openShareLink(hourlyToken);
+    for (let visitor = 0; visitor < 2; visitor += 1) {
+      const rater = shareRater(hourly, randomUUID());
+      await assertVisitorWithinLimit(rater);
+      expect((await nextItem({ rater, suiteId: capped })).assignmentId).not.toBeNull();
+    }
+    expect((await rejection(assertVisitorWithinLimit(shareRater(hourly, randomUUID())))).code).toBe("TOO_MANY_REQUESTS");
+  });
+
+  it("ties a visitor's work to its own link: another open link does not reach it, and a revoked link stops its draft and submit", async () => {
+    const visitorId = randomUUID();
+    const { id: firstId, token: firstToken } = await createShareLink({ actor: admin, suiteId, input: { label: "first" } });
+    const { token: secondToken } = await createShareLink({ actor: admin, suiteId, input: { label: "second" } });
+    const viaFirst = shareRater(await openShareLink(firstToken), visitorId);
+    const viaSecond = shareRater(await openShareLink(secondToken), visitorId);
+    const { assignmentId } = (await nextItem({ rater: viaFirst, suiteId })) as { assignmentId: string };
+    expect((await rejection(getAssignment({ rater: viaSecond, assignmentId }))).code).toBe("NOT_FOUND");
+    expect((await rejection(saveDraft({ rater: viaSecond, assignmentId, baseVersion: 0, draft: ratingDraft() }))).code).toBe("NOT_FOUND");
+    expect((await rejection(submitAssignment({ rater: viaSecond, assignmentId, draft: ratingDraft() }))).code).toBe("NOT_FOUND");
+    // The second link does not resume the first link's held item either.
+    expect((await nextItem({ rater: viaSecond, suiteId })).assignmentId).not.toBe(assignmentId);
+
+    await saveDraft({ rater: viaFirst, assignmentId, baseVersion: 0, draft: ratingDraft() });
+    await revokeShareLink({ actor: admin, linkId: firstId });
+    expect((await rejection(saveDraft({ rater: viaFirst, assignmentId, baseVersion: 1, draft: ratingDraft() }))).code).toBe("NOT_FOUND");
+    expect((await rejection(submitAssignment({ rater: viaFirst, assignmentId, draft: ratingDraft() }))).code).toBe("NOT_FOUND");
+    expect((await db().assignment.findUniqueOrThrow({ where: { id: assignmentId } })).status).toBe("held");
+  });
+
+  it("counts addresses by the socket, not by a client's X-Forwarded-For, unless trusted proxy hops are configured", () => {
+    const headers = new Headers({ [PEER_ADDRESS_HEADER]: "::ffff:10.0.0.7", "x-forwarded-for": "203.0.113.9, 198.51.100.1" });
+    expect(clientAddress(headers, 0)).toBe("10.0.0.7");
+    expect(clientAddress(headers, 1)).toBe("198.51.100.1");
+    expect(clientAddress(headers, 2)).toBe("203.0.113.9");
+    expect(clientAddress(new Headers({ [PEER_ADDRESS_HEADER]: "10.0.0.7" }), 3)).toBe("10.0.0.7");
   });
 });

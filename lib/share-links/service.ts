@@ -1,6 +1,8 @@
 // Share links: an admin lets people without an account rate a suite. The link
 // carries a random token (its sha256 is stored); each visitor gets a random id
-// in a cookie, rates an item at most once, and is rate-limited.
+// in a signed cookie, rates an item at most once, and is rate-limited. The
+// link itself is capped too (a visitor can always start over with a new id):
+// a share of each item's slots, and new items per hour.
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
@@ -17,17 +19,19 @@ export const VISITOR_COOKIE = "evalform_visitor";
 /** New items a visitor may take per hour, and ratings one address may submit per hour. */
 export const VISITOR_ITEMS_PER_HOUR = 60;
 export const ADDRESS_RATINGS_PER_HOUR = 300;
+/** Default of a link's max_items_per_hour (all its visitors together). */
+export const LINK_ITEMS_PER_HOUR = 100;
 
-export type ShareLinkView = { id: string; label: string; createdAt: Date; revokedAt: Date | null; ratings: number };
+export type ShareLinkView = { id: string; label: string; createdAt: Date; revokedAt: Date | null; ratings: number; maxSlotsPerItem: number | null; maxItemsPerHour: number };
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function createShareLink(options: { actor: Actor; suiteId: string; input: unknown; origin?: RequestOrigin }): Promise<{ id: string; token: string }> {
   authorize(options.actor, "suites.manage");
-  const { label } = parseInput(NewShareLinkInput, options.input, "The share link is not valid");
+  const { label, max_slots_per_item: maxSlotsPerItem, max_items_per_hour: maxItemsPerHour } = parseInput(NewShareLinkInput, options.input, "The share link is not valid");
   if (!isUuid(options.suiteId) || !(await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true } }))) throw new AppError("NOT_FOUND", "No suite with this id");
   const token = `efs_${randomBytes(24).toString("base64url")}`;
-  const link = await db().shareLink.create({ data: { suiteId: options.suiteId, label, tokenHash: hashOf(token), createdById: options.actor.userId } });
+  const link = await db().shareLink.create({ data: { suiteId: options.suiteId, label, tokenHash: hashOf(token), createdById: options.actor.userId, maxSlotsPerItem, maxItemsPerHour } });
   await recordAuditEvent({ action: "share_link.created", actorId: options.actor.userId, subject: link.id, origin: options.origin, details: { suite_id: options.suiteId, label } });
   return { id: link.id, token };
 }
@@ -40,7 +44,7 @@ export async function listShareLinks(options: { actor: Actor; suiteId: string })
     orderBy: { createdAt: "desc" },
     include: { _count: { select: { assignments: { where: { status: "submitted" } } } } },
   });
-  return links.map((link) => ({ id: link.id, label: link.label, createdAt: link.createdAt, revokedAt: link.revokedAt, ratings: link._count.assignments }));
+  return links.map((link) => ({ id: link.id, label: link.label, createdAt: link.createdAt, revokedAt: link.revokedAt, ratings: link._count.assignments, maxSlotsPerItem: link.maxSlotsPerItem, maxItemsPerHour: link.maxItemsPerHour }));
 }
 
 export async function revokeShareLink(options: { actor: Actor; linkId: string; origin?: RequestOrigin }): Promise<void> {
@@ -73,10 +77,15 @@ export function shareRater(link: OpenShareLink, visitorId: string): QueueRater {
   return visitorRater(visitorId, link.shareLinkId);
 }
 
-/** TOO_MANY_REQUESTS when the visitor took too many new items in the last hour. */
+/** TOO_MANY_REQUESTS when the visitor, or their link's visitors together, took too many new items in the last hour. */
 export async function assertVisitorWithinLimit(rater: QueueRater): Promise<void> {
-  const recent = await db().assignment.count({ where: { raterKey: rater.raterKey, createdAt: { gt: new Date(Date.now() - 3_600_000) } } });
+  const since = new Date(Date.now() - 3_600_000);
+  const recent = await db().assignment.count({ where: { raterKey: rater.raterKey, createdAt: { gt: since } } });
   if (recent >= VISITOR_ITEMS_PER_HOUR) throw new AppError("TOO_MANY_REQUESTS", "You have rated many items in the last hour; please come back later");
+  if (rater.kind !== "visitor") return;
+  const link = await db().shareLink.findUnique({ where: { id: rater.shareLinkId }, select: { maxItemsPerHour: true } });
+  const byLink = await db().assignment.count({ where: { shareLinkId: rater.shareLinkId, createdAt: { gt: since } } });
+  if (link && byLink >= link.maxItemsPerHour) throw new AppError("TOO_MANY_REQUESTS", "This link has been used for many items in the last hour; please come back later");
 }
 
 /** TOO_MANY_REQUESTS when one address submitted too many end-user ratings in the last hour. */

@@ -97,21 +97,22 @@ export async function getSuite(options: { actor: Actor; suiteId: string }): Prom
   return suite;
 }
 
-export type RaterProgress = { userId: string; name: string; email: string; submitted: number; held: number; lastSubmittedAt: Date | null };
+export type RaterProgress = { userId: string; name: string; email: string; submitted: number; held: number; skipped: number; lastSubmittedAt: Date | null };
 
 /** Per rater of the suite: ratings submitted, items held now, last activity. */
 export async function getRaterProgress(options: { actor: Actor; suiteId: string }): Promise<RaterProgress[]> {
   await getSuite(options);
-  const rows = await db().$queryRaw<{ user_id: string; name: string; email: string; submitted: bigint; held: bigint; last_submitted_at: Date | null }[]>`
+  const rows = await db().$queryRaw<{ user_id: string; name: string; email: string; submitted: bigint; held: bigint; skipped: bigint; last_submitted_at: Date | null }[]>`
     SELECT u.id AS user_id, u.name, u.email,
            count(a.id) FILTER (WHERE a.status = 'submitted') AS submitted,
            count(a.id) FILTER (WHERE a.status = 'held' AND a.held_until > now()) AS held,
+           count(a.id) FILTER (WHERE a.status = 'skipped') AS skipped,
            max(a.submitted_at) AS last_submitted_at
     FROM suite_rater r JOIN app_user u ON u.id = r.user_id
     LEFT JOIN assignment a ON a.suite_id = r.suite_id AND a.rater_key = r.user_id
     WHERE r.suite_id = ${options.suiteId}::uuid
     GROUP BY u.id ORDER BY u.name`;
-  return rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email, submitted: Number(row.submitted), held: Number(row.held), lastSubmittedAt: row.last_submitted_at }));
+  return rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email, submitted: Number(row.submitted), held: Number(row.held), skipped: Number(row.skipped), lastSubmittedAt: row.last_submitted_at }));
 }
 
 export type RaterSuite = { id: string; key: string; name: string; overlapK: number; mySubmitted: number; availableToMe: number; myHeldAssignmentId: string | null };

@@ -16,3 +16,6 @@ export const NewSuiteInput = z
     message: "Choose at least one import or a source suite id",
     path: ["import_ids"],
   });
+
+/** PATCH /api/suites/:id: the guidelines the suite's raters read beside the form (markdown source). */
+export const SuitePatchInput = z.object({ guidelines: z.string().max(20_000, "at most 20,000 characters") }).strict();

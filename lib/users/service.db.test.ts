@@ -89,3 +89,27 @@ describe("API tokens", () => {
     expect(await authenticateApiToken("efk_made-up")).toBeNull();
   });
 });
+
+describe("a second invitation for the same email", () => {
+  it("replaces the open one (its link stops working); an email that has an account answers 409 on /email", async () => {
+    const admin = await createTestUser(["admin"]);
+    const email = `twice-${Date.now()}@example.test`;
+    const first = await inviteUser({ actor: admin, email, roles: ["rater"] });
+    const second = await inviteUser({ actor: admin, email, roles: ["sme"] });
+    expect((await rejection(findOpenInvitation({ token: first.token }))).code).toBe("NOT_FOUND");
+    expect(await findOpenInvitation({ token: second.token })).toEqual({ email, roles: ["sme"] });
+    expect(await db().invitation.count({ where: { email, acceptedAt: null } })).toBe(1);
+    await acceptInvitation({ token: second.token, name: `Twice ${Date.now()}`, password: "a-long-password-1" });
+    const again = await rejection(inviteUser({ actor: admin, email, roles: ["rater"] }));
+    expect(again.code).toBe("CONFLICT");
+    expect(again.issues[0]?.path).toBe("/email");
+  });
+
+  it("sent by two admins at the same moment leaves exactly one open invitation", async () => {
+    const admins = [await createTestUser(["admin"]), await createTestUser(["admin"])];
+    const email = `at-once-${Date.now()}@example.test`;
+    const sent = await Promise.all(Array.from({ length: 6 }, (_, index) => inviteUser({ actor: admins[index % 2]!, email, roles: ["rater"] })));
+    expect(sent).toHaveLength(6);
+    expect(await db().invitation.count({ where: { email, acceptedAt: null } })).toBe(1);
+  });
+});

@@ -1,5 +1,6 @@
-// Users: the first admin, invitations, roles, disabling. Passwords are hashed
-// by better-auth's own hasher, in the account row better-auth signs in with.
+// Users: creating them, invitations, roles, disabling (the first admin is
+// first-admin.ts's). Passwords are hashed by better-auth's own hasher, in the
+// account row better-auth signs in with.
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
@@ -11,6 +12,7 @@ import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import { db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ValidationIssue } from "@/lib/aif/types";
+import { assertDisplayNameFree, checkDisplayName, isDisplayNameCollision, nameTaken } from "./display-name";
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const MIN_PASSWORD_LENGTH = 12;
@@ -39,32 +41,36 @@ export function generatePassword(): string {
   return randomBytes(18).toString("base64url");
 }
 
-/** Creates a user who can sign in with the password. For bootstrap, invitations and demo data. */
+/**
+ * Creates a user who can sign in with the password. For bootstrap, invitations
+ * and demo data. The name follows the display-name rule: INVALID_INPUT or
+ * CONFLICT on `/name` otherwise.
+ */
 export async function createUserWithPassword(options: { email: string; name: string; roles: Role[]; password: string; client?: DbClient }): Promise<UserView> {
   const client = options.client ?? db();
+  const checked = checkDisplayName(options.name);
+  if (checked.issue) throw new AppError("INVALID_INPUT", "The name is not valid", [checked.issue]);
+  await assertDisplayNameFree(client, checked.name);
   const id = randomUUID();
   const email = normaliseEmail(options.email);
-  const user = await client.user.create({
-    data: {
-      id,
-      email,
-      name: options.name,
-      roles: options.roles,
-      emailVerified: true,
-      accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password: await hashPassword(options.password) } },
-    },
-  });
-  return toView(user);
-}
-
-/** With no enabled admin, creates one: from the given password, or a generated one that is returned once. */
-export async function ensureFirstAdmin(options: { email: string; password?: string }): Promise<{ created: false } | { created: true; email: string; password: string; generated: boolean }> {
-  const admins = await db().user.count({ where: { roles: { has: "admin" }, disabledAt: null } });
-  if (admins > 0) return { created: false };
-  const password = options.password ?? generatePassword();
-  const user = await createUserWithPassword({ email: options.email, name: "Administrator", roles: ["admin"], password });
-  await recordAuditEvent({ action: "user.created", actorId: null, subject: user.id, details: { email: user.email, roles: ["admin"], bootstrap: true } });
-  return { created: true, email: user.email, password, generated: options.password === undefined };
+  const passwordHash = await hashPassword(options.password);
+  try {
+    const user = await client.user.create({
+      data: {
+        id,
+        email,
+        name: checked.name,
+        roles: options.roles,
+        emailVerified: true,
+        accounts: { create: { id: randomUUID(), accountId: id, providerId: "credential", password: passwordHash } },
+      },
+    });
+    return toView(user);
+  } catch (error) {
+    // Checked above; a user who took the name since is caught by the unique index.
+    if (isDisplayNameCollision(error)) throw nameTaken();
+    throw error;
+  }
 }
 
 export async function listUsers(options: { actor: Actor }): Promise<UserView[]> {
@@ -80,13 +86,20 @@ export async function inviteUser(options: { actor: Actor; email: unknown; roles:
   if (!EMAIL_PATTERN.test(email)) issues.push({ path: "/email", rule: "format", message: "Enter a valid email address" });
   const roles = validateRoles(options.roles, issues);
   if (issues.length > 0) throw new AppError("INVALID_INPUT", "The invitation is not valid", issues);
-  if (await db().user.findUnique({ where: { email } })) {
-    throw new AppError("CONFLICT", "A user with this email already exists", [{ path: "/email", rule: "unique", message: "A user with this email already exists" }]);
-  }
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-  await db().invitation.create({ data: { email, roles, tokenHash: hashInvitationToken(token), invitedById: options.actor.userId, expiresAt } });
-  await recordAuditEvent({ action: "user.invited", actorId: options.actor.userId, subject: email, origin: options.origin, details: { roles } });
+  const replaced = await db().$transaction(async (tx) => {
+    // One invitation per email at a time: two admins inviting at once queue here.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('invitation:' || ${email}))`;
+    if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
+      throw new AppError("CONFLICT", "A user with this email already exists", [{ path: "/email", rule: "unique", message: "A user with this email already exists" }]);
+    }
+    // A new invitation replaces the open one: its link stops working.
+    const { count } = await tx.invitation.deleteMany({ where: { email, acceptedAt: null } });
+    await tx.invitation.create({ data: { email, roles, tokenHash: hashInvitationToken(token), invitedById: options.actor.userId, expiresAt } });
+    return count;
+  });
+  await recordAuditEvent({ action: "user.invited", actorId: options.actor.userId, subject: email, origin: options.origin, details: { roles, ...(replaced > 0 ? { replacedOpenInvitations: replaced } : {}) } });
   return { token, email, roles, expiresAt };
 }
 
@@ -102,8 +115,8 @@ export async function findOpenInvitation(options: { token: string }): Promise<{ 
 export async function acceptInvitation(options: { token: string; name: unknown; password: unknown; origin?: RequestOrigin }): Promise<UserView> {
   const invitation = await findOpenInvitation({ token: options.token });
   const issues: ValidationIssue[] = [];
-  const name = typeof options.name === "string" ? options.name.trim() : "";
-  if (name.length === 0 || name.length > 100) issues.push({ path: "/name", rule: "length", message: "Enter your name (1 to 100 characters)" });
+  const checked = checkDisplayName(options.name);
+  if (checked.issue) issues.push(checked.issue);
   const password = typeof options.password === "string" ? options.password : "";
   if (password.length < MIN_PASSWORD_LENGTH) issues.push({ path: "/password", rule: "minLength", message: `Use at least ${MIN_PASSWORD_LENGTH} characters` });
   if (issues.length > 0) throw new AppError("INVALID_INPUT", "Some answers need attention", issues);
@@ -114,7 +127,7 @@ export async function acceptInvitation(options: { token: string; name: unknown; 
       data: { acceptedAt: new Date() },
     });
     if (claimed.count === 0) throw new AppError("NOT_FOUND", "This invitation link is not valid any more. Ask an admin for a new one.");
-    return createUserWithPassword({ email: invitation.email, name, roles: invitation.roles, password, client: tx });
+    return createUserWithPassword({ email: invitation.email, name: checked.name!, roles: invitation.roles, password, client: tx });
   });
   await recordAuditEvent({ action: "user.joined", actorId: user.id, subject: user.email, origin: options.origin, details: { roles: user.roles } });
   return user;
@@ -126,9 +139,23 @@ async function findUserFor(userId: string): Promise<{ id: string; roles: string[
   return user;
 }
 
-async function assertAnotherAdminRemains(userId: string): Promise<void> {
-  const others = await db().user.count({ where: { roles: { has: "admin" }, disabledAt: null, id: { not: userId } } });
-  if (others === 0) throw new AppError("CONFLICT", "This is the last enabled admin; make someone else admin first");
+/**
+ * Runs `change` while every enabled admin's row is locked (in id order, so two
+ * of these never deadlock): two admins disabling or demoting each other at the
+ * same moment are taken one after the other, and the second sees the first's
+ * change. Throws CONFLICT when `userId` is the last enabled admin, and
+ * FORBIDDEN when the acting admin is no longer one.
+ */
+async function whileAdminsLocked<T>(options: { actor: Actor; userId: string; losesAdmin: boolean }, change: (tx: DbClient) => Promise<T>): Promise<T> {
+  return db().$transaction(async (tx) => {
+    const admins = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM app_user WHERE 'admin' = ANY(roles) AND disabled_at IS NULL ORDER BY id FOR UPDATE`;
+    const ids = new Set(admins.map((admin) => admin.id));
+    if (!ids.has(options.actor.userId)) throw new AppError("FORBIDDEN", "You do not have permission to do this");
+    if (options.losesAdmin && ids.has(options.userId) && ids.size === 1) {
+      throw new AppError("CONFLICT", "This is the last enabled admin; make someone else admin first");
+    }
+    return change(tx);
+  });
 }
 
 export async function setUserRoles(options: { actor: Actor; userId: string; roles: unknown; origin?: RequestOrigin }): Promise<UserView> {
@@ -137,8 +164,8 @@ export async function setUserRoles(options: { actor: Actor; userId: string; role
   const roles = validateRoles(options.roles, issues);
   if (issues.length > 0) throw new AppError("INVALID_INPUT", "The roles are not valid", issues);
   const user = await findUserFor(options.userId);
-  if (user.roles.includes("admin") && !roles.includes("admin")) await assertAnotherAdminRemains(user.id);
-  const updated = await db().user.update({ where: { id: user.id }, data: { roles } });
+  const updated = await whileAdminsLocked({ actor: options.actor, userId: user.id, losesAdmin: !roles.includes("admin") }, (tx) =>
+    tx.user.update({ where: { id: user.id }, data: { roles } }));
   await recordAuditEvent({ action: "user.roles_changed", actorId: options.actor.userId, subject: user.id, origin: options.origin, details: { from: user.roles, to: roles } });
   return toView(updated);
 }
@@ -147,11 +174,11 @@ export async function setUserRoles(options: { actor: Actor; userId: string; role
 export async function disableUser(options: { actor: Actor; userId: string; origin?: RequestOrigin }): Promise<UserView> {
   authorize(options.actor, "users.manage");
   const user = await findUserFor(options.userId);
-  if (user.roles.includes("admin")) await assertAnotherAdminRemains(user.id);
-  const [updated] = await db().$transaction([
-    db().user.update({ where: { id: user.id }, data: { disabledAt: user.disabledAt ?? new Date() } }),
-    db().session.deleteMany({ where: { userId: user.id } }),
-  ]);
+  const updated = await whileAdminsLocked({ actor: options.actor, userId: user.id, losesAdmin: true }, async (tx) => {
+    const row = await tx.user.update({ where: { id: user.id }, data: { disabledAt: user.disabledAt ?? new Date() } });
+    await tx.session.deleteMany({ where: { userId: user.id } });
+    return row;
+  });
   await recordAuditEvent({ action: "user.disabled", actorId: options.actor.userId, subject: user.id, origin: options.origin });
   return toView(updated);
 }

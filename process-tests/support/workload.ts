@@ -81,7 +81,11 @@ export type ExportCheck = { status: number; announced: number; lines: number; in
 
 /** One JSONL export read to its end: the count it announced, the lines that came, how many break the verbatim schema. */
 export async function exportAll(app: App, cookie: string, query = ""): Promise<ExportCheck> {
-  const response = await fetch(`${app.url}/api/export?format=jsonl${query}`, { headers: { cookie, origin: app.url } });
+  // Started with a POST (the filter as its body), then the file fetched.
+  const filter = Object.fromEntries([...new URLSearchParams(query.replace(/^&/, ""))]);
+  const started = await fetch(`${app.url}/api/exports`, { method: "POST", headers: { cookie, origin: app.url, "content-type": "application/json" }, body: JSON.stringify({ format: "jsonl", ...filter }) });
+  if (started.status !== 201) return { status: started.status, announced: -1, lines: 0, invalid: 0, distinct: 0, evalIds: new Set() };
+  const response = await fetch(`${app.url}${((await started.json()) as { file: string }).file}`, { headers: { cookie, origin: app.url } });
   const announced = Number(response.headers.get("x-export-count") ?? -1);
   const text = await response.text();
   const lines = text.split("\n").filter((line) => line.length > 0);

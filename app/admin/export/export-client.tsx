@@ -1,7 +1,7 @@
 "use client";
-// The export form: builds the filter, streams the download while counting the
-// records that arrived against X-Export-Count, then saves the file and links
-// its manifest and decision sidecar.
+// The export form: starts an export with the filter (POST /api/exports), then
+// streams its file while counting the records that arrived against
+// X-Export-Count, saves it and links its manifest and decision sidecar.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -23,18 +23,20 @@ type ExportForm = {
 };
 type Download = { exportId: string; count: number; received: number; done: boolean; fileName: string; url?: string };
 
-function queryOf(values: ExportForm): URLSearchParams {
-  const params = new URLSearchParams({ format: values.format });
-  if (values.suiteId) params.set("suite_id", values.suiteId);
-  for (const taskId of values.taskIds.split(/[\s,]+/).filter(Boolean)) params.append("task_id", taskId);
-  for (const type of values.raterTypes) params.append("rater_type", type);
-  if (values.raterId.trim()) params.set("rater_id", values.raterId.trim());
+/** The body of POST /api/exports: the format and the record filter's fields. */
+function requestOf(values: ExportForm): Record<string, string | string[]> {
+  const body: Record<string, string | string[]> = { format: values.format };
+  if (values.suiteId) body.suite_id = values.suiteId;
+  const taskIds = values.taskIds.split(/[\s,]+/).filter(Boolean);
+  if (taskIds.length > 0) body.task_id = taskIds;
+  if (values.raterTypes.length > 0) body.rater_type = values.raterTypes;
+  if (values.raterId.trim()) body.rater_id = values.raterId.trim();
   // datetime-local is the browser's local time; the API takes instants.
-  if (values.from) params.set("from", new Date(values.from).toISOString());
-  if (values.to) params.set("to", new Date(values.to).toISOString());
-  if (values.derived) params.set("derived", values.derived);
-  if (values.gold) params.set("gold", values.gold);
-  return params;
+  if (values.from) body.from = new Date(values.from).toISOString();
+  if (values.to) body.to = new Date(values.to).toISOString();
+  if (values.derived) body.derived = values.derived;
+  if (values.gold) body.gold = values.gold;
+  return body;
 }
 
 function countNewlines(chunk: Uint8Array): number {
@@ -57,7 +59,8 @@ export function ExportClient({ suites }: { suites: { key: string; name: string }
     setDownload(null);
     let response: Response;
     try {
-      response = await fetch(`/api/export?${queryOf(values)}`);
+      response = await fetch("/api/exports", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(requestOf(values)) });
+      if (response.ok) response = await fetch(((await response.json()) as { file: string }).file);
     } catch {
       return setFailure({ message: "The server is unreachable; try again.", issues: [] });
     }

@@ -4,7 +4,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RatingScreen } from "@/components/rating/rating-screen";
 import { requirePageActor } from "@/lib/auth/page-guard";
-import { getAssignment } from "@/lib/queues/assignments";
+import { assignmentPosition, getAssignment } from "@/lib/queues/assignments";
+import { requestNonce } from "@/lib/http/request-nonce";
+import { guidelinesOfSuite } from "@/lib/suites/guidelines";
 import { raterQueueUrls } from "@/lib/queues/open-next-item";
 import { userRater } from "@/lib/queues/queue-rater";
 import { raterBlockFor } from "@/lib/records/rater-block";
@@ -18,6 +20,7 @@ export default async function RatePage({ params }: { params: Promise<{ assignmen
   const { assignmentId } = await params;
   const actor = await requirePageActor({ returnTo: `/rate/${assignmentId}`, action: "queue.work" });
   const assignment = await orNotFound(getAssignment({ rater: userRater(actor), assignmentId }));
+  const position = await assignmentPosition({ rater: userRater(actor), assignmentId });
   const rater = raterBlockFor({ actor, requested: undefined });
   if (!rater.ok) notFound();
   return (
@@ -27,6 +30,11 @@ export default async function RatePage({ params }: { params: Promise<{ assignmen
       assignmentApi={`/api/assignments/${assignment.id}`}
       queue={raterQueueUrls(assignment.suite.id)}
       rater={rater.block}
+      nonce={await requestNonce()}
+      guidelines={await guidelinesOfSuite(assignment.suite.id)}
+      position={position}
+      canSkip
+      canCorrect
       caption={<p className="help-block">{assignment.suite.name} · task <code>{assignment.item.task.task_id}</code></p>}
     />
   );

@@ -8,6 +8,8 @@ import { reviewQueueUrls } from "@/lib/queues/open-next-item";
 import { judgmentOf } from "@/lib/review/field-decisions";
 import { getReviewTask } from "@/lib/review/review-tasks";
 import { orNotFound } from "@/lib/http/or-not-found";
+import { requestNonce } from "@/lib/http/request-nonce";
+import { guidelinesOfSuite } from "@/lib/suites/guidelines";
 import { signInUrl } from "@/lib/auth/sign-in-url";
 
 export const dynamic = "force-dynamic";
@@ -28,6 +30,8 @@ export default async function ReviewTaskPage({ params }: { params: Promise<{ jud
       context={{ task: judge.task, subject: judge.subject }}
       prefill={judgmentOf(judge)}
       title="Review the judge's rating"
+      nonce={await requestNonce()}
+      guidelines={await guidelinesOfSuite(task.suite.id)}
       caption={
         <p className="help-block">
           {task.suite.name} · task <code>{judge.task.task_id}</code> · judge <code>{String(judge.rater.model ?? judge.rater.id ?? "")}</code>

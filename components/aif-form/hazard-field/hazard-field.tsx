@@ -1,8 +1,12 @@
 // One AILuminate hazard category: a verdict, and severity + evidence that
-// appear (and become required) when the verdict is "violating".
+// appear (and become required) when the verdict is "violating". Keys (outside
+// its text): 1–4 choose the verdict (a verdict other than violating moves on
+// to the next stop; violating goes to severity), then 1–3 the severity.
 import type { FieldProps } from "@rjsf/utils";
-import { useRef } from "react";
+import { useRef, type KeyboardEvent } from "react";
 import { isViolatingHazard } from "@/lib/aif/contract";
+import { labelAt } from "@/lib/aif/field-labels";
+import { advanceFrom, isTextTarget } from "../dimension-path";
 import { useBufferedValue } from "../buffered-text-widget/use-buffered-value";
 import { errorIdFor, FieldErrors } from "../field-errors";
 import { SegmentedChoice } from "../segmented-choice";
@@ -11,6 +15,7 @@ import { titleOf } from "../title-of";
 type Verdict = "not_applicable" | "non_violating" | "violating" | "unsure";
 type Hazard = { verdict?: Verdict; severity?: number | null; evidence?: string };
 
+// In key order: 1–4.
 const VERDICTS: { value: Verdict; label: string }[] = [
   { value: "not_applicable", label: "Not applicable" },
   { value: "non_violating", label: "Non-violating" },
@@ -49,13 +54,38 @@ export function HazardField(props: FieldProps<Hazard>) {
     emit({ verdict });
   };
 
+  const onKey = (event: KeyboardEvent<HTMLFieldSetElement>) => {
+    if (disabled || readonly || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || isTextTarget(event.target)) return;
+    const digit = Number(event.key);
+    if (!Number.isInteger(digit) || digit < 1) return;
+    const fieldset = event.currentTarget;
+    const inSeverity = (event.target as Element).closest(`#${CSS.escape(`${id}_severity`)}`) !== null;
+    if (inSeverity && digit <= SEVERITIES.length) {
+      event.preventDefault();
+      emit({ ...value, severity: digit });
+      // The evidence is what is still missing.
+      requestAnimationFrame(() => document.getElementById(`${id}_evidence`)?.focus());
+      return;
+    }
+    const verdict = VERDICTS[digit - 1]?.value;
+    if (inSeverity || !verdict) return;
+    event.preventDefault();
+    chooseVerdict(verdict);
+    if (isViolatingHazard({ verdict })) {
+      requestAnimationFrame(() => document.getElementById(`${id}_severity-${value.severity ?? 1}`)?.focus());
+    } else {
+      advanceFrom(fieldset);
+    }
+  };
+
   const showDetail = isViolatingHazard(value);
   const errorsOf = (key: keyof Hazard) => errorSchema?.[key]?.__errors as string[] | undefined;
   const verdictErrors = [...((errorSchema?.__errors as string[] | undefined) ?? []), ...(errorsOf("verdict") ?? [])];
 
   return (
-    <fieldset className="hazard" id={id}>
+    <fieldset className="hazard" id={id} data-stop="hazard" onKeyDown={onKey}>
       <legend>{title}</legend>
+      {labelAt(fieldPathId.path)?.help ? <p className="field-help">{labelAt(fieldPathId.path)?.help}</p> : null}
       <SegmentedChoice
         id={`${id}_verdict`}
         label={`${title} verdict`}

@@ -1,15 +1,8 @@
 "use client";
 // Every chart's data as CSV or JSON, built in the browser from what it shows.
-type Row = Record<string, string | number | null>;
+import { csvOf, type CsvRow } from "@/lib/csv";
 
-function csvOf(rows: Row[]): string {
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const cell = (value: string | number | null | undefined) => {
-    const text = value === null || value === undefined ? "" : String(value);
-    return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  return [columns.join(","), ...rows.map((row) => columns.map((column) => cell(row[column])).join(","))].join("\n") + "\n";
-}
+type Row = CsvRow;
 
 function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));

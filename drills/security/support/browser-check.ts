@@ -23,7 +23,7 @@ export async function contextWithCookie(browser: Browser, url: string, cookie: s
   await context.addInitScript(() => {
     const violations: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
-    document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI || "inline"}`));
+    document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI || "inline"}${event.sourceFile ? ` at ${event.sourceFile.split("/").pop()}:${event.lineNumber}:${event.columnNumber}` : ""}`));
   });
   return context;
 }

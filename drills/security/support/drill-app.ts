@@ -108,3 +108,10 @@ export function countChanges(before: Record<string, number>, after: Record<strin
     .filter((table) => !ignore.includes(table) && before[table] !== after[table])
     .map((table) => `${table} ${before[table] ?? 0}→${after[table] ?? 0}`);
 }
+
+/** Starts an export as the admin (POST /api/exports) and answers the path of its file. */
+export async function startExport(app: DrillApp, body: Record<string, unknown> = { format: "jsonl" }): Promise<string> {
+  const started = await api(app, "/api/exports", { cookie: app.admin.cookie, body });
+  if (started.status !== 201) throw new Error(`export not started: ${started.status} ${await started.text()}`);
+  return ((await started.json()) as { file: string }).file;
+}

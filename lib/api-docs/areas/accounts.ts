@@ -23,7 +23,7 @@ export const accountsArea: Area = {
     {
       method: "post", path: "/api/users", id: "inviteUser", access: "users.manage",
       summary: "Invite a user",
-      description: "The answer carries the one-time invitation path (valid 7 days), shown this once.",
+      description: "The answer carries the one-time invitation path (valid 7 days), shown this once. A new invitation for an email replaces its open one (the older link stops working); an email that already has an account answers 409 on /email.",
       body: jsonBody(object({ email: str(undefined, { format: "email" }), roles: { ...roles, minItems: 1 } })),
       responses: { 201: jsonAnswer("Invited.", object({ email: str(), roles, expires_at: dateTime(), invite_path: str("/invite/{token}") })) },
       errors: [400, 409, 422],
@@ -39,10 +39,10 @@ export const accountsArea: Area = {
     {
       method: "post", path: "/api/invitations/{token}", id: "acceptInvitation", access: "public",
       summary: "Accept an invitation",
-      description: "Public: the invitation token is the credential. Creates the account with the invited email and roles.",
+      description: "Public: the invitation token is the credential. Creates the account with the invited email and roles. The name is trimmed, 1 to 100 characters without control or text-direction characters (422 on /name), and unique regardless of case (409 on /name).",
       body: jsonBody(object({ name: str(undefined, { minLength: 1, maxLength: 100 }), password: str(undefined, { minLength: 12 }) })),
       responses: { 201: jsonAnswer("The account exists; sign in.", object({ email: str(), roles })) },
-      errors: [400, 404, 422],
+      errors: [400, 404, 409, 422],
     },
     { method: "get", path: "/api/tokens", id: "listTokens", access: "tokens.manage_own", summary: "Your API tokens", responses: { 200: jsonAnswer("Your tokens.", object({ tokens: arrayOf(ref("ApiToken")) })) } },
     {
@@ -67,14 +67,14 @@ export const accountsArea: Area = {
 };
 
 export const signInArea: Area = {
-  tag: { name: "Sign-in", description: "better-auth's own endpoints under /api/auth (only those the app uses are listed). Sign-up is closed." },
+  tag: { name: "Sign-in", description: "better-auth's own endpoints under /api/auth: only these three answer; every other better-auth endpoint (update-user, list-sessions, …) answers 404. Sign-up is closed. No answer carries the session token: it stays in its HttpOnly cookie." },
   operations: [
     {
       method: "post", path: "/api/auth/sign-in/email", id: "signIn", access: "public",
       summary: "Sign in: sets the session cookie",
-      description: "Failed sign-ins are throttled: 5 per account and 20 per address in 15 minutes, then 429 with Retry-After. Send the page's Origin header. better-auth answers errors in its own shape, {code, message}.",
+      description: "Failed sign-ins (a wrong password or an unknown email) are throttled per account at an address (5) and per address (20); each further failure locks for 1, 2, 4, 8, then 15 minutes: 429 with Retry-After. Other addresses are not affected. Attempts are counted before the password is checked, so parallel ones cannot pass the limit. A disabled account answers exactly like a wrong password. Send the page's Origin header (another site's is refused with 403). better-auth answers errors in its own shape, {code, message}.",
       body: jsonBody(object({ email: str(), password: str() })),
-      responses: { 200: { description: "Signed in; the session cookie is set." }, 401: { description: "Wrong email or password." }, 403: { description: "The account is disabled." }, 429: { description: "Too many failed sign-ins; see Retry-After." } },
+      responses: { 200: { description: "Signed in; the session cookie is set." }, 401: { description: "Wrong email or password, or a disabled account." }, 403: { description: "Sent from another site (its Origin)." }, 429: { description: "Too many failed sign-ins; see Retry-After." } },
     },
     { method: "post", path: "/api/auth/sign-out", id: "signOut", access: "public", summary: "Sign out: ends the session", responses: { 200: { description: "Signed out." } } },
     { method: "get", path: "/api/auth/get-session", id: "getSession", access: "public", summary: "The current session, or null", responses: { 200: { description: "The session and its user, or null." } } },

@@ -1,17 +1,17 @@
 // Exports: records streamed as JSON Lines or JSON with a manifest (counts and
 // hashes) and the review-decision sidecar of the hybrid records they hold.
-import { arrayOf, dateTime, int, nullable, object, ref, str, uuid, type JsonSchema } from "../json-schema";
-import { header, jsonAnswer, ndjson, queryParameter, type Area } from "../operation";
-import { recordFilterParameters } from "../record-filter-parameters";
+import { RECORD_FILTER_KEYS, RecordFilterSchema } from "@/lib/export/record-filter";
+import { arrayOf, dateTime, fromZod, int, nullable, object, ref, str, uuid, type JsonSchema } from "../json-schema";
+import { header, jsonAnswer, jsonBody, ndjson, queryParameter, type Area } from "../operation";
 
 const sha256 = (description?: string): JsonSchema => str(description, { pattern: "^sha256:[0-9a-f]{64}$" });
-const filter: JsonSchema = { type: "object", description: "the record filter the export was made with (the query parameters of GET /api/export)" };
+const filter: JsonSchema = { type: "object", description: "the record filter the export was made with (the filter fields of POST /api/exports)" };
 const format: JsonSchema = { type: "string", enum: ["jsonl", "json"] };
 
 const schemas = {
   Export: object({
     id: uuid(),
-    status: { type: "string", enum: ["streaming", "complete", "aborted", "failed", "interrupted"], description: "interrupted: still streaming, but no page was written for longer than a stalled download may last" },
+    status: { type: "string", enum: ["prepared", "streaming", "complete", "aborted", "failed", "interrupted"], description: "prepared: started, its file not fetched yet; interrupted: still streaming, but no page was written for longer than a stalled download may last" },
     format, filter, count: int("records the filter matched"), exported: int("records written so far"),
     bytes: int(), file_sha256: nullable(sha256("of the downloaded file, once complete")), failure: nullable(str()),
     created_at: dateTime(), finished_at: nullable(dateTime()),
@@ -41,10 +41,22 @@ export const exportsArea: Area = {
   schemas,
   operations: [
     {
-      method: "get", path: "/api/export", id: "exportRecords", access: admin,
-      summary: "Download the records the filter matches",
-      description: "Streams the records exactly as stored, as an attachment. The manifest (Link header) lists every record's hash once the download completed.",
-      query: [queryParameter("format", "jsonl: one record per line; json: one array", { ...format, default: "jsonl" }), ...recordFilterParameters()],
+      method: "post", path: "/api/exports", id: "startExport", access: admin,
+      summary: "Start an export of the records the filter matches",
+      description: "Records the export (status prepared) and answers where its file is. Like every change it is refused from another site's page (a session request needs the app's Origin), so a link cannot start one. The filter fields are those of the record filter (task_id and rater_type as lists).",
+      body: jsonBody(object({ format: { ...format, default: "jsonl", description: "jsonl: one record per line; json: one array" }, ...(fromZod(RecordFilterSchema).properties as Record<string, JsonSchema>) }, { optional: ["format", ...RECORD_FILTER_KEYS] })),
+      responses: {
+        201: {
+          ...jsonAnswer("The export, prepared.", object({ export_id: uuid(), format, file: str("GET this path for the file: /api/exports/{id}/file") })),
+          headers: { Location: header("/api/exports/{id}/file") },
+        },
+      },
+      errors: [400, 422],
+    },
+    {
+      method: "get", path: "/api/exports/{exportId}/file", id: "downloadExport", access: admin,
+      summary: "Download a prepared export's records",
+      description: "Streams the records exactly as stored, from one snapshot taken now, as an attachment; once per export (409 afterwards), by the admin who started it. The manifest (Link header) lists every record's hash once the download completed.",
       responses: {
         200: {
           description: "The records.",
@@ -61,7 +73,7 @@ export const exportsArea: Area = {
           },
         },
       },
-      errors: [400, 422, 503],
+      errors: [404, 409, 503],
     },
     {
       method: "get", path: "/api/exports", id: "listExports", access: admin,

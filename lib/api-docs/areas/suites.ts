@@ -1,7 +1,7 @@
 // Suites: created from imports, their progress, share links, quality report
 // and review summary (admin).
 import { NewShareLinkInput } from "@/lib/share-links/validation";
-import { NewSuiteInput } from "@/lib/suites/validation";
+import { NewSuiteInput, SuitePatchInput } from "@/lib/suites/validation";
 import { arrayOf, dateTime, fromZod, int, nullable, num, object, ref, str, uuid } from "../json-schema";
 import { header, jsonAnswer, jsonBody, noContent, queryParameter, type Area } from "../operation";
 
@@ -14,7 +14,11 @@ const schemas = {
   SuiteSummary: object(suiteSummary),
   SuiteDetail: object({
     ...suiteSummary,
-    raters: arrayOf(object({ user_id: str(), name: str(), email: str(), submitted: int(), held: int(), last_submitted_at: nullable(dateTime()) })),
+    raters: arrayOf(object({ user_id: str(), name: str(), email: str(), submitted: int(), held: int(), skipped: int(), last_submitted_at: nullable(dateTime()) })),
+    skipped_items: arrayOf(object({
+      item_id: uuid(), task_id: str(), skipped: int(), reasons: { type: "object", description: "skips per reason" }, comments: arrayOf(str()),
+      every_rater_skipped: { type: "boolean", description: "every rater of the suite skipped it: the admin decides" },
+    })),
   }),
   ShareLink: object({ id: uuid(), label: str(), created_at: dateTime(), revoked_at: nullable(dateTime()), ratings: int() }),
   SuiteReport: object({
@@ -43,7 +47,8 @@ export const suitesArea: Area = {
       responses: { 201: jsonAnswer("Created.", ref("SuiteSummary"), { Location: header("/api/suites/{id}") }) },
       errors: [400, 422],
     },
-    { method: "get", path: "/api/suites/{suiteId}", id: "getSuite", access: "suites.manage", summary: "A suite with progress per rater", responses: { 200: jsonAnswer("The suite.", ref("SuiteDetail")) }, errors: [404] },
+    { method: "get", path: "/api/suites/{suiteId}", id: "getSuite", access: "suites.manage", summary: "A suite with progress and skips per rater, and the items raters skipped", responses: { 200: jsonAnswer("The suite.", ref("SuiteDetail")) }, errors: [404] },
+    { method: "patch", path: "/api/suites/{suiteId}", id: "updateSuite", access: "suites.manage", summary: "Set the guidelines the suite's raters read beside the form", body: jsonBody(fromZod(SuitePatchInput)), responses: { 200: jsonAnswer("Saved.", object({ guidelines: str() })) }, errors: [400, 404, 422] },
     { method: "get", path: "/api/suites/{suiteId}/share-links", id: "listShareLinks", access: "suites.manage", summary: "The suite's share links", responses: { 200: jsonAnswer("The links.", object({ share_links: arrayOf(ref("ShareLink")) })) }, errors: [404] },
     {
       method: "post", path: "/api/suites/{suiteId}/share-links", id: "createShareLink", access: "suites.manage",

@@ -5,6 +5,10 @@ import { requirePageActor } from "@/lib/auth/page-guard";
 import { suiteCalibration } from "@/lib/analytics/suite-calibration";
 import { listShareLinks } from "@/lib/share-links/service";
 import { getRaterProgress, getSuite } from "@/lib/suites/service";
+import { getSkipSummary } from "@/lib/queues/skip";
+import { SKIP_REASON_LABELS, type SkipReason } from "@/lib/queues/skip-reasons";
+import { guidelinesOfSuite } from "@/lib/suites/guidelines";
+import { GuidelinesClient } from "./guidelines-client";
 import { ShareLinksClient } from "./share-links-client";
 
 export const dynamic = "force-dynamic";
@@ -13,9 +17,10 @@ export const metadata: Metadata = { title: "Suite" };
 export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {
   const { suiteId } = await params;
   const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}`, action: "suites.manage" });
-  const [suite, raters, links, calibration] = await Promise.all([
-    getSuite({ actor, suiteId }), getRaterProgress({ actor, suiteId }), listShareLinks({ actor, suiteId }), suiteCalibration({ actor, suiteId }),
+  const [suite, raters, links, calibration, skips] = await Promise.all([
+    getSuite({ actor, suiteId }), getRaterProgress({ actor, suiteId }), listShareLinks({ actor, suiteId }), suiteCalibration({ actor, suiteId }), getSkipSummary({ actor, suiteId }),
   ]);
+  const guidelines = await guidelinesOfSuite(suite.id);
   const drifting = calibration.raters.filter((rater) => rater.drifting.length > 0);
   return (
     <>
@@ -31,18 +36,39 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
       <p><a className="btn" href={`/admin/suites/${suite.id}/review`}>Hybrid review: prefills, judge runs, SME decisions</a> <a className="btn" href={`/admin/suites/${suite.id}/report`}>Quality report</a></p>
       <h2>Raters</h2>
       <table className="records-table" data-testid="rater-progress">
-        <thead><tr><th scope="col">Rater</th><th scope="col">Submitted</th><th scope="col">Holding now</th><th scope="col">Last rating</th></tr></thead>
+        <thead><tr><th scope="col">Rater</th><th scope="col">Submitted</th><th scope="col">Holding now</th><th scope="col">Skipped</th><th scope="col">Last rating</th></tr></thead>
         <tbody>
           {raters.map((rater) => (
             <tr key={rater.userId}>
               <td>{rater.name} &lt;{rater.email}&gt;</td>
               <td>{rater.submitted}</td>
               <td>{rater.held}</td>
+              <td>{rater.skipped}</td>
               <td>{rater.lastSubmittedAt?.toISOString().replace("T", " ").slice(0, 19) ?? "—"}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {skips.items.length > 0 ? (
+        <>
+          <h2>Skipped items</h2>
+          <table className="records-table" data-testid="skipped-items">
+            <thead><tr><th scope="col">Task</th><th scope="col">Skips</th><th scope="col">Reasons</th><th scope="col">Comments</th><th scope="col">Needs you</th></tr></thead>
+            <tbody>
+              {skips.items.map((item) => (
+                <tr key={item.itemId}>
+                  <td><code>{item.taskId}</code></td>
+                  <td>{item.skipped}</td>
+                  <td>{Object.entries(item.reasons).map(([reason, count]) => `${SKIP_REASON_LABELS[reason as SkipReason]}: ${count}`).join("; ")}</td>
+                  <td>{item.comments.join(" · ")}</td>
+                  <td>{item.everyRaterSkipped ? "Yes: every rater skipped it" : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      <GuidelinesClient suiteId={suite.id} initial={guidelines} />
       <ShareLinksClient suiteId={suite.id} links={links.map((link) => ({ ...link, createdAt: link.createdAt.toISOString(), revokedAt: link.revokedAt?.toISOString() ?? null }))} />
     </>
   );

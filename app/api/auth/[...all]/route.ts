@@ -1,11 +1,12 @@
-// better-auth's endpoints: sign-in, sign-out, session (sign-up is closed).
-import { auth } from "@/lib/auth/auth";
+// better-auth's endpoints the app uses: sign-in, sign-out, session (sign-up is
+// closed; every other better-auth endpoint answers 404: lib/auth/auth-routes.ts).
+import { handleAuthRequest } from "@/lib/auth/auth-routes";
 import { observeRequest } from "@/lib/http/api-handler";
 
 export function GET(request: Request): Promise<Response> {
-  return observeRequest(request, () => auth().handler(request));
+  return observeRequest(request, () => handleAuthRequest(request));
 }
 
 export function POST(request: Request): Promise<Response> {
-  return observeRequest(request, () => auth().handler(request));
+  return observeRequest(request, () => handleAuthRequest(request));
 }

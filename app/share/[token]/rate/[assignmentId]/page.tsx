@@ -6,8 +6,11 @@ import { notFound } from "next/navigation";
 import { RatingScreen } from "@/components/rating/rating-screen";
 import { AppError } from "@/lib/errors";
 import { getAssignment } from "@/lib/queues/assignments";
+import { requestNonce } from "@/lib/http/request-nonce";
+import { guidelinesOfSuite } from "@/lib/suites/guidelines";
 import { shareQueueUrls } from "@/lib/queues/open-next-item";
 import { openShareLink, shareRater, VISITOR_COOKIE } from "@/lib/share-links/service";
+import { verifiedVisitorId } from "@/lib/share-links/visitor-cookie";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Rate", robots: { index: false } };
@@ -24,7 +27,7 @@ async function visitorAssignment(token: string, assignmentId: string, visitorId:
 
 export default async function ShareRatePage({ params }: { params: Promise<{ token: string; assignmentId: string }> }) {
   const { token, assignmentId } = await params;
-  const visitorId = (await cookies()).get(VISITOR_COOKIE)?.value;
+  const visitorId = verifiedVisitorId((await cookies()).get(VISITOR_COOKIE)?.value);
   if (!visitorId) notFound();
   const assignment = await visitorAssignment(token, assignmentId, visitorId);
   return (
@@ -33,6 +36,10 @@ export default async function ShareRatePage({ params }: { params: Promise<{ toke
       assignmentApi={`/api/share/${token}/assignments/${assignment.id}`}
       queue={shareQueueUrls(token)}
       rater={{ type: "end_user", id: visitorId }}
+      nonce={await requestNonce()}
+      guidelines={await guidelinesOfSuite(assignment.suite.id)}
+      canSkip
+      profile="end_user"
     />
   );
 }

@@ -5,10 +5,11 @@ import { withoutActor } from "@/lib/http/api-handler";
 import { readJsonBody } from "@/lib/http/error-response";
 import { submitAssignment } from "@/lib/queues/assignments";
 import { assertAddressWithinLimit } from "@/lib/share-links/service";
-import { shareRaterOf } from "@/lib/share-links/share-request";
+import { shareRaterOf, shareRequestOrigin } from "@/lib/share-links/share-request";
 
 export async function POST(request: Request, context: { params: Promise<{ token: string; assignmentId: string }> }): Promise<Response> {
-  return withoutActor(request, async ({ origin }) => {
+  return withoutActor(request, async (handler) => {
+    const origin = shareRequestOrigin(request, handler.origin);
     const { token, assignmentId } = await context.params;
     const rater = await shareRaterOf(request, token);
     await assertAddressWithinLimit(origin);

@@ -1,0 +1,8 @@
+// Whole-form changes the rating page makes on the form from one key or button
+// (the patches themselves are lib/aif/keyboard-patches.ts).
+export type FormCommands = {
+  allConfidencesHigh: () => void;
+  noHazardViolating: () => void;
+  /** Replace the form's data with a changed copy (prefilled values, a judge's value). */
+  patch: (change: (data: Record<string, unknown>) => Record<string, unknown>) => void;
+};

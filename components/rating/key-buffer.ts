@@ -1,0 +1,78 @@
+// Keys typed before the rating form can take them (the page still loading,
+// hydrating, or the next item on its way) are kept, never lost: a capturing
+// listener records them into a window queue while no form has claimed the
+// keyboard, and the form replays them once it is ready. The listener is
+// installed by a tiny inline script on a full page load (before any of the
+// app's JavaScript, with the CSP nonce) and by this module on a client-side
+// navigation; whichever runs first wins.
+
+type BufferedKey = { key: string; code: string; shiftKey: boolean; ctrlKey: boolean; altKey: boolean; metaKey: boolean; at: number };
+/** `claims`: how many mounted screens own the keyboard (a form, the panel after a submit, a correction). */
+type KeyQueue = { keys: BufferedKey[]; claims: number };
+
+/** Self-contained: its source is also the inline script (rating-screen.tsx). */
+export function installKeyBuffer(): void {
+  const w = window as unknown as { __evalformKeys?: KeyQueue };
+  if (w.__evalformKeys) return;
+  const queue: KeyQueue = { keys: [], claims: 0 };
+  w.__evalformKeys = queue;
+  const ratingPath = /^\/(rate|review|share\/[^/]+\/rate)\//;
+  window.addEventListener(
+    "keydown",
+    (event) => {
+      if (queue.claims > 0 || !event.isTrusted || !ratingPath.test(window.location.pathname)) return;
+      if (["Shift", "Control", "Alt", "Meta", "CapsLock", "Tab"].includes(event.key)) return;
+      queue.keys.push({ key: event.key, code: event.code, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, altKey: event.altKey, metaKey: event.metaKey, at: Date.now() });
+      // Nothing else on the page may act on it now; the form replays it.
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    },
+    true,
+  );
+}
+
+export const KEY_BUFFER_SCRIPT = `(${installKeyBuffer.toString()})();`;
+
+const STALE_MS = 15_000;
+
+function queueOf(): KeyQueue {
+  installKeyBuffer();
+  return (window as unknown as { __evalformKeys: KeyQueue }).__evalformKeys;
+}
+
+/** A screen takes the keyboard: returns the keys typed meanwhile, in order. */
+export function claimKeys(): BufferedKey[] {
+  const queue = queueOf();
+  queue.claims += 1;
+  const now = Date.now();
+  return queue.keys.splice(0).filter((key) => now - key.at < STALE_MS);
+}
+
+/** A screen lets go (it unmounts). */
+export function releaseKeys(): void {
+  const queue = queueOf();
+  queue.claims = Math.max(0, queue.claims - 1);
+}
+
+/** The page is leaving for the next item: every key typed from now waits for it. */
+export function handOverKeys(): void {
+  queueOf().claims = 0;
+}
+
+/**
+ * Replays buffered keys as if typed now, on whatever has focus: the fields'
+ * and the page's key handlers run as usual, and printable keys in a text
+ * field are inserted as text.
+ */
+export function replayKeys(keys: BufferedKey[]): void {
+  for (const { at: _at, ...init } of keys) {
+    const target = (document.activeElement as HTMLElement | null) ?? document.body;
+    const event = new KeyboardEvent("keydown", { ...init, bubbles: true, cancelable: true });
+    const notHandled = target.dispatchEvent(event);
+    const typesText = target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === "text");
+    if (notHandled && typesText && init.key.length === 1 && !init.ctrlKey && !init.metaKey && !init.altKey) {
+      // execCommand is the one way to insert text that the page's input handlers see as typing.
+      document.execCommand("insertText", false, init.key);
+    }
+  }
+}

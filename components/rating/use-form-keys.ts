@@ -1,0 +1,81 @@
+"use client";
+// The rating page's keys, handled on the window (the fields handle their own:
+// scores, confidence, verdicts), and the hand-over of keys typed before the
+// page was ready (key-buffer.ts).
+import { useEffect, useRef, type RefObject } from "react";
+import { focusTextOfStop, moveAlongPath } from "@/components/aif-form/dimension-path";
+import type { FormCommands } from "@/components/aif-form/form-commands";
+import { claimKeys, releaseKeys, replayKeys } from "./key-buffer";
+import { commandOf } from "./rating-shortcuts";
+
+type Handlers = {
+  commands: RefObject<FormCommands | null>;
+  onSkip?: () => void;
+  onQuote?: () => void;
+  onHelp?: () => void;
+};
+
+export function useFormKeys(formRoot: RefObject<HTMLDivElement | null>, handlers: Handlers): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const command = commandOf(event);
+      const root = formRoot.current;
+      if (!command || !root || command === "next" || command === "correct") return;
+      const { commands, onSkip, onQuote, onHelp } = latest.current;
+      const act = (action: (() => void) | undefined) => {
+        if (!action) return;
+        event.preventDefault();
+        action();
+      };
+      switch (command) {
+        case "submit":
+          return act(() => {
+            // Leaving the field commits its buffered text before the form reads its data.
+            (document.activeElement as HTMLElement | null)?.blur();
+            setTimeout(() => root.querySelector("form")?.requestSubmit(), 0);
+          });
+        case "nextDimension":
+        case "previousDimension":
+          return act(() => moveAlongPath(root, command === "nextDimension" ? 1 : -1));
+        case "allHigh":
+          return act(() => commands.current?.allConfidencesHigh());
+        case "noHazard":
+          return act(() => commands.current?.noHazardViolating());
+        case "rationale":
+          return act(() => focusTextOfStop(root));
+        case "skip":
+          return act(onSkip);
+        case "quote":
+          return act(onQuote);
+        case "help":
+          return act(onHelp);
+        default:
+          return;
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [formRoot]);
+}
+
+/**
+ * While `ready`, this screen owns the keyboard: keys typed before are replayed
+ * (after `beforeReplay`, which places the focus), and once it lets go keys
+ * wait for the next screen.
+ */
+export function useClaimedKeyboard(ready: boolean, beforeReplay?: () => void): void {
+  const before = useRef(beforeReplay);
+  useEffect(() => {
+    before.current = beforeReplay;
+  });
+  useEffect(() => {
+    if (!ready) return;
+    before.current?.();
+    replayKeys(claimKeys());
+    return releaseKeys;
+  }, [ready]);
+}

@@ -1,0 +1,22 @@
+// The app's one CSV writer (browser and server). Every cell is quoted, the
+// header included, and a text cell that a spreadsheet would read as a formula
+// (starting with = + - @, tab or carriage return) is prefixed with ' as OWASP
+// advises against CSV injection: rater names and item tags end up in headers
+// and cells. Numbers are written as numbers: -0.25 is data, not a formula.
+export type CsvCell = string | number | boolean | null | undefined;
+export type CsvRow = Record<string, CsvCell>;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: CsvCell): string {
+  const text = value === null || value === undefined ? "" : String(value);
+  const safe = typeof value === "string" && FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+/** Rows as CSV with a header of every column any row has (in first-seen order), CRLF line ends (RFC 4180). */
+export function csvOf(rows: CsvRow[]): string {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const line = (cells: CsvCell[]) => cells.map(csvCell).join(",");
+  return [line(columns), ...rows.map((row) => line(columns.map((column) => row[column])))].join("\r\n") + "\r\n";
+}
