@@ -1,5 +1,6 @@
 // Accounts in the browser: each role's navigation, sign-out, disabling, IDOR,
 // token narrowing and the invitation flow.
+import { randomUUID } from "node:crypto";
 import { expect, request, test, type Browser, type Page } from "@playwright/test";
 import { e2eUsers, storageStateOf } from "./support/users";
 
@@ -67,7 +68,7 @@ test("a user disabled by an admin is thrown out on the next request", async ({ b
   const email = `to-disable-${Date.now()}@example.test`;
   const invitation = await (await admin.post("/api/users", { data: { email, roles: ["rater"] } })).json();
   const anonymous = await request.newContext({ baseURL });
-  expect((await anonymous.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), { data: { name: `Dee ${Date.now()}`, password: "a-long-password-1" } })).status()).toBe(201);
+  expect((await anonymous.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), { data: { name: `Dee ${randomUUID().slice(0, 8)}`, password: "a-long-password-1" } })).status()).toBe(201);
 
   const page = await freshPage(browser);
   await signInThroughForm(page, email, "a-long-password-1");
@@ -115,7 +116,7 @@ test("an API token with fewer roles cannot do more; a revoked one does nothing",
   const email = `token-owner-${Date.now()}@example.test`;
   const invitation = await (await admin.post("/api/users", { data: { email, roles: ["rater", "admin"] } })).json();
   const session = await request.newContext({ baseURL });
-  await session.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), { data: { name: `Tom ${Date.now()}`, password: "a-long-password-1" } });
+  await session.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), { data: { name: `Tom ${randomUUID().slice(0, 8)}`, password: "a-long-password-1" } });
   expect((await session.post("/api/auth/sign-in/email", { data: { email, password: "a-long-password-1" } })).ok()).toBe(true);
 
   const created = await session.post("/api/tokens", { data: { name: "rater-only", roles: ["rater"] } });

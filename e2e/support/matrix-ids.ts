@@ -1,6 +1,7 @@
 // The objects the access matrix and the every-page accessibility test open:
 // a record per role, an invited user, a suite with an assignment per role, a
 // share link, a held prefill and a judge run.
+import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import type { MatrixIds } from "./access-matrix";
 import { importPrefills, judgeRecordFor } from "./seed-prefills";
@@ -20,12 +21,15 @@ export async function seedMatrixIds(contexts: Record<"anonymous" | "rater" | "sm
     recordOf.set(role, (await created.json()).eval_id);
   }
   recordOf.set("admin", recordOf.get("rater")!);
-  const target = await contexts.admin.post("/api/users", { data: { email: `matrix-target-${Date.now()}@example.test`, roles: ["rater"] } });
+  // Two specs seed in parallel workers: a millisecond clock is not unique between them (a shared name once answered 409).
+  const unique = randomUUID().slice(0, 8);
+  const targetEmail = `matrix-target-${unique}@example.test`;
+  const target = await contexts.admin.post("/api/users", { data: { email: targetEmail, roles: ["rater"] } });
   expect(target.status()).toBe(201);
-  const invited = await contexts.anonymous.post(`${(await target.json()).invite_path.replace("/invite/", "/api/invitations/")}`, { data: { name: `Target ${Date.now()}`, password: "matrix-password-1" } });
+  const invited = await contexts.anonymous.post(`${(await target.json()).invite_path.replace("/invite/", "/api/invitations/")}`, { data: { name: `Target ${unique}`, password: "matrix-password-1" } });
   expect(invited.status()).toBe(201);
   const list = await (await contexts.admin.get("/api/users")).json();
-  const targetUser = list.users.find((user: { email: string }) => user.email.startsWith("matrix-target-"));
+  const targetUser = list.users.find((user: { email: string }) => user.email === targetEmail);
   const users = e2eUsers();
   const suite = await seedSuite(contexts.admin, baseURL, { raterIds: [users.rater.userId, users.sme.userId], count: 2 });
   const assignmentOf = new Map<string, string>();
