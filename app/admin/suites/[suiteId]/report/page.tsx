@@ -8,8 +8,9 @@ import { CalibrationTable } from "@/components/analytics/calibration-table";
 import { ReportCharts } from "@/components/analytics/charts/report-charts";
 import { JudgeVerdictPanel } from "@/components/analytics/judge-verdict-panel";
 import { SliceForm } from "@/components/analytics/slice-form";
+import { drillDownHref } from "@/lib/analytics/drill-pairing";
 import { judgeVerdict } from "@/lib/analytics/judge-verdict";
-import { reportSliceOf } from "@/lib/analytics/report-slice";
+import { reportSliceOf, sliceParametersOf } from "@/lib/analytics/report-slice";
 import type { ReportSlice } from "@/lib/analytics/suite-report";
 import { suiteReport } from "@/lib/analytics/suite-report";
 import { requirePageActor } from "@/lib/auth/page-guard";
@@ -19,12 +20,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Quality report" };
 
 function sliceQuery(slice: ReportSlice): string {
-  const query = new URLSearchParams();
-  if (slice.systemUnderTest) query.set("system_under_test", slice.systemUnderTest);
-  if (slice.modality) query.set("modality", slice.modality);
-  if (slice.tag) query.set("tag", slice.tag);
-  if (slice.level) query.set("level", slice.level);
-  const text = query.toString();
+  const text = sliceParametersOf(slice).toString();
   return text ? `?${text}` : "";
 }
 
@@ -43,7 +39,7 @@ export default async function SuiteReportPage({ params, searchParams }: { params
       <JudgeVerdictPanel verdict={judgeVerdict(report)} />
       <CalibrationTable calibration={report.calibration} />
       <ReportCharts report={{ likert: report.likert, distributions: report.distributions, judgeHumanGrids: report.judgeHumanGrids }} calibration={report.calibration} />
-      <AgreementTables report={report} />
+      <AgreementTables report={report} drillHref={(cell) => drillDownHref(report.suite.id, report.slice, cell)} />
       <AgentMetricsTable metrics={report.agent} />
     </>
   );
