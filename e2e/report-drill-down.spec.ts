@@ -78,5 +78,5 @@ test("from the lowest α, two clicks reach the worst item's ratings side by side
   expect(json.items.map((item: { task_id: string; disagreement: number }) => [item.task_id, item.disagreement])).toEqual([[`${prefix}-a`, 3], [`${prefix}-b`, 1]]);
   const bad = await contexts.admin.get(`/api/suites/${suite.suiteId}/report/items?field=universal.helpfulness&pairing=everyone`);
   expect(bad.status()).toBe(422);
-  expect((await bad.json()).issues[0]).toMatchObject({ path: "/pairing", rule: "enum" });
+  expect((await bad.json()).errors[0]).toMatchObject({ path: "/pairing", rule: "enum" });
 });

@@ -36,7 +36,8 @@ export type SuiteReport = AgreementReport & {
 // Bump when the report's computation or shape changes: cached reports of an older version are recomputed.
 // 2: bootstrap intervals from multinomial pattern counts (same distribution, other random numbers).
 // 3: the records counted in the suite (suite_record), not those naming it; gold targets from the items.
-const REPORT_VERSION = 3;
+// 4: calibration.confidence (error against gold at each confidence level).
+const REPORT_VERSION = 4;
 
 /**
  * What the report can be sliced by. The systems and modalities are those of

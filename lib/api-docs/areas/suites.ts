@@ -56,7 +56,7 @@ const schemas = {
     suite: { type: "object" }, computed: { type: "object" }, likert: { type: "array" }, nominal: { type: "array" },
     judge_trust: { type: "array" }, hazard_confusion: {}, judge_verdict: {}, calibration: { type: "object" },
     agent: { type: "array" }, sme_changes: { type: "array" }, slice: { type: "object" }, slice_options: { type: "object" },
-  }, { description: "The numbers the quality report page shows: Krippendorff's alpha with ci_low/ci_high per dimension and pairing, judge trust, hazard confusion, agent pass@k, gold calibration with drift series, SME changes, and the slice options. More keys may be present (ratings, items, distributions, judge_human_grids, likert_level)." }),
+  }, { description: "The numbers the quality report page shows: Krippendorff's alpha with ci_low/ci_high per dimension and pairing, judge trust, hazard confusion, agent pass@k, gold calibration with drift series and the error at each confidence level (calibration.confidence), SME changes, and the slice options. More keys may be present (ratings, items, distributions, judge_human_grids, likert_level)." }),
   ReviewSummary: object({
     open: int(), reviewed: int(),
     fields: arrayOf(object({ path: str(), accepted: int(), edited: int(), added: int(), acceptance_rate: nullable(num()) })),

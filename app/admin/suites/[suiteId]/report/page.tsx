@@ -5,6 +5,7 @@ import Link from "next/link";
 import { AgentMetricsTable } from "@/components/analytics/agent-metrics-table";
 import { AgreementTables } from "@/components/analytics/agreement-tables";
 import { CalibrationTable } from "@/components/analytics/calibration-table";
+import { ConfidenceTable } from "@/components/analytics/confidence-table";
 import { ReportCharts } from "@/components/analytics/charts/report-charts";
 import { JudgeVerdictPanel } from "@/components/analytics/judge-verdict-panel";
 import { SliceForm } from "@/components/analytics/slice-form";
@@ -38,6 +39,7 @@ export default async function SuiteReportPage({ params, searchParams }: { params
         <span className="help-block"> · computed {report.computed.at.toISOString().slice(0, 19).replace("T", " ")} UTC in {report.computed.ms} ms{report.computed.cached ? " (cached; recomputed when the suite's ratings change)" : ""}</span></p>
       <JudgeVerdictPanel verdict={judgeVerdict(report)} />
       <CalibrationTable calibration={report.calibration} />
+      <ConfidenceTable confidence={report.calibration.confidence} />
       <ReportCharts report={{ likert: report.likert, distributions: report.distributions, judgeHumanGrids: report.judgeHumanGrids }} calibration={report.calibration} />
       <AgreementTables report={report} drillHref={(cell) => drillDownHref(report.suite.id, report.slice, cell)} />
       <AgentMetricsTable metrics={report.agent} />
