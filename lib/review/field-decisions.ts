@@ -9,6 +9,7 @@ export type FieldDecision = { path: string; decision: FieldDecisionKind; judgeVa
 export const JUDGMENT_SECTIONS = ["universal", "safety", "refusal", "issue_tags", "freeform", "chat", "agent", "rag", "multimodal"] as const;
 
 // Derived from the hazards, so a change there is not a decision of its own.
+import { isPlainObject } from "@/lib/is-plain-object";
 const DERIVED_PATHS = new Set(["/safety/is_violating_any"]);
 
 function escapePointer(key: string): string {
@@ -26,9 +27,6 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameJson(a[key], b[key]));
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** JSON Pointer → value of every leaf; arrays are leaves (a tag list is one decision). */
 export function judgmentLeaves(record: Record<string, unknown>): Map<string, unknown> {
