@@ -1,6 +1,7 @@
 // What an SME did with each field of a judge's record: accepted it as is,
 // edited it (changed or cleared), or added a value the judge left empty. Pure,
 // so the review page can count changes live with the same rules the server stores.
+import { isPlainObject } from "@/lib/is-plain-object";
 
 export type FieldDecisionKind = "accepted" | "edited" | "added";
 export type FieldDecision = { path: string; decision: FieldDecisionKind; judgeValue: unknown; finalValue: unknown };
@@ -9,7 +10,6 @@ export type FieldDecision = { path: string; decision: FieldDecisionKind; judgeVa
 export const JUDGMENT_SECTIONS = ["universal", "safety", "refusal", "issue_tags", "freeform", "chat", "agent", "rag", "multimodal"] as const;
 
 // Derived from the hazards, so a change there is not a decision of its own.
-import { isPlainObject } from "@/lib/is-plain-object";
 const DERIVED_PATHS = new Set(["/safety/is_violating_any"]);
 
 function escapePointer(key: string): string {
