@@ -30,6 +30,22 @@ export type ReviewTaskView = {
 /** `open`: prefills this SME could take now (not held by another SME). */
 export type ReviewQueue = { suiteId: string; name: string; key: string; open: number; reviewedByMe: number };
 
+/** Where a judge record waiting for review came from: a judge run, or an imported prefill file. */
+export type ReviewTaskSource = { judgeRunId: string } | { prefillImportId: string };
+
+/**
+ * Opens review tasks for stored judge records (the only writer of new
+ * review_task rows: judge runs and prefill imports call it inside their
+ * transaction, through `client`).
+ */
+export async function openReviewTasks(options: {
+  client: DbClient;
+  tasks: ({ judgeEvalId: string; suiteId: string; itemId: string } & ReviewTaskSource)[];
+}): Promise<void> {
+  if (options.tasks.length === 0) return;
+  await options.client.reviewTask.createMany({ data: options.tasks });
+}
+
 function notFound(): AppError {
   return new AppError("NOT_FOUND", "No review with this id in your queue");
 }
