@@ -9,6 +9,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
 import type { Item } from "@/lib/items/types";
 import { submitEndUserRecord, submitRecord } from "@/lib/records/service";
+import { ASSIGNMENT_STATUSES, parseStatus, type AssignmentStatus } from "@/lib/statuses";
 import { draftToSave } from "./draft-input";
 import { lockSuiteItem, slotStillAvailable } from "./next-item";
 import type { QueueRater } from "./queue-rater";
@@ -18,7 +19,7 @@ export type AssignmentView = {
   id: string;
   suite: { id: string; key: string; name: string };
   item: Item;
-  status: "held" | "submitted" | "skipped";
+  status: AssignmentStatus;
   heldUntil: Date;
   draft: Record<string, unknown> | null;
   draftVersion: number;
@@ -50,7 +51,7 @@ export async function getAssignment(options: { rater: QueueRater; assignmentId: 
     id: row.id,
     suite: row.suiteItem.suite,
     item: row.suiteItem.item.body as unknown as Item,
-    status: row.status as AssignmentView["status"],
+    status: parseStatus(ASSIGNMENT_STATUSES, row.status),
     heldUntil: row.heldUntil,
     draft: row.draft as Record<string, unknown> | null,
     draftVersion: row.draftVersion,

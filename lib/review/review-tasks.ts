@@ -14,6 +14,7 @@ import { isUuid } from "@/lib/ids";
 import type { Item } from "@/lib/items/types";
 import { draftToSave } from "@/lib/queues/draft-input";
 import { submitHybridRecord } from "@/lib/records/service";
+import { parseStatus, REVIEW_TASK_STATUSES, type ReviewTaskStatus } from "@/lib/statuses";
 import { fieldDecisions } from "./field-decisions";
 
 export type ReviewTaskView = {
@@ -21,7 +22,7 @@ export type ReviewTaskView = {
   suite: { id: string; key: string; name: string };
   item: Item;
   judgeRecord: AifRecord;
-  status: "open" | "reviewed";
+  status: ReviewTaskStatus;
   draft: Record<string, unknown> | null;
   draftVersion: number;
   hybridEvalId: string | null;
@@ -133,7 +134,7 @@ export async function getReviewTask(options: { actor: Actor; judgeEvalId: string
     suite: row.suiteItem.suite,
     item: row.suiteItem.item.body as unknown as Item,
     judgeRecord: row.judgeRecord.body as unknown as AifRecord,
-    status: row.status as ReviewTaskView["status"],
+    status: parseStatus(REVIEW_TASK_STATUSES, row.status),
     draft: row.draft as Record<string, unknown> | null,
     draftVersion: row.draftVersion,
     hybridEvalId: row.hybridEvalId,
