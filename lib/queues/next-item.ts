@@ -7,6 +7,8 @@ import "server-only";
 import { db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
+import { holdWorkItem } from "@/lib/work-items/engine";
+import { ASSIGNMENT } from "./assignment-kind";
 import type { QueueRater } from "./queue-rater";
 
 export type NextItem = { assignmentId: string; resumed: boolean } | { assignmentId: null; reason: "finished" | "busy" };
@@ -69,7 +71,7 @@ async function resumeHeld(client: DbClient, rater: QueueRater, suite: SuiteRow):
       await lockSuiteItem(client, suite.id, assignment.item_id);
       if (!(await slotStillAvailable(client, suite.id, assignment.item_id, assignment.id))) continue;
     }
-    await client.$executeRaw`UPDATE assignment SET held_until = now() + make_interval(secs => ${suite.hold_seconds}) WHERE id = ${assignment.id}::uuid`;
+    await holdWorkItem(client, ASSIGNMENT, { id: assignment.id, holdSeconds: suite.hold_seconds });
     return assignment.id;
   }
   return null;
