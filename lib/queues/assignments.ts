@@ -13,7 +13,8 @@ import { submitEndUserRecord, submitRecord } from "@/lib/records/service";
 import { ASSIGNMENT_STATUSES, parseStatus, type AssignmentStatus } from "@/lib/statuses";
 import { draftNotSaved, saveWorkItemDraft, submittedObject, submitWorkItem, workItemNotFound, type SavedDraft } from "@/lib/work-items/engine";
 import { ASSIGNMENT, assignmentAccess, linkOf } from "./assignment-kind";
-import { lockSuiteItem, slotStillAvailable } from "./next-item";
+import { slotStillAvailable } from "./next-item";
+import { lockSuiteItem, selectAssignmentPosition, selectSlotsLeft, takeSlot } from "./queries";
 import type { QueueRater } from "./queue-rater";
 import { ratingContextOf } from "./record-task";
 
@@ -84,8 +85,7 @@ export async function submitAssignment(options: { rater: QueueRater; assignmentI
       const row = await findOwn(tx, rater, assignmentId);
       await lockSuiteItem(tx, row.suiteId, row.itemId);
       const expired = row.heldUntil.getTime() <= Date.now();
-      const [slots] = await tx.$queryRaw<{ slots_left: number }[]>`SELECT slots_left FROM suite_item WHERE suite_id = ${row.suiteId}::uuid AND item_id = ${row.itemId}::uuid`;
-      if ((slots?.slots_left ?? 0) === 0 || (expired && !(await slotStillAvailable(tx, row.suiteId, row.itemId, row.id)))) {
+      if ((await selectSlotsLeft(tx, row.suiteId, row.itemId)) === 0 || (expired && !(await slotStillAvailable(tx, row.suiteId, row.itemId, row.id)))) {
         throw new AppError("CONFLICT", "This item received all its ratings while your hold had expired; your draft is kept, but the rating cannot be submitted. Open the next item.");
       }
       const submitted = submittedObject(options.draft);
@@ -97,7 +97,7 @@ export async function submitAssignment(options: { rater: QueueRater; assignmentI
       const stored = rater.kind === "user"
         ? await submitRecord({ actor: rater.actor, draft, origin: options.origin, client: tx, countedIn })
         : await submitEndUserRecord({ visitorId: rater.visitorId, draft, origin: options.origin, client: tx, countedIn });
-      await tx.$executeRaw`UPDATE suite_item SET slots_left = slots_left - 1 WHERE suite_id = ${row.suiteId}::uuid AND item_id = ${row.itemId}::uuid`;
+      await takeSlot(tx, row.suiteId, row.itemId);
       return { resultId: stored.evalId, record: stored.body };
     },
   });
@@ -107,9 +107,5 @@ export async function submitAssignment(options: { rater: QueueRater; assignmentI
 /** "Item n of N": this assignment's place among the rater's items of the suite, and the suite's size. */
 export async function assignmentPosition(options: { rater: QueueRater; assignmentId: string }): Promise<{ index: number; total: number } | undefined> {
   if (!isUuid(options.assignmentId)) return undefined;
-  const [row] = await db().$queryRaw<{ index: bigint; total: bigint }[]>`
-    SELECT (SELECT count(*) FROM assignment b WHERE b.suite_id = a.suite_id AND b.rater_key = a.rater_key AND b.created_at <= a.created_at) AS index,
-           (SELECT count(*) FROM suite_item si WHERE si.suite_id = a.suite_id) AS total
-    FROM assignment a WHERE a.id = ${options.assignmentId}::uuid AND a.rater_key = ${options.rater.raterKey}`;
-  return row ? { index: Number(row.index), total: Number(row.total) } : undefined;
+  return selectAssignmentPosition(db(), options.rater.raterKey, options.assignmentId);
 }
