@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createSuite } from "@/lib/suites/service";
 import { importTestItems } from "@/lib/testing/test-items";
-import { createTestUser, type TestUser } from "@/lib/testing/test-users";
+import { createTestUser } from "@/lib/testing/test-users";
 import { userRater, type QueueRater } from "./queue-rater";
 import {
   countGoldAssignments, countOpenForRater, insertAssignment, lockClaimCandidate, lockHeldAssignments, lockSuiteItem,
