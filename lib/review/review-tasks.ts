@@ -16,6 +16,7 @@ import { submitHybridRecord } from "@/lib/records/service";
 import { parseStatus, REVIEW_TASK_STATUSES, type ReviewTaskStatus } from "@/lib/statuses";
 import { draftNotSaved, holdWorkItem, saveWorkItemDraft, submittedObject, submitWorkItem, workItemNotFound, type SavedDraft } from "@/lib/work-items/engine";
 import { fieldDecisions } from "./field-decisions";
+import { claimOpenTask, isHeldByAnother, lockOwnLiveTask, selectReviewerSuiteHold, selectReviewQueues } from "./queries";
 import { REVIEW_TASK, reviewAccess } from "./review-task-kind";
 
 export type ReviewTaskView = {
@@ -53,15 +54,7 @@ const notFound = () => workItemNotFound(REVIEW_TASK);
 /** The suites the SME reviews (those they are assigned to), with what is left. */
 export async function reviewQueues(options: { actor: Actor }): Promise<ReviewQueue[]> {
   authorize(options.actor, "review.work");
-  const rows = await db().$queryRaw<{ suite_id: string; name: string; key: string; open: bigint; reviewed_by_me: bigint }[]>`
-    SELECT s.id AS suite_id, s.name, s.key,
-           count(t.judge_eval_id) FILTER (WHERE t.status = 'open'
-             AND (t.reviewer_id IS NULL OR t.held_until <= now() OR t.reviewer_id = ${options.actor.userId})) AS open,
-           count(t.judge_eval_id) FILTER (WHERE t.status = 'reviewed' AND t.reviewer_id = ${options.actor.userId}) AS reviewed_by_me
-    FROM suite s JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${options.actor.userId}
-    LEFT JOIN review_task t ON t.suite_id = s.id
-    GROUP BY s.id ORDER BY s.created_at DESC`;
-  return rows.map((row) => ({ suiteId: row.suite_id, name: row.name, key: row.key, open: Number(row.open), reviewedByMe: Number(row.reviewed_by_me) }));
+  return selectReviewQueues(db(), options.actor.userId);
 }
 
 /**
@@ -74,29 +67,14 @@ export async function nextReviewTask(options: { actor: Actor; suiteId: string })
   authorize(actor, "review.work");
   if (!isUuid(suiteId)) throw new AppError("NOT_FOUND", "No suite with this id in your review queues");
   return db().$transaction(async (tx) => {
-    const [suite] = await tx.$queryRaw<{ hold_seconds: number }[]>`
-      SELECT s.hold_seconds FROM suite s JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${actor.userId} WHERE s.id = ${suiteId}::uuid`;
-    if (!suite) throw new AppError("NOT_FOUND", "No suite with this id in your review queues");
-    const [held] = await tx.$queryRaw<{ judge_eval_id: string }[]>`
-      SELECT judge_eval_id FROM review_task
-      WHERE suite_id = ${suiteId}::uuid AND status = 'open' AND reviewer_id = ${actor.userId} AND held_until > now()
-      ORDER BY created_at, judge_eval_id LIMIT 1 FOR UPDATE`;
+    const holdSeconds = await selectReviewerSuiteHold(tx, actor.userId, suiteId);
+    if (holdSeconds === undefined) throw new AppError("NOT_FOUND", "No suite with this id in your review queues");
+    const held = await lockOwnLiveTask(tx, actor.userId, suiteId);
     if (held) {
-      await holdWorkItem(tx, REVIEW_TASK, { id: held.judge_eval_id, holdSeconds: suite.hold_seconds });
-      return held.judge_eval_id;
+      await holdWorkItem(tx, REVIEW_TASK, { id: held, holdSeconds });
+      return held;
     }
-    // Taking over an expired hold starts from the judge's values again and
-    // bumps the version, so the former holder's autosave gets a conflict.
-    const [claimed] = await tx.$queryRaw<{ judge_eval_id: string }[]>`
-      UPDATE review_task t SET reviewer_id = ${actor.userId}, held_until = now() + make_interval(secs => ${suite.hold_seconds}),
-             draft = CASE WHEN t.reviewer_id = ${actor.userId} THEN t.draft END,
-             draft_version = t.draft_version + 1
-      WHERE t.judge_eval_id = (
-        SELECT judge_eval_id FROM review_task
-        WHERE suite_id = ${suiteId}::uuid AND status = 'open' AND (reviewer_id IS NULL OR held_until <= now() OR reviewer_id = ${actor.userId})
-        ORDER BY created_at, judge_eval_id LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING t.judge_eval_id`;
-    return claimed?.judge_eval_id ?? null;
+    return (await claimOpenTask(tx, actor.userId, suiteId, holdSeconds)) ?? null;
   });
 }
 
@@ -116,11 +94,7 @@ async function findOwn(client: DbClient, actor: Actor, judgeEvalId: string) {
 
 /** A hold that ran out and went to another SME is a conflict, not a missing task. */
 async function assertNotTakenOver(actor: Actor, judgeEvalId: string, client: DbClient = db()): Promise<void> {
-  const [task] = await client.$queryRaw<{ reviewer_id: string | null }[]>`
-    SELECT t.reviewer_id FROM review_task t
-    WHERE t.judge_eval_id = ${judgeEvalId}::uuid AND t.reviewer_id IS DISTINCT FROM ${actor.userId}
-      AND EXISTS (SELECT 1 FROM suite_rater r WHERE r.suite_id = t.suite_id AND r.user_id = ${actor.userId})`;
-  if (task) {
+  if (await isHeldByAnother(client, actor.userId, judgeEvalId)) {
     throw new AppError("CONFLICT", "Your hold on this prefill ran out and another SME took it over; your draft was not saved. Open the next prefill.");
   }
 }
