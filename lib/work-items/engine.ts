@@ -26,9 +26,14 @@ export type SubmitOutcome<Result> =
   | { alreadySubmitted: true; resultId: string }
   | ({ alreadySubmitted: false; resultId: string } & Result);
 
-const table = (kind: WorkItemKind) => Prisma.raw(`"${kind.table}"`);
-const column = (name: string) => Prisma.raw(`w."${name}"`);
-const bare = (name: string) => Prisma.raw(`"${name}"`);
+// A kind's names are constants, but they reach SQL unescaped: refuse anything but a plain identifier.
+function identifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain SQL identifier: ${JSON.stringify(name)}`);
+  return `"${name}"`;
+}
+const table = (kind: WorkItemKind) => Prisma.raw(identifier(kind.table));
+const column = (name: string) => Prisma.raw(`w.${identifier(name)}`);
+const bare = (name: string) => Prisma.raw(identifier(name));
 
 export function workItemNotFound(kind: WorkItemKind): AppError {
   return new AppError("NOT_FOUND", kind.notFoundMessage);
