@@ -1,8 +1,10 @@
-// The queue's SQL (claiming items under overlap k, counting slots and holds),
-// with typed rows: counts arrive as numbers, never bigint. The rules that
-// decide what to claim live in next-item.ts; the statements live here.
+// The queue's SQL (claiming items under overlap k, counting slots and holds,
+// skips and corrections), with typed rows: counts arrive as numbers, never
+// bigint, statuses as AssignmentStatus. The rules live in next-item.ts,
+// skip.ts and correction.ts; the statements live here.
 import "server-only";
 import type { DbClient } from "@/lib/db";
+import { ASSIGNMENT_STATUSES, parseStatus, type AssignmentStatus } from "@/lib/statuses";
 import type { QueueRater } from "./queue-rater";
 
 /** link_slots: for a visitor, how many of an item's slots their share link may fill (null for a suite rater). */
@@ -118,4 +120,79 @@ export async function selectAssignmentPosition(client: DbClient, raterKey: strin
            (SELECT count(*) FROM suite_item si WHERE si.suite_id = a.suite_id) AS total
     FROM assignment a WHERE a.id = ${assignmentId}::uuid AND a.rater_key = ${raterKey}`;
   return row ? { index: Number(row.index), total: Number(row.total) } : undefined;
+}
+
+/** The rater's assignment, locked, with what a skip needs; undefined when it is not theirs. */
+export async function lockAssignmentForSkip(client: DbClient, raterKey: string, assignmentId: string): Promise<{ status: AssignmentStatus; suite_id: string; item_id: string } | undefined> {
+  const [row] = await client.$queryRaw<{ status: string; suite_id: string; item_id: string }[]>`
+    SELECT status, suite_id, item_id FROM assignment WHERE id = ${assignmentId}::uuid AND rater_key = ${raterKey} FOR UPDATE`;
+  return row && { ...row, status: parseStatus(ASSIGNMENT_STATUSES, row.status) };
+}
+
+/** Skips the assignment: its hold ends without using a slot, and its draft is dropped. */
+export async function markSkipped(client: DbClient, assignmentId: string, reason: string, comment: string | null): Promise<void> {
+  await client.$executeRaw`
+    UPDATE assignment SET status = 'skipped', skip_reason = ${reason}, skip_comment = ${comment},
+           skipped_at = now(), held_until = now(), draft = NULL
+    WHERE id = ${assignmentId}::uuid`;
+}
+
+/** Skips of the suite per rater. */
+export async function countSkipsByRater(client: DbClient, suiteId: string): Promise<{ raterKey: string; skipped: number }[]> {
+  const rows = await client.$queryRaw<{ rater_key: string; skipped: bigint }[]>`
+    SELECT rater_key, count(*) AS skipped FROM assignment WHERE suite_id = ${suiteId}::uuid AND status = 'skipped'
+    GROUP BY rater_key ORDER BY rater_key`;
+  return rows.map((row) => ({ raterKey: row.rater_key, skipped: Number(row.skipped) }));
+}
+
+export type SkippedItemRow = {
+  itemId: string; taskId: string; skipped: number; reasons: Record<string, number>; comments: string[];
+  /** Suite raters, and how many of them skipped the item. */ raters: number; raterSkips: number;
+};
+
+/** Skipped items of the suite, most skipped first, with their reasons and comments. */
+export async function selectSkippedItems(client: DbClient, suiteId: string): Promise<SkippedItemRow[]> {
+  const rows = await client.$queryRaw<{ item_id: string; task_id: string; skipped: bigint; reasons: Record<string, number>; comments: string[] | null; raters: bigint; rater_skips: bigint }[]>`
+    SELECT a.item_id, i.task_id, count(*) AS skipped,
+           (SELECT jsonb_object_agg(reason, n) FROM (SELECT skip_reason AS reason, count(*) AS n FROM assignment b
+              WHERE b.suite_id = a.suite_id AND b.item_id = a.item_id AND b.status = 'skipped' GROUP BY skip_reason) r) AS reasons,
+           array_remove(array_agg(a.skip_comment ORDER BY a.skipped_at), NULL) AS comments,
+           (SELECT count(*) FROM suite_rater sr WHERE sr.suite_id = a.suite_id) AS raters,
+           count(*) FILTER (WHERE a.rater_key IN (SELECT sr.user_id FROM suite_rater sr WHERE sr.suite_id = a.suite_id)) AS rater_skips
+    FROM assignment a JOIN item i ON i.id = a.item_id
+    WHERE a.suite_id = ${suiteId}::uuid AND a.status = 'skipped'
+    GROUP BY a.suite_id, a.item_id, i.task_id
+    ORDER BY count(*) DESC, i.task_id`;
+  return rows.map((row) => ({
+    itemId: row.item_id, taskId: row.task_id, skipped: Number(row.skipped), reasons: row.reasons, comments: row.comments ?? [],
+    raters: Number(row.raters), raterSkips: Number(row.rater_skips),
+  }));
+}
+
+/** The rater's assignment, locked, with its item and suite key (what a correction needs); undefined when not theirs. */
+export async function lockAssignmentForCorrection(client: DbClient, raterKey: string, assignmentId: string): Promise<
+  { status: AssignmentStatus; eval_id: string | null; body: unknown; suite_key: string; suite_id: string; item_id: string } | undefined
+> {
+  const [row] = await client.$queryRaw<{ status: string; eval_id: string | null; body: unknown; suite_key: string; suite_id: string; item_id: string }[]>`
+    SELECT a.status, a.eval_id, i.body, s.key AS suite_key, a.suite_id, a.item_id FROM assignment a
+    JOIN item i ON i.id = a.item_id JOIN suite s ON s.id = a.suite_id
+    WHERE a.id = ${assignmentId}::uuid AND a.rater_key = ${raterKey} FOR UPDATE OF a`;
+  return row && { ...row, status: parseStatus(ASSIGNMENT_STATUSES, row.status) };
+}
+
+/**
+ * The latest of a rater's ratings of an item in the suite: the end of its chain
+ * of corrections in suite_record (each row superseded at most once, so the
+ * chain is a line). A record derived from it outside the suite (a free-form
+ * correction) is not in the chain.
+ */
+export async function selectLatestInChain(client: DbClient, suiteId: string, evalId: string): Promise<string> {
+  const [{ latest }] = await client.$queryRaw<[{ latest: string }]>`
+    WITH RECURSIVE chain AS (
+      SELECT eval_id, 0 AS depth FROM suite_record WHERE suite_id = ${suiteId}::uuid AND eval_id = ${evalId}::uuid
+      UNION ALL
+      SELECT c.eval_id, chain.depth + 1 FROM suite_record c JOIN chain ON c.supersedes = chain.eval_id
+      WHERE c.suite_id = ${suiteId}::uuid)
+    SELECT coalesce((SELECT eval_id::text FROM chain ORDER BY depth DESC LIMIT 1), ${evalId}) AS latest`;
+  return latest;
 }
