@@ -7,8 +7,9 @@ import { importTestItems } from "@/lib/testing/test-items";
 import { createTestUser } from "@/lib/testing/test-users";
 import { userRater, type QueueRater } from "./queue-rater";
 import {
-  countGoldAssignments, countOpenForRater, insertAssignment, lockClaimCandidate, lockHeldAssignments, lockSuiteItem,
-  selectActiveHolds, selectAssignmentPosition, selectRaterSuite, selectSlotsLeft, takeSlot, type SuiteRow,
+  countGoldAssignments, countOpenForRater, countSkipsByRater, insertAssignment, lockAssignmentForCorrection, lockAssignmentForSkip,
+  lockClaimCandidate, lockHeldAssignments, lockSuiteItem, markSkipped, selectActiveHolds, selectAssignmentPosition, selectLatestInChain,
+  selectRaterSuite, selectSkippedItems, selectSlotsLeft, takeSlot, type SuiteRow,
 } from "./queries";
 
 let rater: QueueRater;
@@ -56,5 +57,33 @@ describe("queue queries", () => {
     expect(await db().$transaction((tx) => lockClaimCandidate(tx, rater, suite, true, []))).toBeNull();
     await takeSlot(db(), suite.id, itemId);
     expect(await selectSlotsLeft(db(), suite.id, itemId)).toBe(1);
+  });
+
+  it("skips: locks the rater's row, marks it skipped without its draft, and counts skips per rater and per item", async () => {
+    const assignmentId = await db().$transaction(async (tx) => {
+      const candidate = (await lockClaimCandidate(tx, rater, suite, false, []))!;
+      return (await insertAssignment(tx, rater, suite, candidate))!;
+    });
+    expect(await db().$transaction((tx) => lockAssignmentForSkip(tx, outsider.raterKey, assignmentId))).toBeUndefined();
+    const locked = await db().$transaction((tx) => lockAssignmentForSkip(tx, rater.raterKey, assignmentId));
+    expect(locked).toMatchObject({ status: "held", suite_id: suite.id });
+    await markSkipped(db(), assignmentId, "other", "cannot read the image");
+    expect(await db().assignment.findUniqueOrThrow({ where: { id: assignmentId } })).toMatchObject({ status: "skipped", skipReason: "other", skipComment: "cannot read the image", draft: null });
+    expect(await countSkipsByRater(db(), suite.id)).toEqual([{ raterKey: rater.raterKey, skipped: 1 }]);
+    expect(await selectSkippedItems(db(), suite.id)).toEqual([
+      { itemId: locked!.item_id, taskId: expect.any(String), skipped: 1, reasons: { other: 1 }, comments: ["cannot read the image"], raters: 1, raterSkips: 1 },
+    ]);
+  });
+
+  it("corrections: locks a submitted assignment with its item and suite key; a chain of one ends at its first rating", async () => {
+    const [submitted] = await db().$queryRaw<{ id: string; eval_id: string | null; status: string }[]>`
+      SELECT id, eval_id, status FROM assignment WHERE suite_id = ${suite.id}::uuid AND rater_key = ${rater.raterKey} AND status = 'held' LIMIT 1`;
+    const row = await db().$transaction((tx) => lockAssignmentForCorrection(tx, rater.raterKey, submitted!.id));
+    expect(row).toMatchObject({ status: "held", eval_id: null, suite_id: suite.id, suite_key: expect.stringMatching(/^queries-/) });
+    expect(row!.body).toMatchObject({ task: expect.any(Object) });
+    expect(await db().$transaction((tx) => lockAssignmentForCorrection(tx, outsider.raterKey, submitted!.id))).toBeUndefined();
+    // An eval_id with no suite_record row: the chain is the rating itself.
+    const lone = "00000000-0000-4000-8000-000000000001";
+    expect(await selectLatestInChain(db(), suite.id, lone)).toBe(lone);
   });
 });
