@@ -20,7 +20,7 @@ export type WorkItemAccess = Prisma.Sql;
 export type SavedDraft = { version: number; savedAt: Date };
 
 /** What a caller knows of the row when a save was refused. */
-export type CurrentDraft<Status extends string> = { status: Status | string; draftVersion: number; draft: unknown };
+export type CurrentDraft = { status: string; draftVersion: number; draft: unknown };
 
 export type SubmitOutcome<Result> =
   | { alreadySubmitted: true; resultId: string }
@@ -71,8 +71,9 @@ export async function saveWorkItemDraft(
 }
 
 /** The CONFLICT for a refused save: the item is closed, or another tab saved a newer version (sent back so the page can offer the choice). */
-export function draftNotSaved<Status extends string>(kind: WorkItemKind<Status>, current: CurrentDraft<Status>, baseVersion: unknown): AppError {
-  const closed = kind.draftClosedMessage[current.status as Status];
+export function draftNotSaved<Status extends string>(kind: WorkItemKind<Status>, current: CurrentDraft, baseVersion: unknown): AppError {
+  const status = kind.statuses.find((candidate) => candidate === current.status);
+  const closed = status === undefined ? undefined : kind.draftClosedMessage[status];
   if (closed) return new AppError("CONFLICT", closed);
   return new AppError("CONFLICT", kind.staleDraftMessage(current.draftVersion, String(baseVersion)), [], {
     current: { version: current.draftVersion, draft: current.draft },
