@@ -22,6 +22,7 @@ import { canonicalJson } from "@/lib/records/canonical-hash";
 import { readRecordFile } from "@/lib/records/read-record-file";
 import { judgeRecordIssues, storeJudgeRecord } from "@/lib/records/service";
 import { sameJson } from "./field-decisions";
+import { openReviewTasks } from "./review-tasks";
 
 export type PrefillLineError = { line: number; field: string; rule: string; message: string };
 export type PrefillImportReport = {
@@ -210,7 +211,7 @@ async function storeAcceptedInTransaction(options: { actor: Actor; suiteId: stri
     });
     for (const entry of toStore) {
       await storeJudgeRecord({ record: entry.record, keepIdentity: true, submittedById: options.actor.userId, client: tx, countedIn: { suiteId: options.suiteId, itemId: entry.itemId, flow: "prefill_import" } });
-      await tx.reviewTask.create({ data: { judgeEvalId: entry.record.eval_id as string, suiteId: options.suiteId, itemId: entry.itemId, prefillImportId: prefillImport.id } });
+      await openReviewTasks({ client: tx, tasks: [{ judgeEvalId: entry.record.eval_id as string, suiteId: options.suiteId, itemId: entry.itemId, prefillImportId: prefillImport.id }] });
     }
     await recordAuditEvent({
       action: "prefills.imported", actorId: options.actor.userId, subject: prefillImport.id, origin: options.origin, client: tx,
