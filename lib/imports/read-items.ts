@@ -2,17 +2,15 @@
 // parses each line on its own and reports per line. A bad line refuses that
 // record, never the run. The same reader serves the dry-run CLI and imports.
 import type { Readable } from "node:stream";
-import type { Item, ItemFormat } from "@/lib/items/types";
+import type { Item } from "@/lib/items/types";
 import { parseJsonText } from "@/lib/text-input";
+import type { ImportFormat } from "./formats";
 import type { LineError, LineNote, LineResult } from "./line-result";
-import { parseEeeRecord } from "./parse-eee";
-import { parseGageSample } from "./parse-gage";
-import { parseNativeItem } from "./parse-native";
+import { ITEM_PARSERS } from "./parsers";
 import { splitLines } from "./split-lines";
 import { describeMissing, missingMedia } from "@/lib/items/missing-media";
 
-export type ImportFormat = ItemFormat;
-export const IMPORT_FORMATS: ImportFormat[] = ["items", "eee", "gage"];
+export type { ImportFormat } from "./formats";
 export type ReadOptions = { format: ImportFormat; systemUnderTest?: string; maxReported?: number; maxLineBytes?: number };
 /** Counts cover every line; `errors` and `notes` keep the first `maxReported` of each (the rest are counted in *Omitted). */
 export type ImportReport = {
@@ -36,11 +34,7 @@ function keep<T>(list: T[], entries: T[], max: number): number {
 }
 
 function parseRecord(record: unknown, line: number, options: ReadOptions): LineResult {
-  switch (options.format) {
-    case "eee": return parseEeeRecord(record, line);
-    case "gage": return parseGageSample(record, line, { systemUnderTest: options.systemUnderTest });
-    case "items": return parseNativeItem(record, line);
-  }
+  return ITEM_PARSERS[options.format](record, line, { systemUnderTest: options.systemUnderTest });
 }
 
 /**
@@ -48,7 +42,7 @@ function parseRecord(record: unknown, line: number, options: ReadOptions): LineR
  * (a placeholder such as `<image:0>` with nothing behind it, a URL on another
  * host), so the admin learns it at import rather than a rater at the item.
  */
-function withMediaNote(result: LineResult, format: ItemFormat, line: number): LineResult {
+function withMediaNote(result: LineResult, format: ImportFormat, line: number): LineResult {
   if (!result.ok) return result;
   const missing = missingMedia(result.item);
   if (missing.length === 0) return result;

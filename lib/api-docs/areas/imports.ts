@@ -1,11 +1,15 @@
 // Item imports: create an import, stream its JSONL file, decide on refused
 // lines, read the per-line report.
+import { IMPORT_FORMAT_IDS, IMPORT_FORMATS } from "@/lib/imports/formats";
 import { NewImportInput } from "@/lib/imports/validation";
 import { arrayOf, dateTime, fromZod, int, nullable, object, ref, str, uuid } from "../json-schema";
 import { header, jsonAnswer, jsonBody, ndjson, type Area } from "../operation";
 
+/** "a, b, or c" */
+const listInWords = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")}, or ${words.at(-1)}`);
+
 const summary = {
-  id: uuid(), format: { type: "string", enum: ["items", "eee", "gage"] }, file_name: nullable(str()),
+  id: uuid(), format: { type: "string", enum: [...IMPORT_FORMAT_IDS] }, file_name: nullable(str()),
   status: { type: "string", enum: ["reading", "awaiting_decision", "committed", "discarded", "failed", "interrupted"], description: "interrupted: still reading, but the server reading the file stopped (no heartbeat for 30 s); nothing of it was imported" },
   bytes_read: int(), lines_read: int(), accepted: int(), refused: int(),
   already_present: nullable(int("lines whose item an earlier import brought in (skipped)")), imported: nullable(int()),
@@ -23,7 +27,7 @@ const schemas = {
 };
 
 export const importsArea: Area = {
-  tag: { name: "Item imports", description: "Items to rate come in as JSONL files: native items, Every Eval Ever instance-level, or gage-eval Samples. Each line is checked on its own." },
+  tag: { name: "Item imports", description: `Items to rate come in as JSONL files: ${listInWords(IMPORT_FORMATS.map((format) => format.description))}. Each line is checked on its own.` },
   schemas,
   operations: [
     {
