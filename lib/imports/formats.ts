@@ -23,6 +23,10 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number]["id"];
 
 export const IMPORT_FORMAT_IDS: readonly ImportFormat[] = IMPORT_FORMATS.map((format) => format.id);
 
+export function importFormatInfo(id: ImportFormat): ImportFormatInfo {
+  return IMPORT_FORMATS.find((format) => format.id === id)!;
+}
+
 export function isImportFormat(value: unknown): value is ImportFormat {
   return typeof value === "string" && (IMPORT_FORMAT_IDS as readonly string[]).includes(value);
 }

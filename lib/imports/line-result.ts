@@ -2,8 +2,10 @@
 // say what was read tolerantly (a variant of the spec that was accepted).
 import type { Item } from "@/lib/items/types";
 
-/** `field` is a JSON Pointer into the source line's record. */
-export type LineError = { line: number; rule: string; field: string; message: string };
+import type { Refusal } from "./refusal-log";
+
+/** `field` is a JSON Pointer into the source line's record (the refusal shape of every import). */
+export type LineError = Refusal;
 export type LineNote = { line: number; field: string; message: string };
 export type LineResult = { ok: true; item: Item; notes: LineNote[] } | { ok: false; errors: LineError[]; notes: LineNote[] };
 

@@ -3,11 +3,11 @@
 // record, never the run. The same reader serves the dry-run CLI and imports.
 import type { Readable } from "node:stream";
 import type { Item } from "@/lib/items/types";
-import { parseJsonText } from "@/lib/text-input";
-import type { ImportFormat } from "./formats";
+import { importFormatInfo, type ImportFormat } from "./formats";
 import type { LineError, LineNote, LineResult } from "./line-result";
 import { ITEM_PARSERS } from "./parsers";
-import { splitLines } from "./split-lines";
+import { readEntries } from "./read-entries";
+import { MAX_REPORTED, RefusalLog } from "./refusal-log";
 import { describeMissing, missingMedia } from "@/lib/items/missing-media";
 
 export type { ImportFormat } from "./formats";
@@ -24,8 +24,6 @@ export type ImportReport = {
   notesOmitted: number;
 };
 
-// A file whose every line is bad must not hold every error in memory.
-const DEFAULT_MAX_REPORTED = 10_000;
 
 function keep<T>(list: T[], entries: T[], max: number): number {
   const room = Math.max(0, max - list.length);
@@ -64,35 +62,30 @@ export async function readItems(
   onItem: (item: Item, line: number) => Promise<void> | void = () => undefined,
   onProgress?: (report: ImportReport) => Promise<void> | void,
 ): Promise<ImportReport> {
-  const report: ImportReport = { format: options.format, linesRead: 0, accepted: 0, refused: 0, errors: [], notes: [], errorsOmitted: 0, notesOmitted: 0 };
-  const max = options.maxReported ?? DEFAULT_MAX_REPORTED;
+  const max = options.maxReported ?? MAX_REPORTED;
+  const log = new RefusalLog(max);
+  const report: ImportReport = { format: options.format, linesRead: 0, accepted: 0, refused: 0, errors: log.errors, notes: [], errorsOmitted: 0, notesOmitted: 0 };
   const refuse = (errors: LineError[]) => {
-    report.refused += 1;
-    report.errorsOmitted += keep(report.errors, errors, max);
+    log.refuse(errors);
+    report.refused = log.refused;
+    report.errorsOmitted = log.errorsOmitted;
   };
   const seen = new Map<string, number>();
   let reportedAt = 0;
-  for await (const raw of splitLines(input, options.maxLineBytes)) {
-    const lineNumber = raw.number;
+  const { entries } = await readEntries(input, { kinds: importFormatInfo(options.format).fileKinds, maxLineBytes: options.maxLineBytes });
+  for await (const entry of entries) {
+    const lineNumber = entry.line;
     if (onProgress && report.linesRead - reportedAt >= 1000) {
       reportedAt = report.linesRead;
       await onProgress(report);
     }
-    if ("error" in raw) {
-      report.linesRead += 1;
-      refuse([{ line: lineNumber, rule: raw.error.rule, field: "", message: raw.error.message }]);
-      continue;
-    }
-    const text = raw.text;
-    if (text.trim() === "") continue;
     report.linesRead += 1;
-    // Depth, syntax and text PostgreSQL cannot store: only this line is refused.
-    const parsed = parseJsonText(text);
-    if (!parsed.ok) {
-      refuse([{ line: lineNumber, rule: parsed.issue.rule, field: parsed.issue.path, message: parsed.issue.message }]);
+    // Length, UTF-8, depth, syntax and text PostgreSQL cannot store: only this line is refused.
+    if ("refusal" in entry) {
+      refuse([entry.refusal]);
       continue;
     }
-    const result = withMediaNote(parseRecord(parsed.value, lineNumber, options), options.format, lineNumber);
+    const result = withMediaNote(parseRecord(entry.value, lineNumber, options), options.format, lineNumber);
     if (result.notes.length > 0) report.notesOmitted += keep(report.notes, result.notes, max);
     if (!result.ok) {
       refuse(result.errors);

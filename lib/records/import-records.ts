@@ -14,10 +14,11 @@ import { bulkPool } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { byteLimit } from "@/lib/imports/byte-limit";
 import { isPlainObject } from "@/lib/is-plain-object";
-import { readRecordFile } from "./read-record-file";
+import { readEntries } from "@/lib/imports/read-entries";
+import { RefusalLog, type Refusal } from "@/lib/imports/refusal-log";
 import { recordDigest } from "./canonical-hash";
 
-export type RecordImportError = { line: number; field: string; rule: string; message: string };
+export type RecordImportError = Refusal;
 export type RecordImportReport = {
   format: "jsonl" | "json";
   recordsRead: number;
@@ -32,7 +33,6 @@ export type RecordImportReport = {
 };
 
 const BATCH = 1000;
-const MAX_REPORTED_ERRORS = 10_000;
 
 type Accepted = { line: number; evalId: string; text: string; digest: Buffer };
 
@@ -58,11 +58,12 @@ export async function importRecords(options: {
   authorize(options.actor, "records.import");
   const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, () => undefined));
   options.file.on("error", (error) => limited.destroy(error));
-  const read = await readRecordFile(limited);
-  const report: RecordImportReport = { format: read.format, recordsRead: 0, imported: 0, alreadyPresent: 0, refused: 0, stored: false, errors: [] };
+  const read = await readEntries(limited, { kinds: ["jsonl", "json"] });
+  const log = new RefusalLog();
+  const report: RecordImportReport = { format: read.format, recordsRead: 0, imported: 0, alreadyPresent: 0, refused: 0, stored: false, errors: log.errors };
   const refuse = (found: RecordImportError[]) => {
-    report.refused += 1;
-    for (const error of found) if (report.errors.length < MAX_REPORTED_ERRORS) report.errors.push(error);
+    log.refuse(found);
+    report.refused = log.refused;
   };
   // Lines of stored records that derive from another: checked before commit.
   const derivedLines = new Map<string, number>();
@@ -81,8 +82,8 @@ export async function importRecords(options: {
     };
     for await (const entry of read.entries) {
       report.recordsRead += 1;
-      if ("error" in entry) {
-        refuse([{ line: entry.line, field: entry.error.field ?? "", rule: entry.error.rule, message: entry.error.message }]);
+      if ("refusal" in entry) {
+        refuse([entry.refusal]);
         continue;
       }
       const issues = isPlainObject(entry.value) ? validateRecord(entry.value) : [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];

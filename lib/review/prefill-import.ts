@@ -19,11 +19,12 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { byteLimit } from "@/lib/imports/byte-limit";
 import { isPlainObject } from "@/lib/is-plain-object";
 import { canonicalJson } from "@/lib/records/canonical-hash";
-import { readRecordFile } from "@/lib/records/read-record-file";
+import { readEntries } from "@/lib/imports/read-entries";
+import { RefusalLog, type Refusal } from "@/lib/imports/refusal-log";
 import { judgeRecordIssues, storeJudgeRecord } from "@/lib/records/service";
 import { sameJson } from "./field-decisions";
 
-export type PrefillLineError = { line: number; field: string; rule: string; message: string };
+export type PrefillLineError = Refusal;
 export type PrefillImportReport = {
   importId: string | null;
   format: "jsonl" | "json";
@@ -37,8 +38,6 @@ export type PrefillImportReport = {
 
 type SuiteItemRow = { itemId: string; sourceSuiteId: string | null; systemUnderTest: string; modality: string; prompt: string };
 type Accepted = { line: number; record: Record<string, unknown>; itemId: string; idFromContent: boolean };
-
-const MAX_REPORTED_ERRORS = 10_000;
 
 /** A UUID (v4 layout) from the SHA-256 of the record's canonical JSON. */
 function contentUuid(value: unknown): string {
@@ -101,23 +100,19 @@ export async function importPrefills(options: {
 
   const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, () => undefined));
   options.file.on("error", (error) => limited.destroy(error));
-  const read = await readRecordFile(limited);
-  const errors: PrefillLineError[] = [];
+  const read = await readEntries(limited, { kinds: ["jsonl", "json"] });
+  const log = new RefusalLog();
   const notes: string[] = [];
   const accepted: Accepted[] = [];
   const seen = new Set<string>();
   let recordsRead = 0;
-  let refused = 0;
   let assignedIds = 0;
-  const refuse = (found: PrefillLineError[]) => {
-    refused += 1;
-    for (const error of found) if (errors.length < MAX_REPORTED_ERRORS) errors.push(error);
-  };
+  const refuse = (found: PrefillLineError[]) => log.refuse(found);
 
   for await (const entry of read.entries) {
     recordsRead += 1;
-    if ("error" in entry) {
-      refuse([{ line: entry.line, field: entry.error.field ?? "", rule: entry.error.rule, message: entry.error.message }]);
+    if ("refusal" in entry) {
+      refuse([entry.refusal]);
       continue;
     }
     if (!isPlainObject(entry.value)) {
@@ -158,6 +153,7 @@ export async function importPrefills(options: {
   notes.unshift(`read as ${read.format === "json" ? "one JSON document (numbers are positions in it)" : "JSON Lines (numbers are lines)"}`);
   if (assignedIds > 0) notes.push(`${assignedIds} record(s) had no eval_id and created_at; they were assigned`);
 
+  const { refused, errors } = log;
   const report = { importId: null, format: read.format, recordsRead, stored: 0, alreadyPresent: 0, refused, errors, notes };
   if (recordsRead === 0) throw new AppError("INVALID_INPUT", "The file holds no records", [{ path: "", rule: "empty", message: "the file is empty" }]);
   if (refused > 0 && !options.storeValid) return report;
