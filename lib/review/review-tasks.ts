@@ -197,3 +197,9 @@ export async function submitReview(options: { actor: Actor; judgeEvalId: string;
     return { evalId: stored.evalId, alreadySubmitted: false, changedFields: decisions.filter((decision) => decision.decision !== "accepted").length };
   });
 }
+
+/** Opens review tasks for judge records just stored in the caller's transaction (a prefill import's batch): one statement. */
+export async function openReviewTasks(client: DbClient, tasks: { judgeEvalId: string; suiteId: string; itemId: string; prefillImportId: string }[]): Promise<void> {
+  if (tasks.length === 0) return;
+  await client.reviewTask.createMany({ data: tasks });
+}
