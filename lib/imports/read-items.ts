@@ -4,6 +4,7 @@
 import type { Readable } from "node:stream";
 import type { Item } from "@/lib/items/types";
 import { importFormatInfo, type ImportFormat } from "./formats";
+import { ingest, type IngestCounts, type IngestStrategy } from "./ingest";
 import type { LineError, LineNote, LineResult } from "./line-result";
 import { ITEM_PARSERS } from "./parsers";
 import { readEntries } from "./read-entries";
@@ -65,41 +66,37 @@ export async function readItems(
   const max = options.maxReported ?? MAX_REPORTED;
   const log = new RefusalLog(max);
   const report: ImportReport = { format: options.format, linesRead: 0, accepted: 0, refused: 0, errors: log.errors, notes: [], errorsOmitted: 0, notesOmitted: 0 };
-  const refuse = (errors: LineError[]) => {
-    log.refuse(errors);
+  const sync = (counts: IngestCounts) => {
+    report.linesRead = counts.read;
+    report.accepted = counts.accepted;
     report.refused = log.refused;
     report.errorsOmitted = log.errorsOmitted;
   };
   const seen = new Map<string, number>();
-  let reportedAt = 0;
+  const strategy: IngestStrategy<Item> = {
+    validate(value, line) {
+      const result = withMediaNote(parseRecord(value, line, options), options.format, line);
+      if (result.notes.length > 0) report.notesOmitted += keep(report.notes, result.notes, max);
+      if (!result.ok) return { ok: false, refusals: result.errors };
+      const identity = identityOf(result.item);
+      const firstLine = seen.get(identity);
+      if (firstLine !== undefined) return { ok: false, refusals: [{ line, rule: "duplicate", field: "", message: `the same item as line ${firstLine}` }] };
+      seen.set(identity, line);
+      return { ok: true, value: result.item };
+    },
+    async storeBatch(batch) {
+      for (const { line, value } of batch) await onItem(value, line);
+    },
+  };
   const { entries } = await readEntries(input, { kinds: importFormatInfo(options.format).fileKinds, maxLineBytes: options.maxLineBytes });
-  for await (const entry of entries) {
-    const lineNumber = entry.line;
-    if (onProgress && report.linesRead - reportedAt >= 1000) {
-      reportedAt = report.linesRead;
+  // Batches of one: the caller stages in its own batches (lib/imports/service.ts).
+  const counts = await ingest(entries, strategy, {
+    log, batchSize: 1,
+    onProgress: onProgress && (async (partial) => {
+      sync(partial);
       await onProgress(report);
-    }
-    report.linesRead += 1;
-    // Length, UTF-8, depth, syntax and text PostgreSQL cannot store: only this line is refused.
-    if ("refusal" in entry) {
-      refuse([entry.refusal]);
-      continue;
-    }
-    const result = withMediaNote(parseRecord(entry.value, lineNumber, options), options.format, lineNumber);
-    if (result.notes.length > 0) report.notesOmitted += keep(report.notes, result.notes, max);
-    if (!result.ok) {
-      refuse(result.errors);
-      continue;
-    }
-    const identity = identityOf(result.item);
-    const firstLine = seen.get(identity);
-    if (firstLine !== undefined) {
-      refuse([{ line: lineNumber, rule: "duplicate", field: "", message: `the same item as line ${firstLine}` }]);
-      continue;
-    }
-    seen.set(identity, lineNumber);
-    report.accepted += 1;
-    await onItem(result.item, lineNumber);
-  }
+    }),
+  });
+  sync(counts);
   return report;
 }

@@ -14,6 +14,7 @@ import { bulkPool } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { byteLimit } from "@/lib/imports/byte-limit";
 import { isPlainObject } from "@/lib/is-plain-object";
+import { ingest, type IngestStrategy } from "@/lib/imports/ingest";
 import { readEntries } from "@/lib/imports/read-entries";
 import { RefusalLog, type Refusal } from "@/lib/imports/refusal-log";
 import { recordDigest } from "./canonical-hash";
@@ -73,32 +74,24 @@ export async function importRecords(options: {
   try {
     await client.query("BEGIN");
     await client.query("SET CONSTRAINTS eval_record_derived_from_fkey DEFERRED");
-    let batch: Accepted[] = [];
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const current = batch;
-      batch = [];
-      await storeBatch(client, current, report, refuse);
+    const strategy: IngestStrategy<Record<string, unknown>> = {
+      validate(value, line) {
+        const issues = isPlainObject(value) ? validateRecord(value) : [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];
+        if (issues.length > 0) return { ok: false, refusals: issues.map((issue) => ({ line, field: issue.path, rule: issue.rule, message: issue.message })) };
+        return { ok: true, value: value as Record<string, unknown> };
+      },
+      async storeBatch(batch) {
+        const rows = batch.map(({ line, value: record }) => {
+          if (typeof record.derived_from === "string") derivedLines.set(record.eval_id as string, line);
+          return { line, evalId: record.eval_id as string, text: JSON.stringify(record), digest: recordDigest(record) };
+        });
+        await storeBatch(client, rows, report, refuse);
+      },
     };
-    for await (const entry of read.entries) {
-      report.recordsRead += 1;
-      if ("refusal" in entry) {
-        refuse([entry.refusal]);
-        continue;
-      }
-      const issues = isPlainObject(entry.value) ? validateRecord(entry.value) : [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];
-      if (issues.length > 0) {
-        refuse(issues.map((issue) => ({ line: entry.line, field: issue.path, rule: issue.rule, message: issue.message })));
-        continue;
-      }
-      // One refusal without storeValid stores nothing: keep reading only to report.
-      if (report.refused > 0 && !options.storeValid) continue;
-      const record = entry.value as Record<string, unknown>;
-      if (typeof record.derived_from === "string") derivedLines.set(record.eval_id as string, entry.line);
-      batch.push({ line: entry.line, evalId: record.eval_id as string, text: JSON.stringify(record), digest: recordDigest(record) });
-      if (batch.length >= BATCH) await flush();
-    }
-    await flush();
+    // One refusal without storeValid stores nothing: reading goes on only to report.
+    const counts = await ingest(read.entries, strategy, { log, batchSize: BATCH, keepStoring: () => options.storeValid === true || log.refused === 0 });
+    report.recordsRead = counts.read;
+    report.refused = log.refused;
 
     const dangling = report.refused > 0 && !options.storeValid ? [] : await danglingDerivations(client, [...derivedLines.keys()]);
     for (const row of dangling) {

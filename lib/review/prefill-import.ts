@@ -19,6 +19,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { byteLimit } from "@/lib/imports/byte-limit";
 import { isPlainObject } from "@/lib/is-plain-object";
 import { canonicalJson } from "@/lib/records/canonical-hash";
+import { ingest, type IngestStrategy } from "@/lib/imports/ingest";
 import { readEntries } from "@/lib/imports/read-entries";
 import { RefusalLog, type Refusal } from "@/lib/imports/refusal-log";
 import { judgeRecordIssues, storeJudgeRecordsBatch } from "@/lib/records/service";
@@ -108,51 +109,40 @@ export async function importPrefills(options: {
   const notes: string[] = [];
   const accepted: Accepted[] = [];
   const seen = new Set<string>();
-  let recordsRead = 0;
   let assignedIds = 0;
-  const refuse = (found: PrefillLineError[]) => log.refuse(found);
-
-  for await (const entry of read.entries) {
-    recordsRead += 1;
-    if ("refusal" in entry) {
-      refuse([entry.refusal]);
-      continue;
-    }
-    if (!isPlainObject(entry.value)) {
-      refuse([{ line: entry.line, field: "", rule: "type", message: "must be a JSON object (an AIF record)" }]);
-      continue;
-    }
-    // Tolerant: a judge's output without the server-assigned fields gets them here.
-    const record: Record<string, unknown> = { ...entry.value };
-    let idFromContent = false;
-    if (record.eval_id === undefined && record.created_at === undefined) {
-      // Derived from the content, so importing the same file again finds the same records.
-      record.eval_id = contentUuid(entry.value);
-      record.created_at = new Date().toISOString();
-      record.schema_version ??= AIF_SCHEMA_VERSION;
-      idFromContent = true;
-      assignedIds += 1;
-    }
-    // Another rater type makes the contract's verdict moot; otherwise report both.
-    const judgeIssues = judgeRecordIssues(record);
-    const issues = judgeIssues.some((issue) => issue.rule === "judgeRecord") ? judgeIssues : [...validateRecord(record), ...judgeIssues];
-    if (issues.length > 0) {
-      refuse(issues.map((issue) => ({ line: entry.line, field: issue.path, rule: issue.rule, message: issue.message })));
-      continue;
-    }
-    const evalId = record.eval_id as string;
-    if (seen.has(evalId)) {
-      refuse([{ line: entry.line, field: "/eval_id", rule: "duplicate", message: `eval_id ${evalId} appears earlier in this file` }]);
-      continue;
-    }
-    seen.add(evalId);
-    const match = matchItem(record, suite.key, byTask);
-    if ("rule" in match) {
-      refuse([{ ...match, line: entry.line }]);
-      continue;
-    }
-    accepted.push({ line: entry.line, record, itemId: match.itemId, idFromContent });
-  }
+  const refusal = (line: number, issues: { path: string; rule: string; message: string }[]) =>
+    ({ ok: false, refusals: issues.map((issue) => ({ line, field: issue.path, rule: issue.rule, message: issue.message })) }) as const;
+  const strategy: IngestStrategy<Accepted> = {
+    validate(value, line) {
+      if (!isPlainObject(value)) return refusal(line, [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }]);
+      // Tolerant: a judge's output without the server-assigned fields gets them here.
+      const record: Record<string, unknown> = { ...value };
+      let idFromContent = false;
+      if (record.eval_id === undefined && record.created_at === undefined) {
+        // Derived from the content, so importing the same file again finds the same records.
+        record.eval_id = contentUuid(value);
+        record.created_at = new Date().toISOString();
+        record.schema_version ??= AIF_SCHEMA_VERSION;
+        idFromContent = true;
+        assignedIds += 1;
+      }
+      // Another rater type makes the contract's verdict moot; otherwise report both.
+      const judgeIssues = judgeRecordIssues(record);
+      const issues = judgeIssues.some((issue) => issue.rule === "judgeRecord") ? judgeIssues : [...validateRecord(record), ...judgeIssues];
+      if (issues.length > 0) return refusal(line, issues);
+      const evalId = record.eval_id as string;
+      if (seen.has(evalId)) return refusal(line, [{ path: "/eval_id", rule: "duplicate", message: `eval_id ${evalId} appears earlier in this file` }]);
+      seen.add(evalId);
+      const match = matchItem(record, suite.key, byTask);
+      if ("rule" in match) return { ok: false, refusals: [{ ...match, line }] };
+      return { ok: true, value: { line, record, itemId: match.itemId, idFromContent } };
+    },
+    // Kept until the file is read: whether anything is stored depends on every record (storeAccepted).
+    storeBatch(batch) {
+      for (const entry of batch) accepted.push(entry.value);
+    },
+  };
+  const { read: recordsRead } = await ingest(read.entries, strategy, { log, keepStoring: () => options.storeValid === true || log.refused === 0 });
   notes.unshift(`read as ${read.format === "json" ? "one JSON document (numbers are positions in it)" : "JSON Lines (numbers are lines)"}`);
   if (assignedIds > 0) notes.push(`${assignedIds} record(s) had no eval_id and created_at; they were assigned`);
 
