@@ -2,7 +2,7 @@
 // fields agreement needs, extracted in SQL) and handed to the pure agreement
 // report, plus calibration, the fields SMEs change most, and a cache.
 import "server-only";
-import { aifSchema } from "@/lib/aif/contract";
+import { HAZARDS, ISSUE_TAGS } from "@/lib/aif/contract-facts";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { db } from "@/lib/db";
@@ -15,9 +15,7 @@ import { agentMetrics, type AgentMetrics } from "./agent-metrics";
 import { timedPhase, type PhaseTimings } from "./phase-timings";
 import { suiteCalibration, withCurrentNames, type SuiteCalibration } from "./suite-calibration";
 import { agreementReportOfColumns, type AgreementReport } from "./agreement-report";
-import { distinctSorted, HAZARDS, loadReportRatings } from "./report-ratings";
-
-const TAGS = [...aifSchema.properties.issue_tags.items.enum];
+import { distinctSorted, loadReportRatings } from "./report-ratings";
 
 /** Which records a report covers: all of the suite's, or one slice of them. */
 export type ReportSlice = { systemUnderTest?: string; modality?: string; /** An item tag, as "key=value". */ tag?: string; /** Likert α level; ordinal by default. */ level?: "ordinal" | "interval" };
@@ -124,7 +122,7 @@ async function computeSuiteReport(options: { actor: Actor; suite: { id: string; 
   others.catch(() => undefined);
   const loaded = await load;
   const agreementStart = performance.now();
-  const agreement = agreementReportOfColumns(loaded.ratings, { dimensions: loaded.dimensions, hazards: HAZARDS, tags: TAGS, bootstrapSamples: options.bootstrapSamples, likertLevel: slice.level, timings });
+  const agreement = agreementReportOfColumns(loaded.ratings, { dimensions: loaded.dimensions, hazards: [...HAZARDS], tags: [...ISSUE_TAGS], bootstrapSamples: options.bootstrapSamples, likertLevel: slice.level, timings });
   if (timings) timings.agreement = performance.now() - agreementStart - (timings.bootstrap ?? 0);
   const [review, sliceOptions, calibration] = await others;
   const smeChanges = review.fields.filter((field) => field.edited + field.added > 0).sort((a, b) => b.edited + b.added - (a.edited + a.added)).slice(0, 15);

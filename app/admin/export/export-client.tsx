@@ -7,9 +7,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField } from "@/components/forms/form-field";
 import { ProgressMeter } from "@/components/progress-meter";
+import { RATER_TYPES } from "@/lib/aif/contract-facts";
 import type { ValidationIssue } from "@/lib/aif/types";
 
-const RATER_TYPES = ["human", "sme", "hybrid", "llm_judge", "end_user"] as const;
 type ExportForm = {
   format: "jsonl" | "json";
   suiteId: string;
