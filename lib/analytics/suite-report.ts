@@ -15,6 +15,7 @@ import { agentMetrics, type AgentMetrics } from "./agent-metrics";
 import { timedPhase, type PhaseTimings } from "./phase-timings";
 import { suiteCalibration, withCurrentNames, type SuiteCalibration } from "./suite-calibration";
 import { agreementReportOfColumns, type AgreementReport } from "./agreement-report";
+import { REPORT_VERSION } from "./report-code/report-version";
 import { distinctSorted, loadReportRatings } from "./report-ratings";
 
 /** Which records a report covers: all of the suite's, or one slice of them. */
@@ -30,10 +31,6 @@ export type SuiteReport = AgreementReport & {
   computed: { at: Date; ms: number; cached: boolean };
 };
 
-// Bump when the report's computation or shape changes: cached reports of an older version are recomputed.
-// 2: bootstrap intervals from multinomial pattern counts (same distribution, other random numbers).
-// 3: the records counted in the suite (suite_record), not those naming it; gold targets from the items.
-const REPORT_VERSION = 3;
 
 /**
  * What the report can be sliced by. The systems and modalities are those of
@@ -85,7 +82,8 @@ export async function suiteReport(options: { actor: Actor; suiteId: string; slic
 /**
  * What a report depends on: the records counted in the suite (suite_record is
  * append-only, so its count and latest time name the set), its review
- * decisions, the drift settings and the report version. Rater names are not
+ * decisions, the drift settings and the report version (of the contract facts
+ * and the report's code, report-code/report-version.ts). Rater names are not
  * part of it: they are filled in at every read (withCurrentNames).
  */
 async function dataFingerprint(suiteId: string): Promise<string> {
