@@ -21,7 +21,9 @@ const b = JSON.stringify({ eval_id: "b", text: "é ✓" });
 
 describe("the registry", () => {
   it("holds distinct ids and extensions, each entry complete", () => {
-    expect(EXPORT_FORMAT_IDS).toEqual(["jsonl", "json", "csv"]);
+    // The formats served so far stay (a new one is appended), JSON Lines first: the default.
+    expect(EXPORT_FORMAT_IDS.slice(0, 3)).toEqual(["jsonl", "json", "csv"]);
+    expect(new Set(EXPORT_FORMAT_IDS).size).toBe(EXPORT_FORMAT_IDS.length);
     expect(new Set(EXPORT_FORMATS.map((format) => format.extension)).size).toBe(EXPORT_FORMATS.length);
     for (const format of EXPORT_FORMATS) {
       expect(format.label).not.toBe("");
