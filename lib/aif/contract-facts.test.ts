@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import aifSchema from "@/schemas/aif-eval-form.schema.json";
+import uiSchema from "@/schemas/aif-eval-form.ui-schema.json";
 import { CONTRACT_FACTS, contractFactsOf, LIKERT_DIMENSIONS, UNIVERSAL_DIMENSIONS } from "./contract-facts";
 
 const schemaText = readFileSync(path.join(import.meta.dirname, "..", "..", "schemas", "aif-eval-form.schema.json"), "utf8");
@@ -22,14 +23,21 @@ describe("the contract facts of the verbatim schema", () => {
     expect(new Set(LIKERT_DIMENSIONS).size).toBe(refs.length);
   });
 
-  it("names the 17 dimensions the report has always used, in the same order", () => {
-    expect(LIKERT_DIMENSIONS).toEqual([
+  it("still names the 17 dimensions of the hand-kept list it replaced, in the same order", () => {
+    const before = [
       "universal.helpfulness", "universal.instruction_following", "universal.faithfulness", "universal.safety_overall", "universal.overall_quality",
       "chat.consistency_across_turns", "agent.plan_quality", "agent.error_recovery",
       "rag.context_precision", "rag.context_recall", "rag.answer_faithfulness", "rag.answer_relevance", "rag.citation_accuracy",
       "multimodal.cross_modal_grounding", "multimodal.perceptual_quality", "multimodal.image_specific.fidelity", "multimodal.audio_specific.intelligibility",
-    ]);
+    ];
+    // A dimension added to the schema may sit anywhere; none of these may go missing or move.
+    expect(LIKERT_DIMENSIONS.filter((dimension) => before.includes(dimension))).toEqual(before);
     expect(UNIVERSAL_DIMENSIONS).toEqual(["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"]);
+  });
+
+  it("every Likert dimension is drawn by the form's Likert field (schemas/aif-eval-form.ui-schema.json)", () => {
+    const fieldOf = (dimension: string) => dimension.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], uiSchema) as { "ui:field"?: string } | undefined;
+    expect(LIKERT_DIMENSIONS.filter((dimension) => fieldOf(dimension)?.["ui:field"] !== "likert")).toEqual([]);
   });
 
   it("reads hazards, rater types, modalities, tags and judged sections from the schema", () => {
