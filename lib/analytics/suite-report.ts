@@ -17,6 +17,7 @@ import { suiteCalibration, withCurrentNames, type SuiteCalibration } from "./sui
 import { agreementReportOfColumns, type AgreementReport } from "./agreement-report";
 import { REPORT_VERSION } from "./report-code/report-version";
 import { distinctSorted, loadReportRatings } from "./report-ratings";
+import { ratingsFilterOf } from "./report-slice";
 
 /** Which records a report covers: all of the suite's, or one slice of them. */
 export type ReportSlice = { systemUnderTest?: string; modality?: string; /** An item tag, as "key=value". */ tag?: string; /** Likert α level; ordinal by default. */ level?: "ordinal" | "interval" };
@@ -101,14 +102,7 @@ function reviveDates(report: SuiteReport): SuiteReport {
 
 async function computeSuiteReport(options: { actor: Actor; suite: { id: string; key: string; name: string }; slice: ReportSlice; bootstrapSamples?: number; timings?: PhaseTimings }): Promise<Omit<SuiteReport, "computed">> {
   const { suite, slice, timings } = options;
-  const [tagKey, ...tagValue] = (slice.tag ?? "").split("=");
-  if (slice.tag !== undefined && (!tagKey || tagValue.length === 0)) {
-    throw new AppError("INVALID_INPUT", "The slice is not valid", [{ path: "/tag", rule: "format", message: "a tag slice is key=value" }]);
-  }
-  const load = loadReportRatings({
-    suiteId: suite.id, systemUnderTest: slice.systemUnderTest, modality: slice.modality,
-    tag: slice.tag === undefined ? undefined : { key: tagKey!, value: tagValue.join("=") },
-  }, timings);
+  const load = loadReportRatings(ratingsFilterOf(suite.id, slice), timings);
   const unsliced = slice.systemUnderTest === undefined && slice.modality === undefined && slice.tag === undefined;
   // The parts that do not depend on the ratings run in PostgreSQL while the ratings load and agreement is computed.
   const others = Promise.all([

@@ -10,7 +10,7 @@ const schemas = {
     object({ assignment_id: { type: "null" }, reason: { type: "string", enum: ["finished", "busy"] } }),
   ),
   Assignment: object({
-    id: uuid(), suite: object({ id: uuid(), key: str(), name: str() }), item: ref("NativeItem"),
+    id: uuid(), suite: object({ id: uuid(), key: str(), name: str() }), item_id: uuid("the suite item's id"), item: ref("NativeItem"),
     status: { type: "string", enum: ["held", "submitted", "skipped"] }, held_until: dateTime(),
     draft: nullable({ type: "object" }), draft_version: int(), draft_saved_at: nullable(dateTime()), eval_id: nullable(uuid()),
   }),

@@ -11,7 +11,38 @@ const suiteSummary = {
   items: int(), gold_items: int(), complete_items: int(), ratings_submitted: int(), ratings_needed: int(), created_at: dateTime(),
 };
 
+const sliceQuery = [
+  queryParameter("system_under_test", "only items of this system under test", { type: "string" }),
+  queryParameter("modality", "only items of this modality", { type: "string", enum: ["chat", "agent", "rag", "multimodal"] }),
+  queryParameter("tag", "only items with this tag, as key=value", { type: "string" }),
+];
+const verdict = { type: "string", enum: ["not_applicable", "non_violating", "violating", "unsure"] };
+const scalar = { type: ["string", "number", "boolean", "null"] };
+
 const schemas = {
+  ReportDrillDown: object({
+    suite: object({ id: uuid(), key: str(), name: str() }),
+    slice: object({ system_under_test: nullable(str()), modality: nullable(str()), tag: nullable(str()) }),
+    field: str("a Likert dimension (universal.helpfulness) or safety, refusal, vs_reference, issue_tags"),
+    level: { type: "string", enum: ["ordinal", "nominal"] },
+    pairing: str("human_human, human_judge, judge_judge or rater_type:<type>"),
+    verdict_pair: nullable(object({ judge: verdict, human: verdict })),
+    total: int("items that form a unit of this figure"),
+    offset: int(),
+    items: arrayOf(object({
+      item_id: uuid(), task_id: str(), system_under_test: str(),
+      disagreement: num("ordinal: spread of the scores (human↔judge: the largest |human − judge|); nominal: distinct values, in the worst column"),
+      columns_in_conflict: int("hazards or tags in conflict (0 or 1 for a single field)"),
+      matching_pairs: int("verdict pair only: human × judge pairs with these verdicts"),
+      ratings: arrayOf(object({ eval_id: uuid(), rater_type: str(), rater: str("the rater's name, the judge's model, or visitor <id>"), submitted_at: dateTime(), values: { type: "object", additionalProperties: { type: ["string", "number"] } } })),
+    }, { optional: ["matching_pairs"] })),
+  }),
+  SuiteItemRatings: object({
+    suite: object({ id: uuid(), key: str(), name: str() }),
+    item: object({ item_id: uuid(), task_id: str(), system_under_test: str(), is_gold: { type: "boolean" }, body: { type: "object", description: "the item (schemas/item.schema.json)" } }),
+    ratings: arrayOf(object({ eval_id: uuid(), rater_type: str(), rater: str(), submitted_at: dateTime(), flow: str("the suite flow that counted it"), derived_from: nullable(uuid()), record: { type: "object", description: "the AIF record" } })),
+    fields: arrayOf(object({ pointer: str("JSON Pointer of a judged field"), values: arrayOf(scalar), differs: { type: "boolean" } })),
+  }),
   SuiteSummary: object(suiteSummary),
   SuiteDetail: object({
     ...suiteSummary,
@@ -26,7 +57,7 @@ const schemas = {
     suite: { type: "object" }, computed: { type: "object" }, likert: { type: "array" }, nominal: { type: "array" },
     judge_trust: { type: "array" }, hazard_confusion: {}, judge_verdict: {}, calibration: { type: "object" },
     agent: { type: "array" }, sme_changes: { type: "array" }, slice: { type: "object" }, slice_options: { type: "object" },
-  }, { description: "The numbers the quality report page shows: Krippendorff's alpha with ci_low/ci_high per dimension and pairing, judge trust, hazard confusion, agent pass@k, gold calibration with drift series, SME changes, and the slice options. More keys may be present (ratings, items, distributions, judge_human_grids, likert_level)." }),
+  }, { description: "The numbers the quality report page shows: Krippendorff's alpha with ci_low/ci_high per dimension and pairing, judge trust, hazard confusion, agent pass@k, gold calibration with drift series and the error at each confidence level (calibration.confidence), SME changes, and the slice options. More keys may be present (ratings, items, distributions, judge_human_grids, likert_level)." }),
   ReviewSummary: object({
     open: int(), reviewed: int(),
     fields: arrayOf(object({ path: str(), accepted: int(), edited: int(), added: int(), acceptance_rate: nullable(num()) })),
@@ -70,6 +101,27 @@ export const suitesArea: Area = {
         queryParameter("level", "interval: Likert alpha at the interval level (default ordinal)", { type: "string", enum: ["interval"] }),
       ],
       responses: { 200: jsonAnswer("The report.", ref("SuiteReport")) },
+      errors: [404],
+    },
+    {
+      method: "get", path: "/api/suites/{suiteId}/report/items", id: "getReportDrillDown", access: "suites.manage",
+      summary: "The items behind one figure of the quality report, worst disagreement first",
+      query: [
+        queryParameter("field", "a Likert dimension (universal.helpfulness) or safety, refusal, vs_reference, issue_tags", { type: "string" }, true),
+        queryParameter("pairing", "human_human, human_judge, judge_judge or rater_type:<human|sme|hybrid|llm_judge|end_user>", { type: "string" }, true),
+        queryParameter("judge", "with human: the judge's verdict of a hazard-confusion cell (field=safety, pairing=human_judge)", verdict),
+        queryParameter("human", "with judge: the human verdict of a hazard-confusion cell", verdict),
+        queryParameter("limit", "items per page (default 50, at most 200)", { type: "integer", minimum: 1, maximum: 200 }),
+        queryParameter("offset", "items to skip", { type: "integer", minimum: 0 }),
+        ...sliceQuery,
+      ],
+      responses: { 200: jsonAnswer("The items, worst first.", ref("ReportDrillDown")) },
+      errors: [404, 422],
+    },
+    {
+      method: "get", path: "/api/suites/{suiteId}/items/{itemId}", id: "getSuiteItemRatings", access: "suites.manage",
+      summary: "One item with every rating the suite counts for it, field by field",
+      responses: { 200: jsonAnswer("The item, its ratings and the compared fields.", ref("SuiteItemRatings")) },
       errors: [404],
     },
     { method: "get", path: "/api/suites/{suiteId}/review-summary", id: "getReviewSummary", access: "suites.manage", summary: "How SMEs treated the judge's values", responses: { 200: jsonAnswer("The summary.", ref("ReviewSummary")) }, errors: [404] },
