@@ -38,6 +38,8 @@ describe("the contract facts of the verbatim schema", () => {
   it("every Likert dimension is drawn by the form's Likert field (schemas/aif-eval-form.ui-schema.json)", () => {
     const fieldOf = (dimension: string) => dimension.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], uiSchema) as { "ui:field"?: string } | undefined;
     expect(LIKERT_DIMENSIONS.filter((dimension) => fieldOf(dimension)?.["ui:field"] !== "likert")).toEqual([]);
+    // rjsf refuses an order list that misses a property.
+    expect(uiSchema.universal["ui:order"]).toEqual(expect.arrayContaining([...UNIVERSAL_DIMENSIONS]));
   });
 
   it("reads hazards, rater types, modalities, tags and judged sections from the schema", () => {
