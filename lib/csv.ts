@@ -9,9 +9,11 @@ export type CsvRow = Record<string, CsvCell>;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: CsvCell): string {
-  const text = value === null || value === undefined ? "" : String(value);
+  // An export writes a hundred cells per record, most of them empty or plain: those skip the work.
+  if (value === null || value === undefined) return '""';
+  const text = String(value);
   const safe = typeof value === "string" && FORMULA_START.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
+  return `"${safe.includes('"') ? safe.replaceAll('"', '""') : safe}"`;
 }
 
 /** One CSV line with its CRLF end (RFC 4180). */

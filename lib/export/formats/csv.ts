@@ -8,9 +8,9 @@ import { defineExportFormat } from "./format";
 
 type Column = { name: string; cell: (record: Record<string, unknown>) => CsvCell };
 
-function valueAt(record: Record<string, unknown>, path: string): unknown {
+function valueAt(record: Record<string, unknown>, keys: readonly string[]): unknown {
   let node: unknown = record;
-  for (const key of path.split(".")) {
+  for (const key of keys) {
     if (typeof node !== "object" || node === null || Array.isArray(node)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
@@ -20,7 +20,10 @@ function valueAt(record: Record<string, unknown>, path: string): unknown {
 const scalar = (value: unknown): CsvCell =>
   typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : value == null ? null : JSON.stringify(value);
 
-const at = (path: string): Column => ({ name: path, cell: (record) => scalar(valueAt(record, path)) });
+const at = (path: string): Column => {
+  const keys = path.split(".");
+  return { name: path, cell: (record) => scalar(valueAt(record, keys)) };
+};
 
 export const CSV_COLUMNS: readonly Column[] = [
   ...["eval_id", "created_at", "derived_from", "schema_version"].map(at),
