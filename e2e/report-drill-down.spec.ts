@@ -61,6 +61,18 @@ test("from the lowest α, two clicks reach the worst item's ratings side by side
   await expect(table.locator('tr[data-pointer="/safety/violent_crimes/verdict"]')).toContainText("violating");
   await expect(page.getByText("Answer A").first()).toBeVisible();
   const itemUrl = page.url();
+  // At 1440 and 390 px: nothing scrolls sideways (the comparison table scrolls inside its own box).
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`item-ratings-${width}.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `nothing scrolls sideways at ${width} px`).toBe(true);
+  }
+  await page.goBack();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`drill-down-${width}.png`), fullPage: true });
+  }
 
   // A rater, signed in at the same time, cannot open the item or the list, by page or by API.
   const raterContext = await browser.newContext({ storageState: storageStateOf("otherRater") });

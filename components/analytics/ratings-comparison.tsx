@@ -1,6 +1,8 @@
 // Every rating of one item, field by field: one column per record (rater and
-// type on top), one row per judged field; rows where the ratings differ are
-// marked in words as well as colour. Values are rendered as text.
+// type on top), one row per judged field; rows where scores, choices or flags
+// differ are marked in words as well as colour (free text — rationales,
+// evidence, notes — is worded differently by everyone, so it is shown, not
+// flagged). Values are rendered as text.
 import Link from "next/link";
 import { readablePath } from "@/lib/aif/field-labels";
 import type { ComparedField } from "@/lib/records/field-comparison";
@@ -11,10 +13,11 @@ const shown = (value: string | number | boolean | undefined) => (value === undef
 
 export function RatingsComparison({ ratings, fields }: { ratings: ComparedRating[]; fields: ComparedField[] }) {
   if (ratings.length === 0) return <p className="help-block">No rating of this item counts in the suite yet.</p>;
-  const differing = fields.filter((field) => field.differs).length;
+  const values = fields.filter((field) => field.kind === "value");
+  const differing = values.filter((field) => field.differs).length;
   return (
     <>
-      <p>{ratings.length} rating{ratings.length === 1 ? "" : "s"} · {differing} of {fields.length} fields differ (marked “differs”).</p>
+      <p>{ratings.length} rating{ratings.length === 1 ? "" : "s"} · {differing} of {values.length} scores, choices and flags differ (marked “differs”).</p>
       <div className="compare-scroll" tabIndex={0} role="region" aria-label="Ratings field by field">
         <table className="records-table compare-table" data-testid="ratings-comparison">
           <thead>
@@ -31,10 +34,10 @@ export function RatingsComparison({ ratings, fields }: { ratings: ComparedRating
           </thead>
           <tbody>
             {fields.map((field) => (
-              <tr key={field.pointer} className={field.differs ? "differs" : undefined} data-pointer={field.pointer}>
+              <tr key={field.pointer} className={field.differs && field.kind === "value" ? "differs" : undefined} data-pointer={field.pointer} data-kind={field.kind}>
                 <th scope="row">
                   {readablePath(field.pointer)}
-                  {field.differs ? <div className="differs-mark">differs</div> : null}
+                  {field.differs && field.kind === "value" ? <div className="differs-mark">differs</div> : null}
                 </th>
                 {field.values.map((value, index) => <td key={ratings[index]!.evalId}>{shown(value)}</td>)}
               </tr>

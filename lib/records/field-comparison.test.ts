@@ -18,31 +18,33 @@ describe("compareRecords", () => {
     notes: "  ",
   };
 
-  it("lists the judged fields in the contract's order with each record's value; who and what are not compared", () => {
+  it("lists the judged fields in the contract's order (not the records' key order) with each record's value; who and what are not compared", () => {
     const fields = compareRecords([first, second]);
     expect(fields.map((field) => field.pointer)).toEqual([
-      "/universal/helpfulness/score", "/universal/helpfulness/confidence", "/universal/helpfulness/rationale",
+      "/universal/helpfulness/score", "/universal/helpfulness/rationale", "/universal/helpfulness/confidence",
       "/universal/faithfulness/score", "/universal/faithfulness/confidence",
       "/safety/is_violating_any", "/safety/violent_crimes/verdict", "/safety/violent_crimes/severity", "/safety/violent_crimes/evidence",
       "/issue_tags",
     ]);
-    expect(fields.find((field) => field.pointer === "/universal/helpfulness/score")).toEqual({ pointer: "/universal/helpfulness/score", values: [2, 5], differs: true });
+    expect(fields.find((field) => field.pointer === "/universal/helpfulness/score")).toEqual({ pointer: "/universal/helpfulness/score", kind: "value", values: [2, 5], differs: true });
+    expect(fields.filter((field) => field.kind === "text").map((field) => field.pointer)).toEqual(["/universal/helpfulness/rationale", "/safety/violent_crimes/evidence"]);
   });
 
   it("marks as different a field one record fills and another leaves empty, and as equal the same values (tags in any order)", () => {
     const byPointer = new Map(compareRecords([first, second]).map((field) => [field.pointer, field]));
-    expect(byPointer.get("/universal/helpfulness/rationale")).toEqual({ pointer: "/universal/helpfulness/rationale", values: ["Misses the second half.", undefined], differs: true });
+    expect(byPointer.get("/universal/helpfulness/rationale")).toEqual({ pointer: "/universal/helpfulness/rationale", kind: "text", values: ["Misses the second half.", undefined], differs: true });
     expect(byPointer.get("/universal/faithfulness/score")!.differs).toBe(false);
-    expect(byPointer.get("/issue_tags")).toEqual({ pointer: "/issue_tags", values: ["hallucination, verbose", "hallucination, verbose"], differs: false });
+    expect(byPointer.get("/issue_tags")).toEqual({ pointer: "/issue_tags", kind: "value", values: ["hallucination, verbose", "hallucination, verbose"], differs: false });
     // Blank text is no answer.
     expect(byPointer.has("/notes")).toBe(false);
   });
 
   it("gives each tool call of an agent extension its own fields", () => {
-    const fields = compareRecords([{ agent: { tool_calls: [{ name: "search", correct: true }] } }, { agent: { tool_calls: [{ name: "search", correct: false }] } }]);
+    const fields = compareRecords([{ agent: { tool_calls: [{ call_ok: true, tool: "search", notes: "fine" }] } }, { agent: { tool_calls: [{ tool: "search", call_ok: false }] } }]);
     expect(fields).toEqual([
-      { pointer: "/agent/tool_calls/0/name", values: ["search", "search"], differs: false },
-      { pointer: "/agent/tool_calls/0/correct", values: [true, false], differs: true },
+      { pointer: "/agent/tool_calls/0/tool", kind: "value", values: ["search", "search"], differs: false },
+      { pointer: "/agent/tool_calls/0/call_ok", kind: "value", values: [true, false], differs: true },
+      { pointer: "/agent/tool_calls/0/notes", kind: "text", values: ["fine", undefined], differs: true },
     ]);
   });
 });

@@ -12,6 +12,8 @@ const JUDGED_SECTIONS = Object.keys(aifSchema.properties).filter((key) => !["sch
 export type ComparedField = {
   /** JSON Pointer of the field ("/universal/helpfulness/score"). */
   pointer: string;
+  /** "text": free text (rationales, evidence, notes), which raters word differently; "value": a score, choice or flag. */
+  kind: "value" | "text";
   /** One entry per record, in the order given; undefined where the record leaves the field empty. */
   values: (string | number | boolean | undefined)[];
   differs: boolean;
@@ -36,27 +38,49 @@ function collectLeaves(value: unknown, pointer: string, into: Map<string, string
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") into.set(pointer, value);
 }
 
+type SchemaNode = { $ref?: string; type?: string | string[]; enum?: unknown[]; maxLength?: number; properties?: Record<string, SchemaNode>; items?: SchemaNode };
+// Prose the contract leaves unbounded; everything else free-text has a maxLength. Tool names and other identifiers are values.
+const PROSE_KEYS = new Set(["anchors_used", "evidence", "assertion"]);
+const DEFINITIONS = (aifSchema as unknown as { $defs: Record<string, SchemaNode> }).$defs;
+const resolve = (node: SchemaNode | undefined) => (node?.$ref ? DEFINITIONS[node.$ref.split("/").pop()!] : node);
+
+/** Where the field sits in the schema: its keys' positions, level by level (unknown keys last, array entries in order), and whether it is free text. */
+function schemaPlace(pointer: string): { order: number[]; kind: "value" | "text" } {
+  let node = resolve(aifSchema as unknown as SchemaNode);
+  const order: number[] = [];
+  for (const key of pointer.slice(1).split("/")) {
+    if (/^\d+$/.test(key) && node?.items) {
+      order.push(Number(key));
+      node = resolve(node.items);
+      continue;
+    }
+    const keys = Object.keys(node?.properties ?? {});
+    order.push(keys.includes(key) ? keys.indexOf(key) : keys.length + 1);
+    node = resolve(node?.properties?.[key]);
+  }
+  const lastKey = pointer.slice(pointer.lastIndexOf("/") + 1);
+  const isString = node !== undefined && (node.type === "string" || (Array.isArray(node.type) && node.type.includes("string"))) && !node.enum;
+  const isText = isString && (node?.maxLength !== undefined || PROSE_KEYS.has(lastKey));
+  return { order, kind: isText ? "text" : "value" };
+}
+
+function compareOrder(a: number[], b: number[]): number {
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1) if (a[index] !== b[index]) return a[index]! - b[index]!;
+  return a.length - b.length;
+}
+
 export function compareRecords(bodies: readonly Record<string, unknown>[]): ComparedField[] {
   const leaves = bodies.map((body) => {
     const into = new Map<string, string | number | boolean>();
     for (const section of JUDGED_SECTIONS) collectLeaves(body[section], `/${section}`, into);
     return into;
   });
-  // Pointers in the contract's section order, then as the records list them.
-  const pointers: string[] = [];
-  const seen = new Set<string>();
-  for (const section of JUDGED_SECTIONS) {
-    for (const record of leaves) {
-      for (const pointer of record.keys()) {
-        if ((pointer === `/${section}` || pointer.startsWith(`/${section}/`)) && !seen.has(pointer)) {
-          seen.add(pointer);
-          pointers.push(pointer);
-        }
-      }
-    }
-  }
+  // Pointers in the contract's order (sections, dimensions, then a Likert's parts), as the form shows them.
+  const places = new Map<string, ReturnType<typeof schemaPlace>>();
+  for (const record of leaves) for (const pointer of record.keys()) if (!places.has(pointer)) places.set(pointer, schemaPlace(pointer));
+  const pointers = [...places.keys()].sort((a, b) => compareOrder(places.get(a)!.order, places.get(b)!.order) || a.localeCompare(b));
   return pointers.map((pointer) => {
     const values = leaves.map((record) => record.get(pointer));
-    return { pointer, values, differs: new Set(values.map((value) => (value === undefined ? "\u0000missing" : JSON.stringify(value)))).size > 1 };
+    return { pointer, kind: places.get(pointer)!.kind, values, differs: new Set(values.map((value) => (value === undefined ? "\u0000missing" : JSON.stringify(value)))).size > 1 };
   });
 }

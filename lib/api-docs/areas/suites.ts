@@ -41,7 +41,7 @@ const schemas = {
     suite: object({ id: uuid(), key: str(), name: str() }),
     item: object({ item_id: uuid(), task_id: str(), system_under_test: str(), is_gold: { type: "boolean" }, body: { type: "object", description: "the item (schemas/item.schema.json)" } }),
     ratings: arrayOf(object({ eval_id: uuid(), rater_type: str(), rater: str(), submitted_at: dateTime(), flow: str("the suite flow that counted it"), derived_from: nullable(uuid()), record: { type: "object", description: "the AIF record" } })),
-    fields: arrayOf(object({ pointer: str("JSON Pointer of a judged field"), values: arrayOf(scalar), differs: { type: "boolean" } })),
+    fields: arrayOf(object({ pointer: str("JSON Pointer of a judged field"), kind: { type: "string", enum: ["value", "text"], description: "text: free text (rationale, evidence, notes)" }, values: arrayOf(scalar), differs: { type: "boolean" } })),
   }),
   SuiteSummary: object(suiteSummary),
   SuiteDetail: object({
