@@ -1,12 +1,22 @@
-// Exports: records streamed as JSON Lines or JSON with a manifest (counts and
-// hashes) and the review-decision sidecar of the hybrid records they hold.
+// Exports: records streamed in one of the registry's formats with a manifest
+// (counts and hashes) and the review-decision sidecar of the hybrid records they hold.
+import type { ExportFormat } from "@/lib/export/formats/format";
+import { DEFAULT_EXPORT_FORMAT, EXPORT_FORMAT_IDS, EXPORT_FORMATS } from "@/lib/export/formats/registry";
 import { RECORD_FILTER_KEYS, RecordFilterSchema } from "@/lib/export/record-filter";
 import { arrayOf, dateTime, fromZod, int, nullable, object, ref, str, uuid, type JsonSchema } from "../json-schema";
 import { header, jsonAnswer, jsonBody, ndjson, queryParameter, type Area } from "../operation";
 
 const sha256 = (description?: string): JsonSchema => str(description, { pattern: "^sha256:[0-9a-f]{64}$" });
 const filter: JsonSchema = { type: "object", description: "the record filter the export was made with (the filter fields of POST /api/exports)" };
-const format: JsonSchema = { type: "string", enum: ["jsonl", "json"] };
+const format: JsonSchema = { type: "string", enum: [...EXPORT_FORMAT_IDS] };
+
+/** A format's file as a response body, described by its layout. */
+function fileContent(entry: ExportFormat): JsonSchema {
+  const note = `format=${entry.id}.`;
+  if (entry.layout === "lines") return ndjson(ref("AifRecord"), note);
+  if (entry.layout === "array") return { schema: arrayOf(ref("AifRecord"), `format=${entry.id}`) };
+  return { schema: { type: "string", description: `${note} ${entry.label}.` } };
+}
 
 const schemas = {
   Export: object({
@@ -44,7 +54,7 @@ export const exportsArea: Area = {
       method: "post", path: "/api/exports", id: "startExport", access: admin,
       summary: "Start an export of the records the filter matches",
       description: "Records the export (status prepared) and answers where its file is. Like every change it is refused from another site's page (a session request needs the app's Origin), so a link cannot start one. The filter fields are those of the record filter (task_id and rater_type as lists).",
-      body: jsonBody(object({ format: { ...format, default: "jsonl", description: "jsonl: one record per line; json: one array" }, ...(fromZod(RecordFilterSchema).properties as Record<string, JsonSchema>) }, { optional: ["format", ...RECORD_FILTER_KEYS] })),
+      body: jsonBody(object({ format: { ...format, default: DEFAULT_EXPORT_FORMAT, description: EXPORT_FORMATS.map((entry) => `${entry.id}: ${entry.label}`).join("; ") }, ...(fromZod(RecordFilterSchema).properties as Record<string, JsonSchema>) }, { optional: ["format", ...RECORD_FILTER_KEYS] })),
       responses: {
         201: {
           ...jsonAnswer("The export, prepared.", object({ export_id: uuid(), format, file: str("GET this path for the file: /api/exports/{id}/file") })),
@@ -67,10 +77,7 @@ export const exportsArea: Area = {
             "Content-Disposition": header("attachment; filename=…"),
             "Cache-Control": header("no-store, no-transform: the file's sha256 is of these exact bytes"),
           },
-          content: {
-            "application/x-ndjson": ndjson(ref("AifRecord"), "format=jsonl."),
-            "application/json": { schema: arrayOf(ref("AifRecord"), "format=json") },
-          },
+          content: Object.fromEntries(EXPORT_FORMATS.map((entry) => [entry.mediaType, fileContent(entry)])),
         },
       },
       errors: [404, 409, 503],

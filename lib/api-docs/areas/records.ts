@@ -2,11 +2,12 @@
 // validate and import routes for complete AIF records.
 import { BOOLEAN_FLAG_VALUES } from "@/lib/imports/query-flag";
 import { policyParameter } from "./imports";
+import { RATER_TYPES as RATER_TYPE_NAMES } from "@/lib/aif/contract-facts";
 import { arrayOf, bool, dateTime, int, nullable, object, ref, str, uuid } from "../json-schema";
 import { header, headerParameter, jsonAnswer, jsonBody, queryParameter, recordsUpload, type Area } from "../operation";
 import { recordFilterParameters } from "../record-filter-parameters";
 
-const RATER_TYPES = { type: "string", enum: ["human", "llm_judge", "hybrid", "sme", "end_user"] };
+const RATER_TYPES = { type: "string", enum: [...RATER_TYPE_NAMES] };
 
 const schemas = {
   RecordSummary: object({

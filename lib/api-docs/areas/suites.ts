@@ -1,5 +1,6 @@
 // Suites: created from imports, their progress, share links, quality report
 // and review summary (admin).
+import { MODALITIES } from "@/lib/aif/contract-facts";
 import { NewShareLinkInput } from "@/lib/share-links/validation";
 import { NewSuiteInput, SuitePatchInput } from "@/lib/suites/validation";
 import { arrayOf, dateTime, fromZod, int, nullable, num, object, ref, str, uuid } from "../json-schema";
@@ -95,7 +96,7 @@ export const suitesArea: Area = {
       summary: "The suite's quality report as JSON",
       query: [
         queryParameter("system_under_test", "only items of this system under test", { type: "string" }),
-        queryParameter("modality", "only items of this modality", { type: "string", enum: ["chat", "agent", "rag", "multimodal"] }),
+        queryParameter("modality", "only items of this modality", { type: "string", enum: [...MODALITIES] }),
         queryParameter("tag", "only items with this tag, as key=value", { type: "string" }),
         queryParameter("level", "interval: Likert alpha at the interval level (default ordinal)", { type: "string", enum: ["interval"] }),
       ],

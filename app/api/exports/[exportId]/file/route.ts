@@ -3,16 +3,15 @@
 // X-Export-Count says how many records will come; the manifest is at the Link
 // once the download completed.
 import { withActor } from "@/lib/http/api-handler";
-import { attachmentHeaders, EXPORT_CONTENT_TYPE } from "@/lib/export/export-format";
+import { exportFileHeaders } from "@/lib/export/export-format";
 import { streamPreparedExport } from "@/lib/export/stream-export";
 
 export async function GET(request: Request, context: { params: Promise<{ exportId: string }> }): Promise<Response> {
   return withActor(request, async ({ actor }) => {
     const started = await streamPreparedExport({ actor, exportId: (await context.params).exportId });
-    const fileName = `evalform-records-${new Date().toISOString().slice(0, 10)}-${started.exportId.slice(0, 8)}.${started.format}`;
     return new Response(started.body, {
       headers: {
-        ...attachmentHeaders(fileName, EXPORT_CONTENT_TYPE[started.format]),
+        ...exportFileHeaders({ exportId: started.exportId, format: started.format }),
         "X-Export-Id": started.exportId,
         "X-Export-Count": String(started.count),
         Link: `</api/exports/${started.exportId}/manifest>; rel="describedby"`,
