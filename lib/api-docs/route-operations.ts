@@ -7,6 +7,8 @@ import type { JsonSchema } from "./json-schema";
 import { toOperation, type HttpMethod, type OperationSpec } from "./operation";
 
 const COMPONENTS = "#/components/schemas/";
+/** Components defined by contract-schemas.ts and error-responses.ts, referred to from contracts. */
+const EXTERNAL = new Set(["AifRecord", "AifRecordWithRules", "AifDraft", "NativeItem", "ValidationIssue", "Error"]);
 const SAFE_INTEGER_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
 
 /** Collects the named schemas the operations use, each once. */
@@ -26,6 +28,7 @@ export class ComponentCollector {
   }
 
   private add(id: string, schema: JsonSchema): void {
+    if (EXTERNAL.has(id)) return;
     const { id: _id, ...definition } = schema;
     const known = this.schemas[id];
     if (known && JSON.stringify(known) !== JSON.stringify(definition)) throw new Error(`schema ${id} converts differently where it is used (input and output?): ${JSON.stringify(known)} vs ${JSON.stringify(definition)}`);

@@ -1,6 +1,7 @@
 // Query strings parsed with a zod object schema, not cast: a parameter the
 // schema reads as an array takes every repeat (and comma-separated values);
-// any other is read once, and a repeat is refused. Problems answer 422 with a
+// any other is read once, and a repeat is refused. Parameters the schema does
+// not name are left to whoever reads them (the record filter). Problems answer 422 with a
 // JSON Pointer per parameter (`/limit`), the shape of every input issue.
 import { z } from "zod";
 import type { ValidationIssue } from "@/lib/aif/types";
@@ -19,7 +20,8 @@ export function parseQuery<T extends z.ZodType>(schema: T, params: URLSearchPara
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
     const field = shape[key];
-    if (field && isArraySchema(field)) raw[key] = values.flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean);
+    if (!field) continue;
+    if (isArraySchema(field)) raw[key] = values.flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean);
     else if (values.length > 1) issues.push({ path: `/${key}`, rule: "single", message: `${key} may be given once` });
     else raw[key] = values[0];
   }

@@ -52,10 +52,21 @@ export type RouteContract<Query extends z.ZodType | undefined = z.ZodType | unde
  * Named schemas: a schema registered here becomes components.schemas[id] and
  * every use of it a $ref (lib/api-docs/route-operations.ts).
  */
-export const apiSchemas = z.registry<{ id: string; description?: string }>();
+export const apiSchemas = z.registry<{ id: string; description?: string; external?: boolean }>();
 
 export function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
   apiSchemas.add(schema, { id, ...(description ? { description } : {}) });
+  return schema;
+}
+
+/**
+ * A component the document holds from elsewhere (the AIF contract files,
+ * the error shape): a $ref in the document; at run time only its outline is
+ * checked (the server validated the record itself when it stored it).
+ */
+export function documentComponent(id: string): z.ZodType<Record<string, unknown>> {
+  const schema = z.record(z.string(), z.unknown());
+  apiSchemas.add(schema, { id, external: true });
   return schema;
 }
 

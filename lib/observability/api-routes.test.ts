@@ -24,14 +24,14 @@ it("names every route handler under app/api: by its contract, or in the table", 
 });
 
 it.each([
-  ["/api/records", "/api/records"],
-  ["/api/records/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d", "/api/records/[evalId]"],
-  ["/api/records/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d/provenance", "/api/records/[evalId]/provenance"],
-  ["/api/suites/s1/next", "/api/suites/[suiteId]/next"],
-  ["/api/share/tok_secret/assignments/a1/submit", "/api/share/[token]/assignments/[assignmentId]/submit"],
+  ["/api/imports", "/api/imports"],
+  ["/api/imports/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d", "/api/imports/[importId]"],
+  ["/api/imports/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d/report", "/api/imports/[importId]/report"],
+  ["/api/suites/s1/prefills", "/api/suites/[suiteId]/prefills"],
+  ["/api/records/import", "/api/records/import"],
   ["/api/auth/sign-in/email", "/api/auth/[...all]"],
   ["/api/auth/get-session", "/api/auth/[...all]"],
-  ["/api/records/", "/api/records"],
+  ["/api/imports/", "/api/imports"],
 ])("%s is served by %s", (pathname, template) => {
   expect(apiRouteOf(pathname)).toBe(template);
 });

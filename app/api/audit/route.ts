@@ -10,7 +10,7 @@ export const GET = defineRoute(
     summary: "The audit log, newest first",
     query: z.object({
       before: z.string().optional().describe("next_before of the previous page"),
-      limit: z.coerce.number().int().default(100).describe("events per page, 1 to 500 (a value outside is brought to the nearest)"),
+      limit: z.coerce.number().int().min(1).max(500).default(100).describe("events per page"),
     }),
     responses: { 200: { description: "A page of events.", schema: z.object({ events: z.array(AuditEventSchema), next_before: z.string().nullable() }) } },
     errors: [422],
