@@ -78,6 +78,7 @@ function requestBody(contract: RouteContract, components: ComponentCollector): J
 export function contractOperation(contract: RouteContract, components: ComponentCollector): JsonSchema {
   const responses = Object.fromEntries(
     Object.entries(contract.responses).map(([status, answer]) => {
+      for (const used of answer.uses ?? []) components.convert(used, "output");
       const content = answer.schema ? { "application/json": { schema: components.convert(answer.schema, "output") } } : answer.content;
       return [status, { description: answer.description, ...(answer.headers ? { headers: answer.headers } : {}), ...(content ? { content } : {}) }];
     }),

@@ -14,6 +14,8 @@ export type AnswerSpec = {
   schema?: z.ZodType;
   /** Non-JSON bodies (attachments, JSON Lines, Prometheus text): the OpenAPI `content` as written. */
   content?: JsonSchema;
+  /** Named schemas that `content` refers to by $ref, so the document defines them. */
+  uses?: z.ZodType[];
   headers?: Record<string, JsonSchema>;
 };
 
