@@ -23,20 +23,14 @@ export const API_ROUTES = [
   "/api/reviews/[judgeEvalId]",
   "/api/reviews/[judgeEvalId]/draft",
   "/api/reviews/[judgeEvalId]/submit",
-  "/api/share-links/[linkId]",
   "/api/share/[token]/assignments/[assignmentId]/draft",
   "/api/share/[token]/assignments/[assignmentId]/skip",
   "/api/share/[token]/assignments/[assignmentId]/submit",
   "/api/share/[token]/next",
-  "/api/suites",
-  "/api/suites/[suiteId]",
   "/api/suites/[suiteId]/judge-runs",
   "/api/suites/[suiteId]/next",
   "/api/suites/[suiteId]/prefills",
-  "/api/suites/[suiteId]/report",
   "/api/suites/[suiteId]/review-next",
-  "/api/suites/[suiteId]/review-summary",
-  "/api/suites/[suiteId]/share-links",
 ] as const;
 
 /** The label for a path no template matches. */

@@ -1,76 +1,9 @@
 // Suites: created from imports, their progress, share links, quality report
-// and review summary (admin).
-import { NewShareLinkInput } from "@/lib/share-links/validation";
-import { NewSuiteInput, SuitePatchInput } from "@/lib/suites/validation";
-import { arrayOf, dateTime, fromZod, int, nullable, num, object, ref, str, uuid } from "../json-schema";
-import { header, jsonAnswer, jsonBody, noContent, queryParameter, type Area } from "../operation";
-
-const suiteSummary = {
-  id: uuid(), key: str("becomes task.suite_id of the suite's records"), name: str(), overlap_k: int(), gold_share: num(), hold_seconds: int(),
-  items: int(), gold_items: int(), complete_items: int(), ratings_submitted: int(), ratings_needed: int(), created_at: dateTime(),
-};
-
-const schemas = {
-  SuiteSummary: object(suiteSummary),
-  SuiteDetail: object({
-    ...suiteSummary,
-    raters: arrayOf(object({ user_id: str(), name: str(), email: str(), submitted: int(), held: int(), skipped: int(), last_submitted_at: nullable(dateTime()) })),
-    skipped_items: arrayOf(object({
-      item_id: uuid(), task_id: str(), skipped: int(), reasons: { type: "object", description: "skips per reason" }, comments: arrayOf(str()),
-      every_rater_skipped: { type: "boolean", description: "every rater of the suite skipped it: the admin decides" },
-    })),
-  }),
-  ShareLink: object({ id: uuid(), label: str(), created_at: dateTime(), revoked_at: nullable(dateTime()), ratings: int() }),
-  SuiteReport: object({
-    suite: { type: "object" }, computed: { type: "object" }, likert: { type: "array" }, nominal: { type: "array" },
-    judge_trust: { type: "array" }, hazard_confusion: {}, judge_verdict: {}, calibration: { type: "object" },
-    agent: { type: "array" }, sme_changes: { type: "array" }, slice: { type: "object" }, slice_options: { type: "object" },
-  }, { description: "The numbers the quality report page shows: Krippendorff's alpha with ci_low/ci_high per dimension and pairing, judge trust, hazard confusion, agent pass@k, gold calibration with drift series, SME changes, and the slice options. More keys may be present (ratings, items, distributions, judge_human_grids, likert_level)." }),
-  ReviewSummary: object({
-    open: int(), reviewed: int(),
-    fields: arrayOf(object({ path: str(), accepted: int(), edited: int(), added: int(), acceptance_rate: nullable(num()) })),
-    likert: arrayOf(object({ dimension: str(), reviewed: int(), changed: int(), mean_absolute_change: nullable(num()) })),
-    hazards: arrayOf(object({ hazard: str(), missed: int(), over_called: int() })),
-  }),
-};
+// and review summary (admin). Every operation is a route contract
+// (app/api/suites/**, app/api/share-links/**).
+import type { Area } from "../operation";
 
 export const suitesArea: Area = {
   tag: { name: "Suites", description: "Items gathered for rating with an overlap k, a gold share, a hold time and a list of raters." },
-  schemas,
-  operations: [
-    { method: "get", path: "/api/suites", id: "listSuites", access: "suites.manage", summary: "Every suite with progress", responses: { 200: jsonAnswer("The suites.", object({ suites: arrayOf(ref("SuiteSummary")) })) } },
-    {
-      method: "post", path: "/api/suites", id: "createSuite", access: "suites.manage",
-      summary: "Create a suite from imported items",
-      description: "At least one import or a source suite id (task.suite_id of imported items) is needed.",
-      body: jsonBody(fromZod(NewSuiteInput)),
-      responses: { 201: jsonAnswer("Created.", ref("SuiteSummary"), { Location: header("/api/suites/{id}") }) },
-      errors: [400, 422],
-    },
-    { method: "get", path: "/api/suites/{suiteId}", id: "getSuite", access: "suites.manage", summary: "A suite with progress and skips per rater, and the items raters skipped", responses: { 200: jsonAnswer("The suite.", ref("SuiteDetail")) }, errors: [404] },
-    { method: "patch", path: "/api/suites/{suiteId}", id: "updateSuite", access: "suites.manage", summary: "Set the guidelines the suite's raters read beside the form", body: jsonBody(fromZod(SuitePatchInput)), responses: { 200: jsonAnswer("Saved.", object({ guidelines: str() })) }, errors: [400, 404, 422] },
-    { method: "get", path: "/api/suites/{suiteId}/share-links", id: "listShareLinks", access: "suites.manage", summary: "The suite's share links", responses: { 200: jsonAnswer("The links.", object({ share_links: arrayOf(ref("ShareLink")) })) }, errors: [404] },
-    {
-      method: "post", path: "/api/suites/{suiteId}/share-links", id: "createShareLink", access: "suites.manage",
-      summary: "Create a share link",
-      description: "The answer carries the link's path, shown this once.",
-      body: jsonBody(fromZod(NewShareLinkInput)),
-      responses: { 201: jsonAnswer("Created.", object({ id: uuid(), share_path: str("/share/{token}") })) },
-      errors: [400, 404, 422],
-    },
-    { method: "delete", path: "/api/share-links/{linkId}", id: "revokeShareLink", access: "suites.manage", summary: "Revoke a share link", responses: { 204: noContent("Revoked; its visitors can no longer rate.") }, errors: [404] },
-    {
-      method: "get", path: "/api/suites/{suiteId}/report", id: "getSuiteReport", access: "suites.manage",
-      summary: "The suite's quality report as JSON",
-      query: [
-        queryParameter("system_under_test", "only items of this system under test", { type: "string" }),
-        queryParameter("modality", "only items of this modality", { type: "string", enum: ["chat", "agent", "rag", "multimodal"] }),
-        queryParameter("tag", "only items with this tag, as key=value", { type: "string" }),
-        queryParameter("level", "interval: Likert alpha at the interval level (default ordinal)", { type: "string", enum: ["interval"] }),
-      ],
-      responses: { 200: jsonAnswer("The report.", ref("SuiteReport")) },
-      errors: [404],
-    },
-    { method: "get", path: "/api/suites/{suiteId}/review-summary", id: "getReviewSummary", access: "suites.manage", summary: "How SMEs treated the judge's values", responses: { 200: jsonAnswer("The summary.", ref("ReviewSummary")) }, errors: [404] },
-  ],
+  operations: [],
 };
