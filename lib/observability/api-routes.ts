@@ -5,11 +5,6 @@
 // its contract's path). api-routes.test.ts fails when a route file is named by
 // neither.
 export const API_ROUTES = [
-  "/api/assignments/[assignmentId]",
-  "/api/assignments/[assignmentId]/correction",
-  "/api/assignments/[assignmentId]/draft",
-  "/api/assignments/[assignmentId]/skip",
-  "/api/assignments/[assignmentId]/submit",
   "/api/auth/[...all]",
   "/api/imports",
   "/api/imports/[importId]",
@@ -23,12 +18,7 @@ export const API_ROUTES = [
   "/api/reviews/[judgeEvalId]",
   "/api/reviews/[judgeEvalId]/draft",
   "/api/reviews/[judgeEvalId]/submit",
-  "/api/share/[token]/assignments/[assignmentId]/draft",
-  "/api/share/[token]/assignments/[assignmentId]/skip",
-  "/api/share/[token]/assignments/[assignmentId]/submit",
-  "/api/share/[token]/next",
   "/api/suites/[suiteId]/judge-runs",
-  "/api/suites/[suiteId]/next",
   "/api/suites/[suiteId]/prefills",
   "/api/suites/[suiteId]/review-next",
 ] as const;
