@@ -71,7 +71,7 @@ function queryParameters(contract: RouteContract, components: ComponentCollector
 
 function requestBody(contract: RouteContract, components: ComponentCollector): JsonSchema | undefined {
   if (!contract.body) return undefined;
-  if (contract.body instanceof z.ZodType) return { required: true, content: { "application/json": { schema: components.convert(contract.body, "input") } } };
+  if (contract.body instanceof z.ZodType) return { required: !contract.bodyOptional, content: { "application/json": { schema: components.convert(contract.body, "input") } } };
   return { required: contract.body.required ?? true, content: { "application/json": { schema: contract.body.schema } } };
 }
 

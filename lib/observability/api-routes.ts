@@ -11,16 +11,9 @@ export const API_ROUTES = [
   "/api/imports/[importId]/decision",
   "/api/imports/[importId]/file",
   "/api/imports/[importId]/report",
-  "/api/judge-runs/[runId]",
-  "/api/judge-runs/[runId]/cancel",
   "/api/openapi.json",
   "/api/records/import",
-  "/api/reviews/[judgeEvalId]",
-  "/api/reviews/[judgeEvalId]/draft",
-  "/api/reviews/[judgeEvalId]/submit",
-  "/api/suites/[suiteId]/judge-runs",
   "/api/suites/[suiteId]/prefills",
-  "/api/suites/[suiteId]/review-next",
 ] as const;
 
 /** The label for a path no template matches. */
