@@ -1,9 +1,13 @@
 // The access matrix: every page and route handler × anonymous, rater, SME,
 // admin and a disabled user, checked over HTTP against the permission table.
 // A route file or exported method without a matrix entry fails the first test.
+// The last test holds every JSON answer of a GET route to the schema the
+// served OpenAPI document gives it (generated from the route contracts).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
 import { rolesAllow, type Role } from "@/lib/auth/permissions";
 import { ACCESS_MATRIX, type MatrixEntry, type MatrixIds } from "./support/access-matrix";
 import { seedMatrixIds } from "./support/matrix-ids";
@@ -24,7 +28,8 @@ function servedEndpoints(): string[] {
   return routeFiles().flatMap((file) => {
     if (file.endsWith("page.tsx")) return [`PAGE ${file}`];
     const source = readFileSync(file, "utf8");
-    return [...source.matchAll(/export (?:async )?function (GET|POST|PUT|PATCH|DELETE)\b/g)].map((match) => `${match[1]} ${file}`);
+    // A handler is an exported function, or an exported const (defineRoute).
+    return [...source.matchAll(/export (?:(?:async )?function|const) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((match) => `${match[1]} ${file}`);
   });
 }
 
@@ -96,4 +101,38 @@ test(`access matrix: ${ACCESS_MATRIX.length} endpoints × ${CALLERS.length} call
     }
   }
   expect(mismatches).toEqual([]);
+});
+
+/** app/api/records/[evalId]/route.ts → the pointer to its GET 200 JSON answer in the document. */
+function answerPointer(file: string): string {
+  const route = `/${file.replace(/^app\//, "").replace(/\/route\.ts$/, "")}`.replace(/\[([^\].]+)\]/g, "{$1}");
+  return `#/paths/${route.replace(/~/g, "~0").replace(/\//g, "~1")}/get/responses/200/content/application~1json/schema`;
+}
+
+test("every JSON answer of a GET route matches its schema in the served OpenAPI document", async () => {
+  const documentId = "https://evalform.local/openapi.json";
+  const served = await (await contexts.anonymous.get("/api/openapi.json")).json();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: documentId, components: served.components, paths: served.paths });
+  const checked = new Set<string>();
+  const mismatches: string[] = [];
+  for (const entry of ACCESS_MATRIX) {
+    if (entry.method !== "GET" || !entry.file.startsWith("app/api/") || entry.file.includes("[...all]")) continue;
+    for (const caller of ["admin", "rater", "sme"] as const) {
+      const response = await contexts[caller].get(entry.path(ids, caller));
+      if (response.status() !== 200 || !(response.headers()["content-type"] ?? "").startsWith("application/json")) continue;
+      if (entry.file === "app/api/openapi.json/route.ts" || response.headers()["content-disposition"]) continue;
+      const validate = ajv.getSchema(`${documentId}${answerPointer(entry.file)}`);
+      if (!validate) {
+        mismatches.push(`${entry.file}: no JSON answer schema for 200`);
+        continue;
+      }
+      if (!validate(await response.json())) mismatches.push(`${entry.file} as ${caller}: ${ajv.errorsText(validate.errors)}`);
+      checked.add(entry.file);
+    }
+  }
+  expect(mismatches).toEqual([]);
+  // Teeth: most GET routes answered 200 to someone and were checked.
+  expect(checked.size).toBeGreaterThan(15);
 });
