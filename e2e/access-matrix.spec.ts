@@ -9,7 +9,7 @@ import { expect, request, test, type APIRequestContext } from "@playwright/test"
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { rolesAllow, type Role } from "@/lib/auth/permissions";
-import { ACCESS_MATRIX, type MatrixEntry, type MatrixIds } from "./support/access-matrix";
+import { ACCESS_MATRIX, type Access, type MatrixEntry, type MatrixIds } from "./support/access-matrix";
 import { seedMatrixIds } from "./support/matrix-ids";
 import { e2eUsers, storageStateOf } from "./support/users";
 
@@ -41,15 +41,30 @@ test("every page and route handler method has an entry in the access matrix, and
 
 type Outcome = "allowed" | "needs-sign-in" | "denied";
 
-function expectedOutcome(entry: MatrixEntry, caller: Caller): Outcome {
-  if (entry.access === "public") return "allowed";
+type OpenApi = { paths: Record<string, Record<string, { "x-access"?: Access }>> };
+
+/** app/api/records/[evalId]/route.ts → /api/records/{evalId}, the document's path. */
+function documentedPath(file: string): string {
+  return `/${file.replace(/^app\//, "").replace(/\/route\.ts$/, "")}`.replace(/\[([^\].]+)\]/g, "{$1}");
+}
+
+/** A page's access is in the matrix; an API route's is the x-access its contract declared in the served document. */
+function accessOf(entry: MatrixEntry, document: OpenApi): Access {
+  if (entry.access) return entry.access;
+  const access = document.paths[documentedPath(entry.file)]?.[entry.method.toLowerCase()]?.["x-access"];
+  if (!access) throw new Error(`${entry.method} ${entry.file}: no operation with x-access in the OpenAPI document`);
+  return access;
+}
+
+function expectedOutcome(access: Access, caller: Caller): Outcome {
+  if (access === "public") return "allowed";
   // The share rating page of an assignment no matrix caller holds answers 404.
-  if (entry.access === "share_visitor") return "denied";
+  if (access === "share_visitor") return "denied";
   // A session is not the metrics token: every matrix caller gets 401.
-  if (entry.access === "metrics_token") return "needs-sign-in";
+  if (access === "metrics_token") return "needs-sign-in";
   if (caller === "anonymous" || caller === "disabled") return "needs-sign-in";
   const roles = e2eUsers()[caller].roles as Role[];
-  return rolesAllow(roles, entry.access) ? "allowed" : "denied";
+  return rolesAllow(roles, access) ? "allowed" : "denied";
 }
 
 function observedOutcome(entry: MatrixEntry, status: number, location: string | null): Outcome | `unexpected ${number}` {
@@ -67,6 +82,7 @@ function observedOutcome(entry: MatrixEntry, status: number, location: string | 
 
 let contexts: Record<Caller, APIRequestContext>;
 let ids: MatrixIds;
+let servedDocument: OpenApi;
 
 test.beforeAll(async ({ baseURL }) => {
   const make = (caller: Caller) =>
@@ -75,6 +91,7 @@ test.beforeAll(async ({ baseURL }) => {
     anonymous: await make("anonymous"), rater: await make("rater"), sme: await make("sme"), admin: await make("admin"), disabled: await make("disabled"),
   };
   ids = await seedMatrixIds(contexts, baseURL!);
+  servedDocument = await (await contexts.anonymous.get("/api/openapi.json")).json();
 });
 
 test.afterAll(async () => {
@@ -84,6 +101,7 @@ test.afterAll(async () => {
 test(`access matrix: ${ACCESS_MATRIX.length} endpoints × ${CALLERS.length} callers`, async ({ baseURL }) => {
   const mismatches: string[] = [];
   for (const entry of ACCESS_MATRIX) {
+    const access = accessOf(entry, servedDocument);
     for (const caller of CALLERS) {
       const role = caller === "disabled" ? "rater" : caller;
       const url = entry.path(ids, role);
@@ -96,7 +114,7 @@ test(`access matrix: ${ACCESS_MATRIX.length} endpoints × ${CALLERS.length} call
         maxRedirects: 0,
       });
       const observed = observedOutcome(entry, response.status(), response.headers()["location"] ?? null);
-      const expected = expectedOutcome(entry, caller);
+      const expected = expectedOutcome(access, caller);
       if (observed !== expected) mismatches.push(`${entry.method} ${url} as ${caller}: expected ${expected}, got ${observed} (${response.status()})`);
     }
   }
@@ -111,7 +129,7 @@ function answerPointer(file: string): string {
 
 test("every JSON answer of a GET route matches its schema in the served OpenAPI document", async () => {
   const documentId = "https://evalform.local/openapi.json";
-  const served = await (await contexts.anonymous.get("/api/openapi.json")).json();
+  const served = servedDocument as OpenApi & { components: object };
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema({ $id: documentId, components: served.components, paths: served.paths });
