@@ -1,7 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import boundary from "./eslint-rules/server-only-boundary.mjs";
 
-const SERVER_MODULES = ["@/lib/db", "@/lib/env", "@/lib/records/*", "@/lib/users/*", "@/lib/audit/*", "@/lib/http/*", "!@/lib/http/fetch-json", "@/lib/auth/*", "!@/lib/auth/auth-client", "!@/lib/auth/return-path", "!@/lib/auth/permissions", "@/lib/generated/*", "@/lib/migrations/*", "@/lib/imports/*", "@/lib/suites/*", "@/lib/share-links/*", "@/lib/queues/*", "!@/lib/queues/local-draft", "!@/lib/queues/open-next-item", "!@/lib/queues/record-task", "!@/lib/queues/draft-content", "!@/lib/queues/skip-reasons", "@/lib/review/*", "!@/lib/review/field-decisions", "!@/lib/review/review-summary-types", "@/lib/judge/*", "@/lib/judge-runs/*", "@/lib/health/*", "@/lib/observability/*", "@/lib/lifecycle/*", "!@/lib/observability/request-id", "@/lib/analytics/suite-report", "@/lib/analytics/suite-report-json", "!@/lib/records/chain-link", "server-only"];
 
 const config = [
   ...nextVitals,
@@ -21,11 +21,9 @@ const config = [
     rules: { "no-restricted-properties": "off" },
   },
   {
-    // Client code never imports server modules (database, environment, services).
-    files: ["components/**", "app/**/*-client.tsx"],
-    // The markdown pipeline runs only on the server (it is marked server-only so it can never be bundled).
-    ignores: ["components/markdown/markdown-tree.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: SERVER_MODULES, message: "Client components must not import server modules." }] }] },
+    // Client code never reaches a module marked `import "server-only"` (eslint-rules/server-only-boundary.mjs).
+    plugins: { evalform: boundary },
+    rules: { "evalform/server-only-boundary": "error" },
   },
 ];
 

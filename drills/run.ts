@@ -1,9 +1,11 @@
-// `npm run drills [-- --full] [--only id,id] [--setups embedded,direct,pgbouncer] [--out FILE]`:
-// runs the reliability and security drills against the built app and a real
-// PostgreSQL, reached the ways users run it (direct by default; all three with
-// --full; drills that are not `everySetup` run on direct only), prints each
-// case and writes RELIABILITY.md (machine, date, commit, counts per case).
-// Exits 1 if any case failed. Needs `npm run build` first.
+// `npm run drills [-- --full] [--only id,id] [--setups embedded,direct,pgbouncer] [--out FILE] [--with-results DIR]`:
+// runs the fault-injection drills (with --full or --only, the security probes
+// too) against the built app and a real PostgreSQL, reached the ways users run
+// it (direct by default; all three with --full; drills that are not
+// `everySetup` run on direct only), prints each case and writes RELIABILITY.md
+// (machine, date, commit, counts per case) — with the results the process
+// tests saved for the security probes when --with-results names their folder.
+// Exits 1 if any case it ran failed. Needs `npm run build` first.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -11,8 +13,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureTestServer } from "@/lib/testing/test-server";
 import { SETUP_NAMES, SETUP_TITLES, type SetupName } from "@/process-tests/support/database-setups";
-import { DRILLS } from "./index";
+import { DRILLS, FAULT_DRILLS } from "./index";
 import type { Drill, DrillCase, DrillResult } from "./support/drill";
+import { readSavedResults } from "./support/saved-results";
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     setups: { type: "string" },
     out: { type: "string", default: "RELIABILITY.md" },
     json: { type: "string" },
+    "with-results": { type: "string" },
   },
 });
 
@@ -30,7 +34,7 @@ if (unknown.length > 0) {
   console.error(`unknown drill ${unknown.join(", ")}; drills: ${DRILLS.map((drill) => drill.id).join(", ")}`);
   process.exit(2);
 }
-const chosen = DRILLS.filter((drill) => (only ? only.has(drill.id) : values.full || drill.quick));
+const chosen = only ? DRILLS.filter((drill) => only.has(drill.id)) : values.full ? DRILLS : FAULT_DRILLS.filter((drill) => drill.quick);
 const setups = (values.setups ?? (values.full ? SETUP_NAMES.join(",") : "direct")).split(",") as SetupName[];
 const unknownSetups = setups.filter((setup) => !SETUP_NAMES.includes(setup));
 if (unknownSetups.length > 0) {
@@ -72,7 +76,17 @@ await testServer.stop();
 
 const cases = outcomes.flatMap((outcome) => outcome.result.cases);
 const failed = cases.filter((item) => !item.passed);
-writeReport(values.out, outcomes);
+// The probes another tier ran (and counted) join the report, in the drills' order; a drill run here wins.
+const saved = values["with-results"] ? readSavedResults(values["with-results"]) : [];
+const ranHere = new Set(outcomes.map((outcome) => `${outcome.drill.id}|${outcome.setup}`));
+const reported = [
+  ...outcomes,
+  ...saved.filter((entry) => !ranHere.has(`${entry.id}|${entry.setup}`)).flatMap((entry) => {
+    const drill = DRILLS.find((candidate) => candidate.id === entry.id);
+    return drill ? [{ drill, setup: entry.setup, result: entry.result, seconds: entry.seconds }] : [];
+  }),
+].sort((a, b) => DRILLS.indexOf(a.drill) - DRILLS.indexOf(b.drill) || setups.indexOf(a.setup) - setups.indexOf(b.setup));
+writeReport(values.out, reported);
 if (values.json) {
   mkdirSync(path.dirname(values.json), { recursive: true });
   writeFileSync(values.json, JSON.stringify({ passed: cases.length - failed.length, failed: failed.length }));

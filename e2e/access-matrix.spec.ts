@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
-import Ajv2020 from "ajv/dist/2020";
+import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { rolesAllow, type Role } from "@/lib/auth/permissions";
 import { ACCESS_MATRIX, type Access, type MatrixEntry, type MatrixIds } from "./support/access-matrix";

@@ -16,6 +16,8 @@ export type MatrixIds = {
   shareToken: string;
   /** The caller's own assignment (admins have none: the rater's is used, which they may not open). */
   assignmentOf: (role: "rater" | "sme" | "admin") => string;
+  /** The item of the rater's assignment. */
+  itemId: string;
   /** A judge prefill the matrix SME holds for review. */
   reviewId: string;
   judgeRunId: string;
@@ -121,6 +123,10 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/reviews/[judgeEvalId]/submit/route.ts", method: "POST", path: (ids) => `/api/reviews/${ids.reviewId}/submit`, body: {} },
   { file: "app/admin/suites/[suiteId]/report/page.tsx", method: "PAGE", access: "suites.manage", path: (ids) => `/admin/suites/${ids.suiteId}/report` },
   { file: "app/api/suites/[suiteId]/report/route.ts", method: "GET", path: (ids) => `/api/suites/${ids.suiteId}/report` },
+  { file: "app/admin/suites/[suiteId]/report/items/page.tsx", method: "PAGE", access: "suites.manage", path: (ids) => `/admin/suites/${ids.suiteId}/report/items?field=universal.helpfulness&pairing=human_human` },
+  { file: "app/api/suites/[suiteId]/report/items/route.ts", method: "GET", path: (ids) => `/api/suites/${ids.suiteId}/report/items?field=universal.helpfulness&pairing=human_judge` },
+  { file: "app/admin/suites/[suiteId]/items/[itemId]/page.tsx", method: "PAGE", access: "suites.manage", path: (ids) => `/admin/suites/${ids.suiteId}/items/${ids.itemId}` },
+  { file: "app/api/suites/[suiteId]/items/[itemId]/route.ts", method: "GET", path: (ids) => `/api/suites/${ids.suiteId}/items/${ids.itemId}` },
   { file: "app/api/health/route.ts", method: "GET", path: () => "/api/health" },
   { file: "app/api/ready/route.ts", method: "GET", path: () => "/api/ready" },
   { file: "app/api/metrics/route.ts", method: "GET", path: () => "/api/metrics" },

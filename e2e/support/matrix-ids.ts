@@ -39,6 +39,9 @@ export async function seedMatrixIds(contexts: Record<"anonymous" | "rater" | "sm
     assignmentOf.set(role, (await next.json()).assignment_id);
   }
   assignmentOf.set("admin", assignmentOf.get("rater")!);
+  const held = await contexts.rater.get(`/api/assignments/${assignmentOf.get("rater")}`);
+  expect(held.status()).toBe(200);
+  const itemId = (await held.json()).item_id as string;
   const link = await contexts.admin.post(`/api/suites/${suite.suiteId}/share-links`, { data: { label: "matrix" }, headers: { origin: baseURL } });
   expect(link.status()).toBe(201);
   const shareToken = (await link.json()).share_path.replace("/share/", "");
@@ -50,7 +53,7 @@ export async function seedMatrixIds(contexts: Record<"anonymous" | "rater" | "sm
   const judgeRun = await contexts.admin.post(`/api/suites/${suite.suiteId}/judge-runs`, { data: { n_samples: 1 }, headers: { origin: baseURL } });
   expect(judgeRun.status(), await judgeRun.text()).toBe(201);
   return {
-    recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id, importId: suite.importId, suiteId: suite.suiteId, shareToken,
+    recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id, importId: suite.importId, suiteId: suite.suiteId, itemId, shareToken,
     assignmentOf: (role) => assignmentOf.get(role)!, reviewId: judgeRecord.eval_id as string, judgeRunId: (await judgeRun.json()).id,
   };
 }

@@ -82,3 +82,16 @@ export function withFieldLabels(base: UiSchema): UiSchema {
   }
   return uiSchema;
 }
+
+/** The field as the rater reads it on the form ("Universal rubric › Faithfulness › Score"), from the labels map. */
+export function readablePath(path: string): string {
+  if (path === "") return "record";
+  const keys = path.slice(1).split("/").map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+  return keys.map((key, index) => {
+    if (typeof key === "number") return `#${key + 1}`;
+    const label = labelAt(keys.slice(0, index + 1))?.label
+      // The parts of a Likert or a hazard have one label each, under the definition.
+      ?? (index > 0 ? (partLabel("likertWithRationale", key) ?? partLabel("hazardVerdict", key))?.label : undefined);
+    return label ?? key.replace(/_/g, " ");
+  }).join(" › ");
+}

@@ -32,6 +32,16 @@ const SEPARATOR = "\u001f";
 const path = (dotted: string) => dotted.split(".").map((key) => `-> '${key}'`).join(" ");
 const joined = (expressions: string[]) => `concat_ws(E'\\x1f', ${expressions.map((expression) => `coalesce(${expression}, '')`).join(", ")})`;
 
+/** The records of a suite's slice (suite_rating sr, eval_record r): parameters $1–$5 are sliceParameters(filter). */
+export const SLICE_CONDITIONS = `sr.suite_id = $1::uuid
+    AND ($2::text IS NULL OR r.body #>> '{subject,system_under_test}' = $2)
+    AND ($3::text IS NULL OR r.body #>> '{task,modality}' = $3)
+    AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM item i WHERE i.id = sr.item_id AND i.body #>> ARRAY['tags', $4::text] = $5::text))`;
+
+export function sliceParameters(filter: ReportRatingsFilter): (string | null)[] {
+  return [filter.suiteId, filter.systemUnderTest ?? null, filter.modality ?? null, filter.tag?.key ?? null, filter.tag?.value ?? null];
+}
+
 // `->` chains rather than `#>>` paths: the same values for half the server time.
 const RATINGS_SQL = `
   SELECT r.task_id || '|' || (r.body -> 'subject' ->> 'system_under_test') AS item, r.rater_type,
@@ -41,10 +51,7 @@ const RATINGS_SQL = `
          r.body -> 'refusal' ->> 'appropriateness' AS refusal, r.body -> 'universal' ->> 'vs_reference' AS vs_reference,
          r.body -> 'issue_tags' AS tags, r.body -> 'agent' -> 'pass_at_k' AS pass_at_k, r.body -> 'agent' -> 'pass_caret_k' AS pass_caret_k
   FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id
-  WHERE sr.suite_id = $1::uuid
-    AND ($2::text IS NULL OR r.body #>> '{subject,system_under_test}' = $2)
-    AND ($3::text IS NULL OR r.body #>> '{task,modality}' = $3)
-    AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM item i WHERE i.id = sr.item_id AND i.body #>> ARRAY['tags', $4::text] = $5::text))`;
+  WHERE ${SLICE_CONDITIONS}`;
 
 type Row = [item: string, raterType: string, systemUnderTest: string | null, modality: string | null, scores: string, verdicts: string, refusal: string | null, vsReference: string | null, tags: string[] | null, passAtK: AgentRun["passAtK"] | null, passCaretK: AgentRun["passCaretK"] | null];
 
@@ -58,7 +65,7 @@ const KNOWN_RATER_TYPES: ReadonlySet<string> = new Set(RATER_TYPES);
 export async function loadReportRatings(filter: ReportRatingsFilter, timings?: PhaseTimings): Promise<ReportRatings> {
   const { rows } = await timedPhase(timings, "SQL load", () => bulkPool().query<Row>({
     text: RATINGS_SQL,
-    values: [filter.suiteId, filter.systemUnderTest ?? null, filter.modality ?? null, filter.tag?.key ?? null, filter.tag?.value ?? null],
+    values: sliceParameters(filter),
     rowMode: "array",
   }));
   return timedPhaseSync(timings, "row mapping", () => toRatings(rows));

@@ -33,10 +33,12 @@ it("flags the rater who drifts from the gold answers, tells each rater how they 
 
   const feedback: Record<string, number[]> = { steady: [], drifting: [] };
   for (const [label, rater, score] of [["steady", steady, 4], ["drifting", drifting, 1]] as const) {
-    for (;;) {
+    for (let rated = 0; ; rated += 1) {
       const next = await nextItem({ rater: userRater(rater), suiteId: suite.id });
       if (!next.assignmentId) break;
-      const universal = { ...validJudgmentFor("chat").universal, helpfulness: { score, confidence: "high", rationale: "r" } };
+      // The drifting rater says "high" on three gold items and "low" on three, wrong by 3 each time.
+      const confidence = label === "drifting" && rated >= 3 ? "low" : "high";
+      const universal = { ...validJudgmentFor("chat").universal, helpfulness: { score, confidence, rationale: "r" } };
       const result = await submitAssignment({ rater: userRater(rater), assignmentId: next.assignmentId, draft: { universal } });
       feedback[label]!.push(...calibrationFeedback(result.record!).map((entry) => entry.error));
     }
@@ -50,6 +52,11 @@ it("flags the rater who drifts from the gold answers, tells each rater how they 
     [`human:${steady.userId}`, []],
   ]);
   expect(calibration.raters[0]!.dimensions[0]).toMatchObject({ ratings: 6, meanSignedError: -3, meanAbsoluteError: 3, recentAbsoluteError: 3 });
+  // Confidence against gold: the drifting rater's "high" is no more accurate than their "low".
+  expect(calibration.confidence.overall).toEqual([
+    { level: "low", ratings: 3, meanAbsoluteError: 3 }, { level: "medium", ratings: 0, meanAbsoluteError: null }, { level: "high", ratings: 9, meanAbsoluteError: 1 },
+  ]);
+  expect(calibration.confidence.raters.map((rater) => [rater.name, rater.highNoBetterThanLow]).sort()).toEqual([[drifting.name, true], [steady.name, false]].sort());
 
   const german = await suiteReport({ actor: admin, suiteId: suite.id, slice: { tag: "lang=de" }, bootstrapSamples: 0 });
   expect([german.ratings, german.items]).toEqual([6, 3]);

@@ -9,6 +9,7 @@ import { driftSettings } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { calibrationFeedback } from "./calibration-target";
+import { confidenceCalibration, type ConfidentError } from "./confidence-calibration";
 import { raterDrift, type GoldRating } from "./drift";
 
 import type { RaterCalibration, SuiteCalibration } from "./suite-calibration-types";
@@ -31,10 +32,12 @@ export async function suiteCalibration(options: { actor: Actor; suiteId: string 
       AND coalesce(i.body #>> '{task,gold_item_id}', '') <> '' AND jsonb_typeof(i.body #> '{task,calibration_target}') = 'object'`;
   const who = new Map<string, { raterType: string; name: string }>();
   const ratings: GoldRating[] = [];
+  const confident: ConfidentError[] = [];
   for (const row of rows) {
     const feedback = calibrationFeedback(row.body);
     if (feedback.length === 0 || !row.rater_id) continue;
     const rater = `${row.rater_type}:${row.rater_id}`;
+    for (const entry of feedback) confident.push({ rater, confidence: confidenceOf(row.body, entry.dimension), absoluteError: Math.abs(entry.error) });
     who.set(rater, { raterType: row.rater_type, name: row.name ?? (row.rater_type === "end_user" ? `visitor ${row.rater_id.slice(0, 8)}` : row.rater_id) });
     ratings.push({ rater, at: row.created_at, errors: Object.fromEntries(feedback.map((entry) => [entry.dimension, entry.error])) });
   }
@@ -44,7 +47,15 @@ export async function suiteCalibration(options: { actor: Actor; suiteId: string 
     threshold: settings.threshold,
     window: settings.window,
     raters: raterDrift(ratings, settings).map((drift) => ({ ...drift, ...who.get(drift.rater)! })),
+    confidence: (({ overall, raters }) => ({ overall, raters: raters.map((entry) => ({ ...entry, ...who.get(entry.rater)! })) }))(confidenceCalibration(confident)),
   };
+}
+
+/** The confidence a record gives a dimension's score ("universal.helpfulness" → universal.helpfulness.confidence). */
+function confidenceOf(body: Record<string, unknown>, dimension: string): string | undefined {
+  let node: unknown = body;
+  for (const key of [...dimension.split("."), "confidence"]) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  return typeof node === "string" ? node : undefined;
 }
 
 /** The raters' names as they are now (a cached report keeps ids; a rename shows at once). */
@@ -53,8 +64,9 @@ export async function withCurrentNames(calibration: SuiteCalibration): Promise<S
   if (userIds.length === 0) return calibration;
   const users = await db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } });
   const nameOf = new Map(users.map((user) => [user.id, user.name]));
-  return {
-    ...calibration,
-    raters: calibration.raters.map((rater) => rater.raterType === "end_user" ? rater : { ...rater, name: nameOf.get(rater.rater.slice(rater.rater.indexOf(":") + 1)) ?? rater.name }),
-  };
+  const named = <T extends { rater: string; raterType: string; name: string }>(rater: T): T =>
+    rater.raterType === "end_user" ? rater : { ...rater, name: nameOf.get(rater.rater.slice(rater.rater.indexOf(":") + 1)) ?? rater.name };
+  // Reports cached before confidence calibration existed have none: shown as no data until recomputed.
+  const confidence = calibration.confidence ?? { overall: [], raters: [] };
+  return { ...calibration, raters: calibration.raters.map(named), confidence: { ...confidence, raters: confidence.raters.map(named) } };
 }

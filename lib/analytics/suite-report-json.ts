@@ -2,6 +2,7 @@
 import type { AlphaCell } from "./agreement-report";
 import { judgeVerdict } from "./judge-verdict";
 import type { SuiteReport } from "./suite-report";
+import type { ConfidenceLevel } from "./confidence-calibration";
 
 const alphaJson = (cell: AlphaCell) => ({ alpha: cell.alpha, ci_low: cell.low, ci_high: cell.high, units: cell.units, values: cell.values });
 
@@ -43,7 +44,17 @@ export function suiteReportJson(report: SuiteReport) {
           series: entry.series.map((point) => ({ at: point.at, signed_error: point.signedError, rolling_signed_error: point.rollingSignedError })),
         })),
       })),
+      confidence: {
+        overall: report.calibration.confidence.overall.map(levelJson),
+        raters: report.calibration.confidence.raters.map((rater) => ({
+          rater: rater.rater, name: rater.name, rater_type: rater.raterType, high_no_better_than_low: rater.highNoBetterThanLow, levels: rater.levels.map(levelJson),
+        })),
+      },
     },
     sme_changes: report.smeChanges.map((field) => ({ path: field.path, accepted: field.accepted, edited: field.edited, added: field.added, acceptance_rate: field.acceptanceRate })),
   };
+}
+
+function levelJson(level: ConfidenceLevel): Record<string, unknown> {
+  return { confidence: level.level, ratings: level.ratings, mean_absolute_error: level.meanAbsoluteError };
 }

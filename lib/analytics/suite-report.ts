@@ -16,6 +16,7 @@ import { timedPhase, type PhaseTimings } from "./phase-timings";
 import { suiteCalibration, withCurrentNames, type SuiteCalibration } from "./suite-calibration";
 import { agreementReportOfColumns, type AgreementReport } from "./agreement-report";
 import { distinctSorted, HAZARDS, loadReportRatings } from "./report-ratings";
+import { ratingsFilterOf } from "./report-slice";
 
 const TAGS = [...aifSchema.properties.issue_tags.items.enum];
 
@@ -35,7 +36,8 @@ export type SuiteReport = AgreementReport & {
 // Bump when the report's computation or shape changes: cached reports of an older version are recomputed.
 // 2: bootstrap intervals from multinomial pattern counts (same distribution, other random numbers).
 // 3: the records counted in the suite (suite_record), not those naming it; gold targets from the items.
-const REPORT_VERSION = 3;
+// 4: calibration.confidence (error against gold at each confidence level).
+const REPORT_VERSION = 4;
 
 /**
  * What the report can be sliced by. The systems and modalities are those of
@@ -105,14 +107,7 @@ function reviveDates(report: SuiteReport): SuiteReport {
 
 async function computeSuiteReport(options: { actor: Actor; suite: { id: string; key: string; name: string }; slice: ReportSlice; bootstrapSamples?: number; timings?: PhaseTimings }): Promise<Omit<SuiteReport, "computed">> {
   const { suite, slice, timings } = options;
-  const [tagKey, ...tagValue] = (slice.tag ?? "").split("=");
-  if (slice.tag !== undefined && (!tagKey || tagValue.length === 0)) {
-    throw new AppError("INVALID_INPUT", "The slice is not valid", [{ path: "/tag", rule: "format", message: "a tag slice is key=value" }]);
-  }
-  const load = loadReportRatings({
-    suiteId: suite.id, systemUnderTest: slice.systemUnderTest, modality: slice.modality,
-    tag: slice.tag === undefined ? undefined : { key: tagKey!, value: tagValue.join("=") },
-  }, timings);
+  const load = loadReportRatings(ratingsFilterOf(suite.id, slice), timings);
   const unsliced = slice.systemUnderTest === undefined && slice.modality === undefined && slice.tag === undefined;
   // The parts that do not depend on the ratings run in PostgreSQL while the ratings load and agreement is computed.
   const others = Promise.all([

@@ -12,7 +12,7 @@ export const NextItemSchema = named("NextItem", z.union([
 ]));
 
 export const AssignmentSchema = named("Assignment", z.object({
-  id: uuid(), suite: z.object({ id: uuid(), key: z.string(), name: z.string() }), item: NativeItemSchema,
+  id: uuid(), suite: z.object({ id: uuid(), key: z.string(), name: z.string() }), item_id: uuid().describe("the suite item's id"), item: NativeItemSchema,
   status: z.enum(["held", "submitted", "skipped"]), held_until: dateTime(),
   draft: z.record(z.string(), z.unknown()).nullable(), draft_version: int(), draft_saved_at: dateTime().nullable(), eval_id: uuid().nullable(),
 }));

@@ -29,7 +29,7 @@ export const SuiteReportSchema = named("SuiteReport", z.object({
   suite: z.record(z.string(), z.unknown()), computed: z.record(z.string(), z.unknown()), likert: z.array(z.unknown()), nominal: z.array(z.unknown()),
   judge_trust: z.array(z.unknown()), hazard_confusion: z.unknown(), judge_verdict: z.unknown(), calibration: z.record(z.string(), z.unknown()),
   agent: z.array(z.unknown()), sme_changes: z.array(z.unknown()), slice: z.record(z.string(), z.unknown()), slice_options: z.record(z.string(), z.unknown()),
-}), "The numbers the quality report page shows: Krippendorff's alpha with ci_low/ci_high per dimension and pairing, judge trust, hazard confusion, agent pass@k, gold calibration with drift series, SME changes, and the slice options. More keys may be present (ratings, items, distributions, judge_human_grids, likert_level).");
+}), "The numbers the quality report page shows: Krippendorff's alpha with ci_low/ci_high per dimension and pairing, judge trust, hazard confusion, agent pass@k, gold calibration with drift series and the error at each confidence level (calibration.confidence), SME changes, and the slice options. More keys may be present (ratings, items, distributions, judge_human_grids, likert_level).");
 
 export const ReviewSummarySchema = named("ReviewSummary", z.object({
   open: int(), reviewed: int(),

@@ -17,6 +17,8 @@ import { ratingContextOf } from "./record-task";
 export type AssignmentView = {
   id: string;
   suite: { id: string; key: string; name: string };
+  /** The suite item's id (the item is its body). */
+  itemId: string;
   item: Item;
   status: "held" | "submitted" | "skipped";
   heldUntil: Date;
@@ -49,6 +51,7 @@ export async function getAssignment(options: { rater: QueueRater; assignmentId: 
   return {
     id: row.id,
     suite: row.suiteItem.suite,
+    itemId: row.itemId,
     item: row.suiteItem.item.body as unknown as Item,
     status: row.status as AssignmentView["status"],
     heldUntil: row.heldUntil,

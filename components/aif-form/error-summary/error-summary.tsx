@@ -1,21 +1,8 @@
 // The list of problems above the form; each links to its field.
 import { forwardRef } from "react";
-import { labelAt, partLabel } from "@/lib/aif/field-labels";
+import { readablePath } from "@/lib/aif/field-labels";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { fieldIdOf } from "../error-schema";
-
-/** The field as the rater reads it on the form ("Universal rubric › Faithfulness › Score"), from the labels map. */
-export function readablePath(path: string): string {
-  if (path === "") return "record";
-  const keys = path.slice(1).split("/").map((key) => (/^\d+$/.test(key) ? Number(key) : key));
-  return keys.map((key, index) => {
-    if (typeof key === "number") return `#${key + 1}`;
-    const label = labelAt(keys.slice(0, index + 1))?.label
-      // The parts of a Likert or a hazard have one label each, under the definition.
-      ?? (index > 0 ? (partLabel("likertWithRationale", key) ?? partLabel("hazardVerdict", key))?.label : undefined);
-    return label ?? key.replace(/_/g, " ");
-  }).join(" › ");
-}
 
 export const ErrorSummary = forwardRef<HTMLDivElement, { issues: ValidationIssue[] }>(function ErrorSummary({ issues }, ref) {
   if (issues.length === 0) return null;

@@ -5,11 +5,13 @@ import Link from "next/link";
 import { AgentMetricsTable } from "@/components/analytics/agent-metrics-table";
 import { AgreementTables } from "@/components/analytics/agreement-tables";
 import { CalibrationTable } from "@/components/analytics/calibration-table";
+import { ConfidenceTable } from "@/components/analytics/confidence-table";
 import { ReportCharts } from "@/components/analytics/charts/report-charts";
 import { JudgeVerdictPanel } from "@/components/analytics/judge-verdict-panel";
 import { SliceForm } from "@/components/analytics/slice-form";
+import { drillDownHref } from "@/lib/analytics/drill-pairing";
 import { judgeVerdict } from "@/lib/analytics/judge-verdict";
-import { reportSliceOf } from "@/lib/analytics/report-slice";
+import { reportSliceOf, sliceParametersOf } from "@/lib/analytics/report-slice";
 import type { ReportSlice } from "@/lib/analytics/suite-report";
 import { suiteReport } from "@/lib/analytics/suite-report";
 import { requirePageActor } from "@/lib/auth/page-guard";
@@ -19,12 +21,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Quality report" };
 
 function sliceQuery(slice: ReportSlice): string {
-  const query = new URLSearchParams();
-  if (slice.systemUnderTest) query.set("system_under_test", slice.systemUnderTest);
-  if (slice.modality) query.set("modality", slice.modality);
-  if (slice.tag) query.set("tag", slice.tag);
-  if (slice.level) query.set("level", slice.level);
-  const text = query.toString();
+  const text = sliceParametersOf(slice).toString();
   return text ? `?${text}` : "";
 }
 
@@ -42,8 +39,9 @@ export default async function SuiteReportPage({ params, searchParams }: { params
         <span className="help-block"> · computed {report.computed.at.toISOString().slice(0, 19).replace("T", " ")} UTC in {report.computed.ms} ms{report.computed.cached ? " (cached; recomputed when the suite's ratings change)" : ""}</span></p>
       <JudgeVerdictPanel verdict={judgeVerdict(report)} />
       <CalibrationTable calibration={report.calibration} />
+      <ConfidenceTable confidence={report.calibration.confidence} />
       <ReportCharts report={{ likert: report.likert, distributions: report.distributions, judgeHumanGrids: report.judgeHumanGrids }} calibration={report.calibration} />
-      <AgreementTables report={report} />
+      <AgreementTables report={report} drillHref={(cell) => drillDownHref(report.suite.id, report.slice, cell)} />
       <AgentMetricsTable metrics={report.agent} />
     </>
   );

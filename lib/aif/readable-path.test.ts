@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readablePath } from "./error-summary";
+import { readablePath } from "./field-labels";
 
 describe("readablePath", () => {
   it("names a problem's field with the labels the rater reads on the form", () => {
