@@ -37,3 +37,13 @@ export const ReviewSummarySchema = named("ReviewSummary", z.object({
   likert: z.array(z.object({ dimension: z.string(), reviewed: int(), changed: int(), mean_absolute_change: z.number().nullable() })),
   hazards: z.array(z.object({ hazard: z.string(), missed: int(), over_called: int() })),
 }));
+
+export const SuiteItemRatingsSchema = named("SuiteItemRatings", z.object({
+  suite: z.object({ id: uuid(), key: z.string(), name: z.string() }),
+  item: z.object({ item_id: uuid(), task_id: z.string(), system_under_test: z.string(), is_gold: z.boolean(), body: z.record(z.string(), z.unknown()).describe("the item (schemas/item.schema.json)") }),
+  ratings: z.array(z.object({
+    eval_id: uuid(), rater_type: z.string(), rater: z.string(), submitted_at: dateTime(), flow: z.string().describe("the suite flow that counted it"),
+    derived_from: uuid().nullable(), record: z.record(z.string(), z.unknown()).describe("the AIF record"),
+  })),
+  fields: z.array(z.object({ pointer: z.string().describe("JSON Pointer of a judged field"), values: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])), differs: z.boolean() })),
+}));

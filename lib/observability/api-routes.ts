@@ -13,7 +13,6 @@ export const API_ROUTES = [
   "/api/imports/[importId]/report",
   "/api/openapi.json",
   "/api/records/import",
-  "/api/suites/[suiteId]/items/[itemId]",
   "/api/suites/[suiteId]/prefills",
   "/api/suites/[suiteId]/report/items",
 ] as const;

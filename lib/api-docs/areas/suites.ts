@@ -1,7 +1,7 @@
 // Suites: created from imports, their progress, share links, quality report
 // and review summary (admin). Most operations are route contracts
-// (app/api/suites/**, app/api/share-links/**); the report's drill-down and an
-// item's ratings are still described here until their routes are converted.
+// (app/api/suites/**, app/api/share-links/**); the report's drill-down (new,
+// its query read by lib/analytics/drill-down.ts) is still described here.
 import { arrayOf, dateTime, int, nullable, num, object, ref, str, uuid } from "../json-schema";
 import { jsonAnswer, queryParameter, type Area } from "../operation";
 
@@ -11,7 +11,6 @@ const sliceQuery = [
   queryParameter("tag", "only items with this tag, as key=value", { type: "string" }),
 ];
 const verdict = { type: "string", enum: ["not_applicable", "non_violating", "violating", "unsure"] };
-const scalar = { type: ["string", "number", "boolean", "null"] };
 
 const schemas = {
   ReportDrillDown: object({
@@ -30,12 +29,6 @@ const schemas = {
       matching_pairs: int("verdict pair only: human × judge pairs with these verdicts"),
       ratings: arrayOf(object({ eval_id: uuid(), rater_type: str(), rater: str("the rater's name, the judge's model, or visitor <id>"), submitted_at: dateTime(), values: { type: "object", additionalProperties: { type: ["string", "number"] } } })),
     }, { optional: ["matching_pairs"] })),
-  }),
-  SuiteItemRatings: object({
-    suite: object({ id: uuid(), key: str(), name: str() }),
-    item: object({ item_id: uuid(), task_id: str(), system_under_test: str(), is_gold: { type: "boolean" }, body: { type: "object", description: "the item (schemas/item.schema.json)" } }),
-    ratings: arrayOf(object({ eval_id: uuid(), rater_type: str(), rater: str(), submitted_at: dateTime(), flow: str("the suite flow that counted it"), derived_from: nullable(uuid()), record: { type: "object", description: "the AIF record" } })),
-    fields: arrayOf(object({ pointer: str("JSON Pointer of a judged field"), kind: { type: "string", enum: ["value", "text"], description: "text: free text (rationale, evidence, notes)" }, values: arrayOf(scalar), differs: { type: "boolean" } })),
   }),
 };
 
@@ -57,12 +50,6 @@ export const suitesArea: Area = {
       ],
       responses: { 200: jsonAnswer("The items, worst first.", ref("ReportDrillDown")) },
       errors: [404, 422],
-    },
-    {
-      method: "get", path: "/api/suites/{suiteId}/items/{itemId}", id: "getSuiteItemRatings", access: "suites.manage",
-      summary: "One item with every rating the suite counts for it, field by field",
-      responses: { 200: jsonAnswer("The item, its ratings and the compared fields.", ref("SuiteItemRatings")) },
-      errors: [404],
     },
   ],
 };
