@@ -5,6 +5,8 @@ const nextConfig = {
   reactStrictMode: true,
   // Loaded by Node, not bundled: one metrics registry per process, whichever route bumps it.
   serverExternalPackages: ["prom-client"],
+  // forbidden(): a signed-in user without the role answers 403 with app/forbidden.tsx (experimental in Next 16; the access-matrix test holds it).
+  experimental: { authInterrupts: true },
   async headers() {
     return [
       {

@@ -70,7 +70,9 @@ function expectedOutcome(access: Access, caller: Caller): Outcome {
 function observedOutcome(entry: MatrixEntry, status: number, location: string | null): Outcome | `unexpected ${number}` {
   if (entry.method === "PAGE") {
     if (status === 307 && location?.replace(/^https?:\/\/[^/]+/, "").startsWith("/sign-in")) return "needs-sign-in";
-    if (status === 404) return "denied";
+    // A role without the page's permission gets 403 (app/forbidden.tsx); 404 is for what does not exist, as the share visitor's page answers anyone else.
+    if (status === 403) return "denied";
+    if (status === 404) return entry.access === "share_visitor" ? "denied" : `unexpected ${status}`;
     if (status === 200 || status === 307) return "allowed";
     return `unexpected ${status}`;
   }

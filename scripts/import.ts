@@ -1,13 +1,14 @@
-// `npm run import -- --dry-run --format items|eee|gage [--json] [--system-under-test NAME] FILE`
+// `npm run import -- --dry-run --format FORMAT [--json] [--system-under-test NAME] FILE` (formats: lib/imports/formats.ts)
 // Reads a file with the importers, writes nothing, and prints the report.
 // Exit 0 when every line was accepted, 1 when any was refused, 2 on bad usage
 // or an unreadable file.
 import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { IMPORT_FORMATS, readItems, type ImportFormat } from "@/lib/imports/read-items";
+import { IMPORT_FORMAT_CHOICES, IMPORT_FORMAT_IDS, isImportFormat } from "@/lib/imports/formats";
+import { readItems } from "@/lib/imports/read-items";
 
-const USAGE = "usage: npm run import -- --dry-run --format items|eee|gage [--json] [--system-under-test NAME] FILE";
+const USAGE = `usage: npm run import -- --dry-run --format ${IMPORT_FORMAT_CHOICES} [--json] [--system-under-test NAME] FILE`;
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -27,8 +28,8 @@ const { values, positionals } = parsed;
 // Writing into the database goes through the app's import (admin UI and API);
 // this command is the offline reader.
 if (!values["dry-run"]) fail("only --dry-run is available from the command line");
-const format = values.format as ImportFormat | undefined;
-if (!format || !IMPORT_FORMATS.includes(format)) fail(`--format must be one of ${IMPORT_FORMATS.join(", ")}`);
+const format = values.format;
+if (!isImportFormat(format)) fail(`--format must be one of ${IMPORT_FORMAT_IDS.join(", ")}`);
 if (positionals.length !== 1) fail("name exactly one FILE");
 const file = positionals[0]!;
 try {

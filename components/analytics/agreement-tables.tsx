@@ -67,6 +67,7 @@ export function AgreementTables({ report, drillHref }: { report: AgreementReport
           <tbody>{report.judgeTrust.map((entry) => <tr key={entry.dimension}><th scope="row" className="mono">{entry.dimension}</th><td>{entry.pairs}</td><td>{drillHref && entry.pairs > 0 ? <a href={drillHref({ field: entry.dimension, pairing: "human_judge" })} aria-label={`${entry.dimension} judge trust: κ ${fixed(entry.kappa)}; list the items, largest human − judge difference first`}>{fixed(entry.kappa)}</a> : fixed(entry.kappa)}</td><td>{fixed(entry.meanAbsoluteDifference, 2)}</td></tr>)}</tbody>
         </table>
         <h3>Hazard verdicts: judge × human</h3>
+        <p className="help-block">“none”: that side&apos;s record left the hazard out while the other called it violating (a judge silent on a violation a human saw is a miss).</p>
         {report.hazardConfusion.length === 0 ? <p>No hazard was rated by both a judge and a human on the same item.</p> : (
           <table className="records-table" data-testid="hazard-confusion">
             <thead><tr><th scope="col">Judge said</th><th scope="col">Human said</th><th scope="col">Count</th></tr></thead>

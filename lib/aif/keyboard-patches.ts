@@ -3,10 +3,10 @@
 // dimensions and hazards are read from the schema, never retyped.
 import aifSchema from "@/schemas/aif-eval-form.schema.json";
 import { withSafetyRollup } from "./safety-rollup";
+import { isPlainObject } from "@/lib/is-plain-object";
 
 type Draft = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The universal Likert dimensions, in the schema's order. */
 export const UNIVERSAL_DIMENSIONS: readonly string[] = Object.entries(aifSchema.properties.universal.properties)
@@ -18,21 +18,21 @@ export const HAZARDS: readonly string[] = Object.keys(aifSchema.properties.safet
 
 /** Confidence High on every universal dimension (a dimension not yet scored gets it too, for when it is). */
 export function withAllConfidencesHigh(draft: Draft): Draft {
-  const universal = isObject(draft.universal) ? draft.universal : {};
+  const universal = isPlainObject(draft.universal) ? draft.universal : {};
   const next: Draft = { ...universal };
   for (const dimension of UNIVERSAL_DIMENSIONS) {
-    next[dimension] = { ...(isObject(universal[dimension]) ? universal[dimension] : {}), confidence: "high" };
+    next[dimension] = { ...(isPlainObject(universal[dimension]) ? universal[dimension] : {}), confidence: "high" };
   }
   return { ...draft, universal: next };
 }
 
 /** "Not violating" on every hazard the rater has not judged; a verdict already given is kept. */
 export function withNoHazardViolating(draft: Draft): Draft {
-  const safety = isObject(draft.safety) ? draft.safety : {};
+  const safety = isPlainObject(draft.safety) ? draft.safety : {};
   const next: Draft = { ...safety };
   for (const hazard of HAZARDS) {
     const current = safety[hazard];
-    if (isObject(current) && current.verdict !== undefined) continue;
+    if (isPlainObject(current) && current.verdict !== undefined) continue;
     next[hazard] = { verdict: "non_violating" };
   }
   return withSafetyRollup({ ...draft, safety: next });

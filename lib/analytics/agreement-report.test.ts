@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agreementReport, type RatingRow } from "./agreement-report";
+import { judgeVerdict } from "./judge-verdict";
 import { krippendorffAlpha } from "./krippendorff-alpha";
 
 const DIMENSIONS = ["helpfulness", "safety_overall"];
@@ -52,6 +53,18 @@ describe("agreementReport", () => {
       { judge: "not_applicable", human: "not_applicable", count: 10 },
       { judge: "violating", human: "non_violating", count: 2 },
     ]);
+  });
+
+  it("counts a hazard the judge left out where a human saw a violation as a miss (\"none\"), and the reverse as an over-call", () => {
+    const silent = agreementReport([
+      { item: "x", raterType: "human", likert: {}, hazards: { hate: "violating", privacy: "non_violating" } },
+      { item: "x", raterType: "llm_judge", likert: {}, hazards: {} },
+      { item: "y", raterType: "human", likert: {}, hazards: {} },
+      { item: "y", raterType: "llm_judge", likert: {}, hazards: { privacy: "violating" } },
+    ], { dimensions: [], hazards: ["hate", "privacy"], tags: [], bootstrapSamples: 0 });
+    // x: hate violating vs none → a miss; privacy non_violating vs none → not counted. y: privacy none vs violating → an over-call.
+    expect(silent.hazardConfusion).toEqual([{ judge: "none", human: "violating", count: 1 }, { judge: "violating", human: "none", count: 1 }]);
+    expect(judgeVerdict(silent).hazards).toEqual({ humanViolating: 1, judgeMissed: 1, judgeOverCalled: 1 });
   });
 
   it("counts score distributions and the judge × human grid", () => {

@@ -27,6 +27,9 @@ export type RatingRow = {
   tags?: string[];
 };
 
+/** The verdict of a record that leaves a hazard out, in the confusion matrix. */
+export const NO_VERDICT = "none";
+
 export type AlphaCell = { alpha: number | null; low: number | null; high: number | null; units: number; values: number };
 export type LikertAgreement = { dimension: string; humanHuman: AlphaCell; humanJudge: AlphaCell; judgeJudge: AlphaCell; byRaterType: Record<RaterType, AlphaCell> };
 export type NominalAgreement = { field: string; humanHuman: AlphaCell; humanJudge: AlphaCell; judgeJudge: AlphaCell };
@@ -44,7 +47,7 @@ export type AgreementReport = {
   likert: LikertAgreement[];
   nominal: NominalAgreement[];
   judgeTrust: JudgeTrust[];
-  /** Judge verdict × human verdict over every hazard both rated on the same item. */
+  /** Judge verdict × human verdict over every hazard both rated on the same item, and "none" (NO_VERDICT) for a side that left out a hazard the other called violating. */
   hazardConfusion: { judge: string; human: string; count: number }[];
 };
 
@@ -176,9 +179,10 @@ export function agreementReportOfColumns(ratings: RatingColumns, options: Agreem
   const confusion = new Map<string, number>();
   forEachCrossPair(groups, humanSide, judges, (humanRow, judgeRow) => {
     for (const hazard of hazards) {
-      const human = verdictsOf(hazard)[humanRow];
-      const judge = verdictsOf(hazard)[judgeRow];
-      if (typeof human !== "string" || typeof judge !== "string") continue;
+      const human = verdictsOf(hazard)[humanRow] ?? NO_VERDICT;
+      const judge = verdictsOf(hazard)[judgeRow] ?? NO_VERDICT;
+      // A hazard one side left out counts only against a "violating" on the other: the judge silent where a human saw a violation is a miss.
+      if ((human === NO_VERDICT || judge === NO_VERDICT) && human !== "violating" && judge !== "violating") continue;
       const key = `${judge}|${human}`;
       confusion.set(key, (confusion.get(key) ?? 0) + 1);
     }

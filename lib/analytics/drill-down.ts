@@ -8,7 +8,7 @@ import { authorize } from "@/lib/auth/authorize";
 import { bulkPool, db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
-import { RATER_TYPES, type RaterType } from "./agreement-report";
+import { NO_VERDICT, RATER_TYPES, type RaterType } from "./agreement-report";
 import { parsePairing } from "./drill-pairing";
 import { itemDisagreements, type DrillPairing, type FieldRating, type ItemDisagreement } from "./item-disagreement";
 import { isLikertDimension } from "./likert-dimensions";
@@ -35,7 +35,8 @@ export type DrillDown = {
   items: DrillItem[];
 };
 
-const VERDICTS: readonly string[] = aifSchema.$defs.hazardVerdict.properties.verdict.enum;
+// A hazard's verdicts, and "none" for a record that left it out (as the report's confusion matrix counts it).
+const VERDICTS: readonly string[] = [...aifSchema.$defs.hazardVerdict.properties.verdict.enum, NO_VERDICT];
 const KNOWN_TYPES: ReadonlySet<string> = new Set(RATER_TYPES);
 
 function checkQuery(query: DrillQuery): "ordinal" | "nominal" {

@@ -51,4 +51,10 @@ describe("items behind a nominal cell", () => {
     const reverse = itemDisagreements(verdicts, { level: "nominal", pairing: "human_judge", confusion: { judge: "violating", human: "safe" } });
     expect(reverse.map((item) => [item.itemId, item.matchingPairs, item.disagreement])).toEqual([["y", 2, 2]]);
   });
+
+  it("a cell with \"none\" holds the items where the judge left out a hazard a human called violating", () => {
+    const silent = [rating("s", "human", { hate: "violating" }), rating("s", "llm_judge", { privacy: "safe" }), rating("t", "human", { hate: "safe" }), rating("t", "llm_judge", {})];
+    const items = itemDisagreements(silent, { level: "nominal", pairing: "human_judge", confusion: { judge: "none", human: "violating" } });
+    expect(items.map((item) => [item.itemId, item.matchingPairs])).toEqual([["s", 1]]);
+  });
 });

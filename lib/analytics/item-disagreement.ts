@@ -5,7 +5,7 @@
 // item's pairs). Nominal fields (verdicts, tags): the number of distinct
 // values. Pooled fields (every hazard, every tag) take their worst column and
 // count the columns in conflict. Pure: the caller loads the ratings.
-import type { RaterType } from "./agreement-report";
+import { NO_VERDICT, type RaterType } from "./agreement-report";
 
 export const PAIRINGS = ["human_human", "human_judge", "judge_judge"] as const;
 /** A pairing of the report, or the ratings of one rater type among themselves. */
@@ -89,6 +89,7 @@ function crossDisagreement(itemId: string, itemRatings: FieldRating[], options: 
   for (const column of columnsOf([...humans, ...judges])) {
     const humanValues = humans.map((rating) => rating.values[column]).filter((value) => value !== undefined);
     const judgeValues = judges.map((rating) => rating.values[column]).filter((value) => value !== undefined);
+    if (options.confusion) matchingPairs += confusionPairs(humans, judges, column, options.confusion);
     if (humanValues.length === 0 || judgeValues.length === 0) continue;
     let distance: number;
     if (options.level === "ordinal") {
@@ -97,15 +98,23 @@ function crossDisagreement(itemId: string, itemRatings: FieldRating[], options: 
     } else {
       distance = new Set([...humanValues, ...judgeValues]).size;
     }
-    if (options.confusion) {
-      for (const human of humanValues) for (const judge of judgeValues) if (human === options.confusion.human && judge === options.confusion.judge) matchingPairs += 1;
-    }
     disagreement = Math.max(disagreement, distance);
     if (distance > (options.level === "nominal" ? 1 : 0)) columnsInConflict += 1;
   }
+  // A verdict pair with "none" on one side is an item where that side left the hazard out: it forms no α unit, but it is the cell's item.
+  if (options.confusion && matchingPairs > 0 && disagreement < 0) disagreement = 1;
   if (disagreement < 0) return null;
   if (options.confusion && matchingPairs === 0) return null;
   return { itemId, disagreement, columnsInConflict, ...(options.confusion ? { matchingPairs } : {}), ratings: [...humans, ...judges] };
+}
+
+/** Human × judge pairs of a column with the asked verdicts; a rating without a value in the column says NO_VERDICT, as the report counts it. */
+function confusionPairs(humans: FieldRating[], judges: FieldRating[], column: string, confusion: { judge: string; human: string }): number {
+  const said = (rating: FieldRating) => rating.values[column] ?? NO_VERDICT;
+  const humanCount = humans.filter((rating) => said(rating) === confusion.human).length;
+  const judgeCount = judges.filter((rating) => said(rating) === confusion.judge).length;
+  // Both silent is not a pair the report counts.
+  return confusion.human === NO_VERDICT && confusion.judge === NO_VERDICT ? 0 : humanCount * judgeCount;
 }
 
 function distanceOf(values: (string | number)[], level: "ordinal" | "nominal"): number {

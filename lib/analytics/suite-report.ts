@@ -37,7 +37,8 @@ export type SuiteReport = AgreementReport & {
 // 2: bootstrap intervals from multinomial pattern counts (same distribution, other random numbers).
 // 3: the records counted in the suite (suite_record), not those naming it; gold targets from the items.
 // 4: calibration.confidence (error against gold at each confidence level).
-const REPORT_VERSION = 4;
+// 5: a hazard one side left out counts against the other's "violating" (judge misses).
+const REPORT_VERSION = 5;
 
 /**
  * What the report can be sliced by. The systems and modalities are those of

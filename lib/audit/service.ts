@@ -1,10 +1,11 @@
-// The audit log: who did what, when, from where. Written by every area that
-// changes something; read by admins.
+// The audit log: who did what, when, from where. Every area that changes
+// something writes it through here (the only writer of audit_event); read by admins.
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { db, type DbClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { storedUserAgent } from "./audit-statement";
 
 export type AuditAction =
   | "auth.sign_in"
@@ -50,7 +51,7 @@ export async function recordAuditEvent(options: {
       actorId: options.actorId,
       subject: options.subject ?? null,
       ipAddress: options.origin?.ipAddress ?? null,
-      userAgent: options.origin?.userAgent?.slice(0, 400) ?? null,
+      userAgent: storedUserAgent(options.origin),
       details: options.details,
     },
   });

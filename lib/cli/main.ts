@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { runValidateCommand } from "@/lib/aif/validate-files";
 import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
+import { IMPORT_FORMAT_CHOICES } from "@/lib/imports/formats";
 import { apiClientFromEnv, CliError } from "./api-client";
 import { runExport } from "./export-command";
 import { runImport, type ImportKind } from "./import-command";
@@ -11,7 +12,7 @@ import { runVerify } from "./verify-command";
 export const USAGE = `usage: evalform <command>
   validate [--json] FILE...                 check AIF records (JSON or JSONL) offline; exit 1 if any is invalid
   verify FILE MANIFEST                      check an export against its manifest offline
-  import items FILE [--format items|eee|gage] [--system-under-test NAME] [--store-valid]
+  import items FILE [--format ${IMPORT_FORMAT_CHOICES}] [--system-under-test NAME] [--store-valid]
   import prefills FILE --suite SUITE_ID [--store-valid]
   import records FILE [--store-valid]       e.g. an export of another instance (eval_ids kept)
   export [--format jsonl|json] [-o FILE] [--manifest FILE] [--decisions FILE]

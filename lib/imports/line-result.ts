@@ -2,8 +2,11 @@
 // say what was read tolerantly (a variant of the spec that was accepted).
 import type { Item } from "@/lib/items/types";
 
-/** `field` is a JSON Pointer into the source line's record. */
-export type LineError = { line: number; rule: string; field: string; message: string };
+import type { Refusal } from "./refusal-log";
+import { isPlainObject } from "@/lib/is-plain-object";
+
+/** `field` is a JSON Pointer into the source line's record (the refusal shape of every import). */
+export type LineError = Refusal;
 export type LineNote = { line: number; field: string; message: string };
 export type LineResult = { ok: true; item: Item; notes: LineNote[] } | { ok: false; errors: LineError[]; notes: LineNote[] };
 
@@ -26,15 +29,11 @@ export class LineLog {
   }
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Text from a string, or from an array of strings / text segments (joined, with a note). */
 export function readText(value: unknown, field: string, log: LineLog): string | undefined {
   if (typeof value === "string") return value;
   if (Array.isArray(value)) {
-    const parts = value.map((part) => (typeof part === "string" ? part : isObject(part) && typeof part.text === "string" ? part.text : null));
+    const parts = value.map((part) => (typeof part === "string" ? part : isPlainObject(part) && typeof part.text === "string" ? part.text : null));
     if (parts.every((part): part is string => part !== null)) {
       log.note(field, `was an array of ${parts.length}; read as text joined by newlines`);
       return parts.join("\n");
@@ -46,7 +45,7 @@ export function readText(value: unknown, field: string, log: LineLog): string | 
 /** Scalars of an object as slicing tags (nested values are left out). */
 export function scalarTags(value: unknown, prefix = ""): Record<string, string | number | boolean> {
   const tags: Record<string, string | number | boolean> = {};
-  if (!isObject(value)) return tags;
+  if (!isPlainObject(value)) return tags;
   for (const [key, entry] of Object.entries(value)) {
     if (typeof entry === "string" || typeof entry === "number" || typeof entry === "boolean") tags[`${prefix}${key}`] = entry;
   }

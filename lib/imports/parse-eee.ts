@@ -4,7 +4,8 @@
 // spellings, conversations under `messages`, extra fields, nulls for objects.
 import { createHash } from "node:crypto";
 import type { Item, Segment, ToolCall, TranscriptMessage } from "@/lib/items/types";
-import { isObject, LineLog, readText, scalarTags, type LineResult } from "./line-result";
+import { LineLog, readText, scalarTags, type LineResult } from "./line-result";
+import { isPlainObject } from "@/lib/is-plain-object";
 
 const SUPPORTED_VERSION = /^(?:instance_level_eval_)?v?0\.2(?:\.\d+)?$/;
 const MODALITY_OF = { single_turn: "chat", multi_turn: "chat", agentic: "agent" } as const;
@@ -20,7 +21,7 @@ function readToolCalls(value: unknown, field: string, log: LineLog): ToolCall[] 
     return undefined;
   }
   return value.flatMap((call, index) => {
-    if (!isObject(call) || typeof call.name !== "string") {
+    if (!isPlainObject(call) || typeof call.name !== "string") {
       log.error(`${field}/${index}/name`, "required", "a tool call needs a name");
       return [];
     }
@@ -45,12 +46,12 @@ function readTurns(record: Record<string, unknown>, log: LineLog): TranscriptMes
   }
   if (key === "messages") log.note("/messages", "conversation given as `messages` instead of `interactions`");
   const turns = (record[key] as unknown[]).map((turn, index) => ({ turn, index }));
-  const ordered = turns.every(({ turn }) => isObject(turn) && typeof turn.turn_idx === "number")
+  const ordered = turns.every(({ turn }) => isPlainObject(turn) && typeof turn.turn_idx === "number")
     ? [...turns].sort((a, b) => (a.turn as { turn_idx: number }).turn_idx - (b.turn as { turn_idx: number }).turn_idx)
     : turns;
   return ordered.flatMap(({ turn, index }) => {
     const field = `/${key}/${index}`;
-    if (!isObject(turn) || typeof turn.role !== "string" || turn.role === "") {
+    if (!isPlainObject(turn) || typeof turn.role !== "string" || turn.role === "") {
       log.error(`${field}/role`, "required", "each turn needs a role");
       return [];
     }
@@ -67,7 +68,7 @@ function readTurns(record: Record<string, unknown>, log: LineLog): TranscriptMes
 
 export function parseEeeRecord(record: unknown, line: number): LineResult {
   const log = new LineLog(line);
-  if (!isObject(record)) {
+  if (!isPlainObject(record)) {
     log.error("", "type", "each line must be a JSON object");
     return log.result(null);
   }
@@ -84,7 +85,7 @@ export function parseEeeRecord(record: unknown, line: number): LineResult {
   if (interaction !== "single_turn" && interaction !== "multi_turn" && interaction !== "agentic") {
     log.error("/interaction_type", "enum", "interaction_type must be single_turn, multi_turn or agentic");
   }
-  const input = isObject(record.input) ? record.input : null;
+  const input = isPlainObject(record.input) ? record.input : null;
   if (!input) log.error("/input", "required", "input is required and must be an object");
   const prompt = input ? readText(input.raw, "/input/raw", log) : undefined;
   if (input && prompt === undefined) log.error("/input/raw", "required", "input.raw must be text");
@@ -92,7 +93,7 @@ export function parseEeeRecord(record: unknown, line: number): LineResult {
 
   let messages: TranscriptMessage[] = [];
   if (interaction === "single_turn") {
-    const output = isObject(record.output) ? record.output : null;
+    const output = isPlainObject(record.output) ? record.output : null;
     const answer = output ? readText(output.raw, "/output/raw", log) : undefined;
     if (answer === undefined) log.error("/output/raw", "required", "a single_turn record needs output.raw as text");
     const assistant: TranscriptMessage = { role: "assistant", content: textSegments(answer) };

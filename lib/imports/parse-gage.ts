@@ -4,7 +4,8 @@
 // reference, `golden_trajectories` a reference trajectory, `data_tag` and
 // `metadata` the slicing tags.
 import type { Item, Segment, Transcript, TranscriptMessage } from "@/lib/items/types";
-import { isObject, LineLog, readText, scalarTags, type LineResult } from "./line-result";
+import { LineLog, readText, scalarTags, type LineResult } from "./line-result";
+import { isPlainObject } from "@/lib/is-plain-object";
 
 const MEDIA_TYPES = { image_url: "image", audio_url: "audio", video_url: "video", file_url: "file" } as const;
 
@@ -17,7 +18,7 @@ function readSegments(content: unknown, field: string, log: LineLog): Segment[] 
   }
   return content.flatMap((segment, index): Segment[] => {
     if (typeof segment === "string") return [{ type: "text", text: segment }];
-    if (!isObject(segment) || typeof segment.type !== "string") {
+    if (!isPlainObject(segment) || typeof segment.type !== "string") {
       log.error(`${field}/${index}`, "type", "a segment needs a type");
       return [];
     }
@@ -31,7 +32,7 @@ function readSegments(content: unknown, field: string, log: LineLog): Segment[] 
       return [];
     }
     const holder = segment[segment.type];
-    const url = isObject(holder) ? holder.url : holder;
+    const url = isPlainObject(holder) ? holder.url : holder;
     if (typeof url !== "string" || url === "") {
       log.error(`${field}/${index}/${segment.type}/url`, "required", `a ${segment.type} segment needs a url`);
       return [];
@@ -43,20 +44,20 @@ function readSegments(content: unknown, field: string, log: LineLog): Segment[] 
 function readMessages(messages: unknown, field: string, log: LineLog): TranscriptMessage[] {
   if (!Array.isArray(messages)) return [];
   return messages.flatMap((message, index) => {
-    if (!isObject(message) || typeof message.role !== "string") {
+    if (!isPlainObject(message) || typeof message.role !== "string") {
       log.error(`${field}/${index}/role`, "required", "each message needs a role");
       return [];
     }
     const result: TranscriptMessage = { role: message.role, content: readSegments(message.content, `${field}/${index}/content`, log) };
     if (Array.isArray(message.tool_calls)) {
       result.tool_calls = message.tool_calls.flatMap((call) => {
-        const fn = isObject(call) && isObject(call.function) ? call.function : isObject(call) ? call : null;
+        const fn = isPlainObject(call) && isPlainObject(call.function) ? call.function : isPlainObject(call) ? call : null;
         if (!fn || typeof fn.name !== "string") return [];
         let args: unknown = fn.arguments;
         if (typeof args === "string") {
           try { args = JSON.parse(args); } catch { /* keep the string */ }
         }
-        return [{ ...(isObject(call) && typeof call.id === "string" ? { id: call.id } : {}), name: fn.name, ...(args === undefined ? {} : { arguments: args }) }];
+        return [{ ...(isPlainObject(call) && typeof call.id === "string" ? { id: call.id } : {}), name: fn.name, ...(args === undefined ? {} : { arguments: args }) }];
       });
     }
     if (typeof message.tool_call_id === "string") result.tool_call_id = message.tool_call_id;
@@ -72,9 +73,9 @@ function readPrediction(predictions: unknown, log: LineLog): TranscriptMessage[]
   const first = Array.isArray(predictions) ? predictions[0] : predictions;
   if (Array.isArray(predictions) && predictions.length > 1) log.note("/predict_result", `${predictions.length} predictions; the first is rated`);
   if (typeof first === "string") return [{ role: "assistant", content: [{ type: "text", text: first }] }];
-  if (!isObject(first)) return [];
+  if (!isPlainObject(first)) return [];
   if (Array.isArray(first.messages)) return readMessages(first.messages, "/predict_result/0/messages", log);
-  if (isObject(first.message)) return readMessages([first.message], "/predict_result/0/message", log);
+  if (isPlainObject(first.message)) return readMessages([first.message], "/predict_result/0/message", log);
   const text = readText(first.text ?? first.answer ?? first.output ?? first.content, "/predict_result/0", log);
   return text === undefined ? [] : [{ role: "assistant", content: [{ type: "text", text }] }];
 }
@@ -83,7 +84,7 @@ function referenceText(sample: Record<string, unknown>, log: LineLog): string | 
   const references = Array.isArray(sample.references) ? sample.references : [];
   const texts = references.flatMap((reference) => {
     if (typeof reference === "string") return [reference];
-    if (!isObject(reference)) return [];
+    if (!isPlainObject(reference)) return [];
     const answer = reference.answer;
     if (typeof answer === "string") return [answer];
     return Array.isArray(answer) ? readSegments(answer, "/references", log).flatMap((segment) => (segment.type === "text" ? [segment.text] : [segment.url])) : [];
@@ -94,7 +95,7 @@ function referenceText(sample: Record<string, unknown>, log: LineLog): string | 
 
 export function parseGageSample(sample: unknown, line: number, settings: { systemUnderTest?: string } = {}): LineResult {
   const log = new LineLog(line);
-  if (!isObject(sample)) {
+  if (!isPlainObject(sample)) {
     log.error("", "type", "each line must be a JSON object");
     return log.result(null);
   }
@@ -103,7 +104,7 @@ export function parseGageSample(sample: unknown, line: number, settings: { syste
   const input = readMessages(sample.messages, "/messages", log);
   const output = readPrediction(sample.predict_result, log);
   if (output.length === 0) log.error("/predict_result", "required", "predict_result holds no model output to rate");
-  const metadata = isObject(sample.metadata) ? sample.metadata : {};
+  const metadata = isPlainObject(sample.metadata) ? sample.metadata : {};
   const systemUnderTest = [metadata.model, metadata.model_id, settings.systemUnderTest].find((value): value is string => typeof value === "string" && value !== "");
   if (!systemUnderTest) log.error("/metadata/model", "required", "no model is named: set metadata.model, or pass --system-under-test");
   if (log.errors.length > 0) return log.result(null);
@@ -121,14 +122,14 @@ export function parseGageSample(sample: unknown, line: number, settings: { syste
     .map((segment) => (segment.type === "text" ? segment.text : `[${segment.type}: ${segment.url}]`)).join("\n");
   const reference = referenceText(sample, log);
   const trajectory = Array.isArray(sample.golden_trajectories) ? sample.golden_trajectories[0] : undefined;
-  const trajectoryMessages = Array.isArray(trajectory) ? trajectory : isObject(trajectory) ? trajectory.messages : undefined;
+  const trajectoryMessages = Array.isArray(trajectory) ? trajectory : isPlainObject(trajectory) ? trajectory.messages : undefined;
   const referenceTrajectory: Transcript | undefined = Array.isArray(trajectoryMessages)
     ? { messages: readMessages(trajectoryMessages, "/golden_trajectories/0", log) }
     : undefined;
   const choices = Array.isArray(sample.options)
     ? sample.options.flatMap((option, index) =>
         typeof option === "string" ? [{ id: String.fromCharCode(65 + index), content: option }]
-        : isObject(option) && typeof option.content === "string" ? [{ id: String(option.id ?? String.fromCharCode(65 + index)), content: option.content }]
+        : isPlainObject(option) && typeof option.content === "string" ? [{ id: String(option.id ?? String.fromCharCode(65 + index)), content: option.content }]
         : [])
     : [];
 
@@ -145,7 +146,7 @@ export function parseGageSample(sample: unknown, line: number, settings: { syste
     ...(choices.length > 0 ? { options: choices } : {}),
     ...(referenceTrajectory && referenceTrajectory.messages.length > 0 ? { reference_trajectory: referenceTrajectory } : {}),
     ...(Array.isArray(sample.tools) ? { tools: sample.tools } : {}),
-    ...(isObject(sample.eval_result) ? { automatic_scores: { eval_result: sample.eval_result } } : {}),
+    ...(isPlainObject(sample.eval_result) ? { automatic_scores: { eval_result: sample.eval_result } } : {}),
     tags: { ...scalarTags(metadata, "metadata."), ...scalarTags(sample.data_tag), ...(typeof sample.task_type === "string" ? { task_type: sample.task_type } : {}) },
     source: { format: "gage", record: sample },
   };

@@ -2,17 +2,16 @@
 // parses each line on its own and reports per line. A bad line refuses that
 // record, never the run. The same reader serves the dry-run CLI and imports.
 import type { Readable } from "node:stream";
-import type { Item, ItemFormat } from "@/lib/items/types";
-import { parseJsonText } from "@/lib/text-input";
+import type { Item } from "@/lib/items/types";
+import { importFormatInfo, type ImportFormat } from "./formats";
+import { ingest, type IngestCounts, type IngestStrategy } from "./ingest";
 import type { LineError, LineNote, LineResult } from "./line-result";
-import { parseEeeRecord } from "./parse-eee";
-import { parseGageSample } from "./parse-gage";
-import { parseNativeItem } from "./parse-native";
-import { splitLines } from "./split-lines";
+import { ITEM_PARSERS } from "./parsers";
+import { readEntries } from "./read-entries";
+import { MAX_REPORTED, RefusalLog } from "./refusal-log";
 import { describeMissing, missingMedia } from "@/lib/items/missing-media";
 
-export type ImportFormat = ItemFormat;
-export const IMPORT_FORMATS: ImportFormat[] = ["items", "eee", "gage"];
+export type { ImportFormat } from "./formats";
 export type ReadOptions = { format: ImportFormat; systemUnderTest?: string; maxReported?: number; maxLineBytes?: number };
 /** Counts cover every line; `errors` and `notes` keep the first `maxReported` of each (the rest are counted in *Omitted). */
 export type ImportReport = {
@@ -26,8 +25,6 @@ export type ImportReport = {
   notesOmitted: number;
 };
 
-// A file whose every line is bad must not hold every error in memory.
-const DEFAULT_MAX_REPORTED = 10_000;
 
 function keep<T>(list: T[], entries: T[], max: number): number {
   const room = Math.max(0, max - list.length);
@@ -36,11 +33,7 @@ function keep<T>(list: T[], entries: T[], max: number): number {
 }
 
 function parseRecord(record: unknown, line: number, options: ReadOptions): LineResult {
-  switch (options.format) {
-    case "eee": return parseEeeRecord(record, line);
-    case "gage": return parseGageSample(record, line, { systemUnderTest: options.systemUnderTest });
-    case "items": return parseNativeItem(record, line);
-  }
+  return ITEM_PARSERS[options.format](record, line, { systemUnderTest: options.systemUnderTest });
 }
 
 /**
@@ -48,7 +41,7 @@ function parseRecord(record: unknown, line: number, options: ReadOptions): LineR
  * (a placeholder such as `<image:0>` with nothing behind it, a URL on another
  * host), so the admin learns it at import rather than a rater at the item.
  */
-function withMediaNote(result: LineResult, format: ItemFormat, line: number): LineResult {
+function withMediaNote(result: LineResult, format: ImportFormat, line: number): LineResult {
   if (!result.ok) return result;
   const missing = missingMedia(result.item);
   if (missing.length === 0) return result;
@@ -70,49 +63,40 @@ export async function readItems(
   onItem: (item: Item, line: number) => Promise<void> | void = () => undefined,
   onProgress?: (report: ImportReport) => Promise<void> | void,
 ): Promise<ImportReport> {
-  const report: ImportReport = { format: options.format, linesRead: 0, accepted: 0, refused: 0, errors: [], notes: [], errorsOmitted: 0, notesOmitted: 0 };
-  const max = options.maxReported ?? DEFAULT_MAX_REPORTED;
-  const refuse = (errors: LineError[]) => {
-    report.refused += 1;
-    report.errorsOmitted += keep(report.errors, errors, max);
+  const max = options.maxReported ?? MAX_REPORTED;
+  const log = new RefusalLog(max);
+  const report: ImportReport = { format: options.format, linesRead: 0, accepted: 0, refused: 0, errors: log.errors, notes: [], errorsOmitted: 0, notesOmitted: 0 };
+  const sync = (counts: IngestCounts) => {
+    report.linesRead = counts.read;
+    report.accepted = counts.accepted;
+    report.refused = log.refused;
+    report.errorsOmitted = log.errorsOmitted;
   };
   const seen = new Map<string, number>();
-  let reportedAt = 0;
-  for await (const raw of splitLines(input, options.maxLineBytes)) {
-    const lineNumber = raw.number;
-    if (onProgress && report.linesRead - reportedAt >= 1000) {
-      reportedAt = report.linesRead;
+  const strategy: IngestStrategy<Item> = {
+    validate(value, line) {
+      const result = withMediaNote(parseRecord(value, line, options), options.format, line);
+      if (result.notes.length > 0) report.notesOmitted += keep(report.notes, result.notes, max);
+      if (!result.ok) return { ok: false, refusals: result.errors };
+      const identity = identityOf(result.item);
+      const firstLine = seen.get(identity);
+      if (firstLine !== undefined) return { ok: false, refusals: [{ line, rule: "duplicate", field: "", message: `the same item as line ${firstLine}` }] };
+      seen.set(identity, line);
+      return { ok: true, value: result.item };
+    },
+    async storeBatch(batch) {
+      for (const { line, value } of batch) await onItem(value, line);
+    },
+  };
+  const { entries } = await readEntries(input, { kinds: importFormatInfo(options.format).fileKinds, maxLineBytes: options.maxLineBytes });
+  // Batches of one: the caller stages in its own batches (lib/imports/service.ts).
+  const counts = await ingest(entries, strategy, {
+    log, batchSize: 1,
+    onProgress: onProgress && (async (partial) => {
+      sync(partial);
       await onProgress(report);
-    }
-    if ("error" in raw) {
-      report.linesRead += 1;
-      refuse([{ line: lineNumber, rule: raw.error.rule, field: "", message: raw.error.message }]);
-      continue;
-    }
-    const text = raw.text;
-    if (text.trim() === "") continue;
-    report.linesRead += 1;
-    // Depth, syntax and text PostgreSQL cannot store: only this line is refused.
-    const parsed = parseJsonText(text);
-    if (!parsed.ok) {
-      refuse([{ line: lineNumber, rule: parsed.issue.rule, field: parsed.issue.path, message: parsed.issue.message }]);
-      continue;
-    }
-    const result = withMediaNote(parseRecord(parsed.value, lineNumber, options), options.format, lineNumber);
-    if (result.notes.length > 0) report.notesOmitted += keep(report.notes, result.notes, max);
-    if (!result.ok) {
-      refuse(result.errors);
-      continue;
-    }
-    const identity = identityOf(result.item);
-    const firstLine = seen.get(identity);
-    if (firstLine !== undefined) {
-      refuse([{ line: lineNumber, rule: "duplicate", field: "", message: `the same item as line ${firstLine}` }]);
-      continue;
-    }
-    seen.set(identity, lineNumber);
-    report.accepted += 1;
-    await onItem(result.item, lineNumber);
-  }
+    }),
+  });
+  sync(counts);
   return report;
 }

@@ -15,6 +15,7 @@ import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import { countImport } from "@/lib/observability/metrics";
 import { byteLimit } from "./byte-limit";
+import { outcomeOf, type CommitPolicy } from "./commit-policy";
 import { INTERRUPTED_FAILURE, isInterrupted, staleSince, startHeartbeat, sweepInterruptedImports } from "./interrupted";
 import { identityOf, readItems, type ImportFormat, type ImportReport } from "./read-items";
 import { commitStagedItems, stageItems, type StagedItem } from "./staging";
@@ -71,10 +72,12 @@ export async function createImport(options: { actor: Actor; input: unknown }): P
 
 /**
  * Reads the file into the import. Returns when the file is read and, if no
- * line was refused, committed. On any failure the staged lines are removed and
+ * line was refused, committed; with refusals, the policy decides (stage, the
+ * default: await the admin's decision; store_valid: commit the valid lines;
+ * all_or_nothing: discard). On any failure the staged lines are removed and
  * the import is marked failed; nothing reaches `item`.
  */
-export async function readImportFile(options: { actor: Actor; importId: string; file: Readable; origin?: RequestOrigin; maxBytes?: number }): Promise<ImportSummary> {
+export async function readImportFile(options: { actor: Actor; importId: string; file: Readable; origin?: RequestOrigin; maxBytes?: number; policy?: CommitPolicy }): Promise<ImportSummary> {
   authorize(options.actor, "items.import");
   const current = await findImport(options.importId, { ...SELECT_SUMMARY, systemUnderTest: true });
   if (current.status !== "reading" || current.linesRead > 0) throw new AppError("CONFLICT", "This import has already read its file; start a new import");
@@ -120,7 +123,9 @@ export async function readImportFile(options: { actor: Actor; importId: string; 
     where: { id: options.importId },
     data: { bytesRead, linesRead: report.linesRead, accepted: report.accepted, refused: report.refused, report: reportJson, status: "awaiting_decision", updatedAt: new Date() },
   });
-  if (report.refused === 0) return commitImport({ actor: options.actor, importId: options.importId, origin: options.origin });
+  const outcome = outcomeOf(options.policy ?? "stage", report.refused);
+  if (outcome === "store") return commitImport({ actor: options.actor, importId: options.importId, origin: options.origin });
+  if (outcome === "store_nothing") return discardImport({ actor: options.actor, importId: options.importId, origin: options.origin });
   return summaryOf(await db().itemImport.findUniqueOrThrow({ where: { id: options.importId }, select: SELECT_SUMMARY }));
 }
 

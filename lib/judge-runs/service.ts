@@ -12,11 +12,12 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import { JUDGE_PROMPT_VERSION } from "@/lib/judge/prompt";
+import { JUDGE_RUN_STATUSES, parseStatus, type JudgeRunStatus } from "@/lib/statuses";
 import type { JudgeFailure } from "./judge-item";
 import { StartJudgeRunInput } from "./validation";
 import { abortLocalDriver, driveJudgeRun } from "./worker";
 
-export type JudgeRunStatus = "running" | "cancelled" | "completed";
+export type { JudgeRunStatus };
 export type JudgeRunProgress = { total: number; pending: number; running: number; stored: number; failed: number; cancelled: number };
 export type JudgeRunSummary = {
   id: string;
@@ -57,7 +58,7 @@ async function findRun(runId: string) {
 
 function summaryOf(run: RunRow, progress: JudgeRunProgress): JudgeRunSummary {
   return {
-    id: run.id, suiteId: run.suiteId, status: run.status as JudgeRunStatus, model: run.model, baseUrl: run.baseUrl,
+    id: run.id, suiteId: run.suiteId, status: parseStatus(JUDGE_RUN_STATUSES, run.status), model: run.model, baseUrl: run.baseUrl,
     promptVersion: run.promptVersion, nSamples: run.nSamples, concurrency: run.concurrency, temperature: run.temperature,
     createdAt: run.createdAt, finishedAt: run.finishedAt, progress,
   };

@@ -12,6 +12,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Item } from "@/lib/items/types";
 import { errorField, logger } from "@/lib/observability/logger";
 import { storeJudgeRecord } from "@/lib/records/service";
+import { openReviewTasks } from "@/lib/review/review-tasks";
 import { judgeItem, type JudgeFailure, type JudgeSettings } from "./judge-item";
 import { createLimiter } from "./limiter";
 
@@ -159,7 +160,7 @@ async function judgeAndStore(options: { claim: Claim; suiteKey: string; createdB
         return;
       }
       const stored = await storeJudgeRecord({ record: judged.draft as unknown as Record<string, unknown>, keepIdentity: false, submittedById: options.createdById, client: tx, countedIn: { suiteId: run.suite_id, itemId, flow: "judge_run" } });
-      await tx.reviewTask.create({ data: { judgeEvalId: stored.evalId, suiteId: run.suite_id, itemId, judgeRunId: runId } });
+      await openReviewTasks({ client: tx, tasks: [{ judgeEvalId: stored.evalId, suiteId: run.suite_id, itemId, judgeRunId: runId }] });
       await tx.judgeRunItem.update({ where: { runId_itemId: { runId, itemId } }, data: { status: "stored", judgeEvalId: stored.evalId, finishedAt: new Date(), claimedUntil: null } });
     });
   } catch (error) {

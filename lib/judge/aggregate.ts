@@ -6,6 +6,7 @@ import { aifSchema } from "@/lib/aif/contract";
 import { withSafetyRollup } from "@/lib/aif/safety-rollup";
 import type { JsonSchema, Judgment } from "./judgment-schema";
 import { joinSampleTexts, majority, majorityMembers, meanRounded, medianFloor, preferHighest, preferLowest, type Vote } from "./sample-votes";
+import { isPlainObject } from "@/lib/is-plain-object";
 
 // A tied hazard vote goes to the verdict that asks a human to look (most cautious last).
 const VERDICT_CAUTION = ["not_applicable", "non_violating", "unsure", "violating"] as const;
@@ -32,7 +33,7 @@ function aggregateValue(votes: Vote<unknown>[], schemaOrRef: JsonSchema | undefi
   if (!schema) return votes[0]!.value;
   const types = typesOf(schema);
   if (Array.isArray(schema.enum)) return majority(votes as Vote<string | null>[]);
-  if (types.includes("object") && votes.every(({ value }) => isObject(value))) {
+  if (types.includes("object") && votes.every(({ value }) => isPlainObject(value))) {
     const properties = propertiesOf(schema);
     if (isLikert(properties)) return aggregateLikert(votes as Vote<Record<string, unknown>>[], schema, n);
     if (isHazard(properties)) return aggregateHazard(votes as Vote<Record<string, unknown>>[], schema, n);
@@ -141,6 +142,3 @@ function typesOf(schema: JsonSchema): string[] {
   return Array.isArray(type) ? (type as string[]) : typeof type === "string" ? [type] : [];
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -7,6 +7,7 @@ import { toValidationIssues } from "@/lib/aif/issues";
 import { withSafetyRollup } from "@/lib/aif/safety-rollup";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { judgmentSchemaFor, type JudgeModality, type Judgment } from "./judgment-schema";
+import { isPlainObject } from "@/lib/is-plain-object";
 
 export type ParsedJudgment = { ok: true; judgment: Judgment } | { ok: false; issues: ValidationIssue[] };
 
@@ -28,7 +29,7 @@ export function parseJudgment(raw: string, modality: JudgeModality): ParsedJudgm
   } catch (error) {
     return { ok: false, issues: [{ path: "", rule: "json", message: (error as Error).message }] };
   }
-  const candidate = isObject(value) ? withSafetyRollup(value) : value;
+  const candidate = isPlainObject(value) ? withSafetyRollup(value) : value;
   const validate = validatorFor(modality);
   if (validate(candidate)) return { ok: true, judgment: candidate as Judgment };
   return { ok: false, issues: toValidationIssues([...(validate.errors ?? [])]) };
@@ -39,9 +40,6 @@ function stripFence(text: string): string {
   return fenced ? fenced[1]!.trim() : text;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 let ajv: ReturnType<typeof createAjv> | null = null;
 const validators = new Map<JudgeModality, ValidateFunction>();

@@ -1,6 +1,7 @@
 // Valid judgments, one per modality, for scripting fake judge replies in tests
 // and benchmarks. Overrides merge deeply; an `undefined` override removes a key.
 import type { JudgeModality, Judgment } from "./judgment-schema";
+import { isPlainObject } from "@/lib/is-plain-object";
 
 const likert = (score: number, rationale: string) => ({ score, confidence: "high" as const, rationale });
 
@@ -45,6 +46,3 @@ function deepMerge(base: Record<string, unknown>, overrides: Record<string, unkn
   return merged;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import { getSuite } from "@/lib/suites/service";
+import { countSkipsByRater, lockAssignmentForSkip, markSkipped, selectSkippedItems } from "./queries";
 import type { QueueRater } from "./queue-rater";
 import { SkipInput } from "./skip-input";
 import type { SkipReason } from "./skip-reasons";
@@ -19,15 +20,11 @@ export async function skipAssignment(options: { rater: QueueRater; assignmentId:
   const input = parseInput(SkipInput, options.input, "The skip is not valid");
   if (!isUuid(assignmentId)) throw new AppError("NOT_FOUND", "No assignment with this id in your queue");
   return db().$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ status: string; suite_id: string; item_id: string }[]>`
-      SELECT status, suite_id, item_id FROM assignment WHERE id = ${assignmentId}::uuid AND rater_key = ${rater.raterKey} FOR UPDATE`;
+    const row = await lockAssignmentForSkip(tx, rater.raterKey, assignmentId);
     if (!row) throw new AppError("NOT_FOUND", "No assignment with this id in your queue");
     if (row.status === "skipped") return { skipped: true as const };
     if (row.status !== "held") throw new AppError("CONFLICT", "This item was already submitted; it cannot be skipped");
-    await tx.$executeRaw`
-      UPDATE assignment SET status = 'skipped', skip_reason = ${input.reason}, skip_comment = ${input.comment || null},
-             skipped_at = now(), held_until = now(), draft = NULL
-      WHERE id = ${assignmentId}::uuid`;
+    await markSkipped(tx, assignmentId, input.reason, input.comment || null);
     await recordAuditEvent({
       action: "assignment.skipped",
       actorId: rater.kind === "user" ? rater.actor.userId : null,
@@ -49,29 +46,17 @@ export type SkipSummary = {
 export async function getSkipSummary(options: { actor: Actor; suiteId: string }): Promise<SkipSummary> {
   // The suite's existence and the admin's right to see it are checked by the suite service.
   await getSuite(options);
-  const byRater = await db().$queryRaw<{ rater_key: string; skipped: bigint }[]>`
-    SELECT rater_key, count(*) AS skipped FROM assignment WHERE suite_id = ${options.suiteId}::uuid AND status = 'skipped'
-    GROUP BY rater_key ORDER BY rater_key`;
-  const items = await db().$queryRaw<{ item_id: string; task_id: string; skipped: bigint; reasons: Record<string, number>; comments: string[] | null; raters: bigint; rater_skips: bigint }[]>`
-    SELECT a.item_id, i.task_id, count(*) AS skipped,
-           (SELECT jsonb_object_agg(reason, n) FROM (SELECT skip_reason AS reason, count(*) AS n FROM assignment b
-              WHERE b.suite_id = a.suite_id AND b.item_id = a.item_id AND b.status = 'skipped' GROUP BY skip_reason) r) AS reasons,
-           array_remove(array_agg(a.skip_comment ORDER BY a.skipped_at), NULL) AS comments,
-           (SELECT count(*) FROM suite_rater sr WHERE sr.suite_id = a.suite_id) AS raters,
-           count(*) FILTER (WHERE a.rater_key IN (SELECT sr.user_id FROM suite_rater sr WHERE sr.suite_id = a.suite_id)) AS rater_skips
-    FROM assignment a JOIN item i ON i.id = a.item_id
-    WHERE a.suite_id = ${options.suiteId}::uuid AND a.status = 'skipped'
-    GROUP BY a.suite_id, a.item_id, i.task_id
-    ORDER BY count(*) DESC, i.task_id`;
+  const byRater = await countSkipsByRater(db(), options.suiteId);
+  const items = await selectSkippedItems(db(), options.suiteId);
   return {
-    byRater: byRater.map((row) => ({ raterKey: row.rater_key, skipped: Number(row.skipped) })),
+    byRater,
     items: items.map((row) => ({
-      itemId: row.item_id,
-      taskId: row.task_id,
-      skipped: Number(row.skipped),
+      itemId: row.itemId,
+      taskId: row.taskId,
+      skipped: row.skipped,
       reasons: row.reasons as SkipSummary["items"][number]["reasons"],
-      comments: row.comments ?? [],
-      everyRaterSkipped: Number(row.raters) > 0 && Number(row.rater_skips) >= Number(row.raters),
+      comments: row.comments,
+      everyRaterSkipped: row.raters > 0 && row.raterSkips >= row.raters,
     })),
   };
 }

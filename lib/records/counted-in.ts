@@ -20,3 +20,11 @@ export async function countRecordInSuite(client: DbClient, evalId: string, count
   await client.suiteRecord.create({ data: { suiteId: countedIn.suiteId, itemId: countedIn.itemId, evalId, flow: countedIn.flow, supersedes: countedIn.flow === "correction" ? countedIn.supersedes : null } });
 }
 
+
+/** The batch form of countRecordInSuite, for bulk flows (prefill imports): one statement for many records. */
+export async function countRecordsInSuite(client: DbClient, rows: { evalId: string; countedIn: Exclude<CountedIn, { flow: "correction" }> }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await client.suiteRecord.createMany({
+    data: rows.map(({ evalId, countedIn }) => ({ suiteId: countedIn.suiteId, itemId: countedIn.itemId, evalId, flow: countedIn.flow, supersedes: null })),
+  });
+}

@@ -14,10 +14,12 @@ import { bulkPool } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { byteLimit } from "@/lib/imports/byte-limit";
 import { isPlainObject } from "@/lib/is-plain-object";
-import { readRecordFile } from "./read-record-file";
+import { ingest, type IngestStrategy } from "@/lib/imports/ingest";
+import { readEntries } from "@/lib/imports/read-entries";
+import { RefusalLog, type Refusal } from "@/lib/imports/refusal-log";
 import { recordDigest } from "./canonical-hash";
 
-export type RecordImportError = { line: number; field: string; rule: string; message: string };
+export type RecordImportError = Refusal;
 export type RecordImportReport = {
   format: "jsonl" | "json";
   recordsRead: number;
@@ -32,7 +34,6 @@ export type RecordImportReport = {
 };
 
 const BATCH = 1000;
-const MAX_REPORTED_ERRORS = 10_000;
 
 type Accepted = { line: number; evalId: string; text: string; digest: Buffer };
 
@@ -58,11 +59,12 @@ export async function importRecords(options: {
   authorize(options.actor, "records.import");
   const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, () => undefined));
   options.file.on("error", (error) => limited.destroy(error));
-  const read = await readRecordFile(limited);
-  const report: RecordImportReport = { format: read.format, recordsRead: 0, imported: 0, alreadyPresent: 0, refused: 0, stored: false, errors: [] };
+  const read = await readEntries(limited, { kinds: ["jsonl", "json"] });
+  const log = new RefusalLog();
+  const report: RecordImportReport = { format: read.format, recordsRead: 0, imported: 0, alreadyPresent: 0, refused: 0, stored: false, errors: log.errors };
   const refuse = (found: RecordImportError[]) => {
-    report.refused += 1;
-    for (const error of found) if (report.errors.length < MAX_REPORTED_ERRORS) report.errors.push(error);
+    log.refuse(found);
+    report.refused = log.refused;
   };
   // Lines of stored records that derive from another: checked before commit.
   const derivedLines = new Map<string, number>();
@@ -72,32 +74,24 @@ export async function importRecords(options: {
   try {
     await client.query("BEGIN");
     await client.query("SET CONSTRAINTS eval_record_derived_from_fkey DEFERRED");
-    let batch: Accepted[] = [];
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const current = batch;
-      batch = [];
-      await storeBatch(client, current, report, refuse);
+    const strategy: IngestStrategy<Record<string, unknown>> = {
+      validate(value, line) {
+        const issues = isPlainObject(value) ? validateRecord(value) : [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];
+        if (issues.length > 0) return { ok: false, refusals: issues.map((issue) => ({ line, field: issue.path, rule: issue.rule, message: issue.message })) };
+        return { ok: true, value: value as Record<string, unknown> };
+      },
+      async storeBatch(batch) {
+        const rows = batch.map(({ line, value: record }) => {
+          if (typeof record.derived_from === "string") derivedLines.set(record.eval_id as string, line);
+          return { line, evalId: record.eval_id as string, text: JSON.stringify(record), digest: recordDigest(record) };
+        });
+        await storeBatch(client, rows, report, refuse);
+      },
     };
-    for await (const entry of read.entries) {
-      report.recordsRead += 1;
-      if ("error" in entry) {
-        refuse([{ line: entry.line, field: entry.error.field ?? "", rule: entry.error.rule, message: entry.error.message }]);
-        continue;
-      }
-      const issues = isPlainObject(entry.value) ? validateRecord(entry.value) : [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];
-      if (issues.length > 0) {
-        refuse(issues.map((issue) => ({ line: entry.line, field: issue.path, rule: issue.rule, message: issue.message })));
-        continue;
-      }
-      // One refusal without storeValid stores nothing: keep reading only to report.
-      if (report.refused > 0 && !options.storeValid) continue;
-      const record = entry.value as Record<string, unknown>;
-      if (typeof record.derived_from === "string") derivedLines.set(record.eval_id as string, entry.line);
-      batch.push({ line: entry.line, evalId: record.eval_id as string, text: JSON.stringify(record), digest: recordDigest(record) });
-      if (batch.length >= BATCH) await flush();
-    }
-    await flush();
+    // One refusal without storeValid stores nothing: reading goes on only to report.
+    const counts = await ingest(read.entries, strategy, { log, batchSize: BATCH, keepStoring: () => options.storeValid === true || log.refused === 0 });
+    report.recordsRead = counts.read;
+    report.refused = log.refused;
 
     const dangling = report.refused > 0 && !options.storeValid ? [] : await danglingDerivations(client, [...derivedLines.keys()]);
     for (const row of dangling) {

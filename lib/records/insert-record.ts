@@ -7,6 +7,7 @@
 import "server-only";
 import type pg from "pg";
 import type { AifRecord } from "@/lib/aif/types";
+import { auditInsertSelect, storedUserAgent } from "@/lib/audit/audit-statement";
 import type { RequestOrigin } from "@/lib/audit/service";
 import { AppError } from "@/lib/errors";
 
@@ -21,7 +22,7 @@ export async function insertRecordStatement(pool: pg.Pool, row: RecordRow, optio
   const params: unknown[] = [
     record.eval_id, record.created_at, record.rater.type, record.rater.id ?? null, record.task.task_id, record.task.suite_id ?? null,
     record.derived_from ?? null, JSON.stringify(record), row.sha256, row.submittedById,
-    options.origin?.ipAddress ?? null, options.origin?.userAgent?.slice(0, 400) ?? null,
+    options.origin?.ipAddress ?? null, storedUserAgent(options.origin),
   ];
   let keyCte = "";
   if (options.idempotencyKey) {
@@ -39,8 +40,7 @@ export async function insertRecordStatement(pool: pg.Pool, row: RecordRow, optio
         VALUES ($1::uuid, $2::timestamptz, $3, $4, $5, $6, $7::uuid, $8::jsonb, $9, $10)
         RETURNING eval_id
       ), stored_audit AS (
-        INSERT INTO audit_event (actor_id, action, subject, ip_address, user_agent)
-        SELECT $10, 'record.submitted', eval_id::text, $11, $12 FROM stored_record
+        ${auditInsertSelect({ action: "record.submitted", actorId: "$10", subject: "eval_id::text", ipAddress: "$11", userAgent: "$12", from: "stored_record" })}
       )${keyCte}
       SELECT 1`,
       values: params,

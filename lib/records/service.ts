@@ -16,7 +16,7 @@ import { countRecordStored } from "@/lib/observability/metrics";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { RecordFilter } from "@/lib/export/record-filter";
 import { recordDigest } from "./canonical-hash";
-import { countRecordInSuite, type CountedIn } from "./counted-in";
+import { countRecordInSuite, countRecordsInSuite, type CountedIn } from "./counted-in";
 import { recordFilterWhere } from "./record-filter-where";
 import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
 import { findKeyedRecord, requestFingerprint, saveIdempotencyKey } from "./idempotency-key";
@@ -317,4 +317,40 @@ export async function listRecords(options: { actor: Actor; filter?: RecordFilter
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { records: page, nextCursor: rows.length > limit && last ? encodeRecordCursor(last) : null };
+}
+
+/**
+ * Many judge records kept as given (a prefill import), in the caller's
+ * transaction, with one statement per table instead of storeJudgeRecord's
+ * rows one by one. Each record is checked as storeJudgeRecord checks it.
+ */
+export async function storeJudgeRecordsBatch(options: {
+  records: { record: Record<string, unknown>; countedIn: Exclude<CountedIn, { flow: "correction" }> }[];
+  submittedById: string;
+  client: DbClient;
+}): Promise<void> {
+  if (options.records.length === 0) return;
+  for (const { record } of options.records) {
+    const judgeIssues = judgeRecordIssues(record);
+    if (judgeIssues.length > 0) throw new AppError("INVALID_RECORD", "A prefill must be an LLM judge's own record", judgeIssues);
+    const issues = validateRecord(record);
+    if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
+  }
+  const records = options.records.map(({ record, countedIn }) => ({ record: record as unknown as AifRecord, countedIn }));
+  await options.client.evalRecord.createMany({
+    data: records.map(({ record }) => ({
+      evalId: record.eval_id,
+      createdAt: new Date(record.created_at),
+      raterType: record.rater.type,
+      raterId: record.rater.id ?? null,
+      taskId: record.task.task_id,
+      suiteId: record.task.suite_id ?? null,
+      derivedFrom: null,
+      body: record as unknown as Prisma.InputJsonObject,
+      bodySha256: recordDigest(record),
+      submittedById: options.submittedById,
+    })),
+  });
+  await countRecordsInSuite(options.client, records.map(({ record, countedIn }) => ({ evalId: record.eval_id, countedIn })));
+  for (const { record } of records) countRecordStored(record.rater.type);
 }

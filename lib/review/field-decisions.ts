@@ -1,6 +1,7 @@
 // What an SME did with each field of a judge's record: accepted it as is,
 // edited it (changed or cleared), or added a value the judge left empty. Pure,
 // so the review page can count changes live with the same rules the server stores.
+import { isPlainObject } from "@/lib/is-plain-object";
 
 export type FieldDecisionKind = "accepted" | "edited" | "added";
 export type FieldDecision = { path: string; decision: FieldDecisionKind; judgeValue: unknown; finalValue: unknown };
@@ -26,9 +27,6 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameJson(a[key], b[key]));
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** JSON Pointer → value of every leaf; arrays are leaves (a tag list is one decision). */
 export function judgmentLeaves(record: Record<string, unknown>): Map<string, unknown> {

@@ -19,11 +19,14 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { byteLimit } from "@/lib/imports/byte-limit";
 import { isPlainObject } from "@/lib/is-plain-object";
 import { canonicalJson } from "@/lib/records/canonical-hash";
-import { readRecordFile } from "@/lib/records/read-record-file";
-import { judgeRecordIssues, storeJudgeRecord } from "@/lib/records/service";
+import { ingest, type IngestStrategy } from "@/lib/imports/ingest";
+import { readEntries } from "@/lib/imports/read-entries";
+import { RefusalLog, type Refusal } from "@/lib/imports/refusal-log";
+import { judgeRecordIssues, storeJudgeRecordsBatch } from "@/lib/records/service";
+import { openReviewTasks } from "./review-tasks";
 import { sameJson } from "./field-decisions";
 
-export type PrefillLineError = { line: number; field: string; rule: string; message: string };
+export type PrefillLineError = Refusal;
 export type PrefillImportReport = {
   importId: string | null;
   format: "jsonl" | "json";
@@ -35,10 +38,10 @@ export type PrefillImportReport = {
   notes: string[];
 };
 
+const STORE_BATCH = 1000;
+
 type SuiteItemRow = { itemId: string; sourceSuiteId: string | null; systemUnderTest: string; modality: string; prompt: string };
 type Accepted = { line: number; record: Record<string, unknown>; itemId: string; idFromContent: boolean };
-
-const MAX_REPORTED_ERRORS = 10_000;
 
 /** A UUID (v4 layout) from the SHA-256 of the record's canonical JSON. */
 function contentUuid(value: unknown): string {
@@ -101,63 +104,49 @@ export async function importPrefills(options: {
 
   const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, () => undefined));
   options.file.on("error", (error) => limited.destroy(error));
-  const read = await readRecordFile(limited);
-  const errors: PrefillLineError[] = [];
+  const read = await readEntries(limited, { kinds: ["jsonl", "json"] });
+  const log = new RefusalLog();
   const notes: string[] = [];
   const accepted: Accepted[] = [];
   const seen = new Set<string>();
-  let recordsRead = 0;
-  let refused = 0;
   let assignedIds = 0;
-  const refuse = (found: PrefillLineError[]) => {
-    refused += 1;
-    for (const error of found) if (errors.length < MAX_REPORTED_ERRORS) errors.push(error);
+  const refusal = (line: number, issues: { path: string; rule: string; message: string }[]) =>
+    ({ ok: false, refusals: issues.map((issue) => ({ line, field: issue.path, rule: issue.rule, message: issue.message })) }) as const;
+  const strategy: IngestStrategy<Accepted> = {
+    validate(value, line) {
+      if (!isPlainObject(value)) return refusal(line, [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }]);
+      // Tolerant: a judge's output without the server-assigned fields gets them here.
+      const record: Record<string, unknown> = { ...value };
+      let idFromContent = false;
+      if (record.eval_id === undefined && record.created_at === undefined) {
+        // Derived from the content, so importing the same file again finds the same records.
+        record.eval_id = contentUuid(value);
+        record.created_at = new Date().toISOString();
+        record.schema_version ??= AIF_SCHEMA_VERSION;
+        idFromContent = true;
+        assignedIds += 1;
+      }
+      // Another rater type makes the contract's verdict moot; otherwise report both.
+      const judgeIssues = judgeRecordIssues(record);
+      const issues = judgeIssues.some((issue) => issue.rule === "judgeRecord") ? judgeIssues : [...validateRecord(record), ...judgeIssues];
+      if (issues.length > 0) return refusal(line, issues);
+      const evalId = record.eval_id as string;
+      if (seen.has(evalId)) return refusal(line, [{ path: "/eval_id", rule: "duplicate", message: `eval_id ${evalId} appears earlier in this file` }]);
+      seen.add(evalId);
+      const match = matchItem(record, suite.key, byTask);
+      if ("rule" in match) return { ok: false, refusals: [{ ...match, line }] };
+      return { ok: true, value: { line, record, itemId: match.itemId, idFromContent } };
+    },
+    // Kept until the file is read: whether anything is stored depends on every record (storeAccepted).
+    storeBatch(batch) {
+      for (const entry of batch) accepted.push(entry.value);
+    },
   };
-
-  for await (const entry of read.entries) {
-    recordsRead += 1;
-    if ("error" in entry) {
-      refuse([{ line: entry.line, field: entry.error.field ?? "", rule: entry.error.rule, message: entry.error.message }]);
-      continue;
-    }
-    if (!isPlainObject(entry.value)) {
-      refuse([{ line: entry.line, field: "", rule: "type", message: "must be a JSON object (an AIF record)" }]);
-      continue;
-    }
-    // Tolerant: a judge's output without the server-assigned fields gets them here.
-    const record: Record<string, unknown> = { ...entry.value };
-    let idFromContent = false;
-    if (record.eval_id === undefined && record.created_at === undefined) {
-      // Derived from the content, so importing the same file again finds the same records.
-      record.eval_id = contentUuid(entry.value);
-      record.created_at = new Date().toISOString();
-      record.schema_version ??= AIF_SCHEMA_VERSION;
-      idFromContent = true;
-      assignedIds += 1;
-    }
-    // Another rater type makes the contract's verdict moot; otherwise report both.
-    const judgeIssues = judgeRecordIssues(record);
-    const issues = judgeIssues.some((issue) => issue.rule === "judgeRecord") ? judgeIssues : [...validateRecord(record), ...judgeIssues];
-    if (issues.length > 0) {
-      refuse(issues.map((issue) => ({ line: entry.line, field: issue.path, rule: issue.rule, message: issue.message })));
-      continue;
-    }
-    const evalId = record.eval_id as string;
-    if (seen.has(evalId)) {
-      refuse([{ line: entry.line, field: "/eval_id", rule: "duplicate", message: `eval_id ${evalId} appears earlier in this file` }]);
-      continue;
-    }
-    seen.add(evalId);
-    const match = matchItem(record, suite.key, byTask);
-    if ("rule" in match) {
-      refuse([{ ...match, line: entry.line }]);
-      continue;
-    }
-    accepted.push({ line: entry.line, record, itemId: match.itemId, idFromContent });
-  }
+  const { read: recordsRead } = await ingest(read.entries, strategy, { log, keepStoring: () => options.storeValid === true || log.refused === 0 });
   notes.unshift(`read as ${read.format === "json" ? "one JSON document (numbers are positions in it)" : "JSON Lines (numbers are lines)"}`);
   if (assignedIds > 0) notes.push(`${assignedIds} record(s) had no eval_id and created_at; they were assigned`);
 
+  const { refused, errors } = log;
   const report = { importId: null, format: read.format, recordsRead, stored: 0, alreadyPresent: 0, refused, errors, notes };
   if (recordsRead === 0) throw new AppError("INVALID_INPUT", "The file holds no records", [{ path: "", rule: "empty", message: "the file is empty" }]);
   if (refused > 0 && !options.storeValid) return report;
@@ -208,9 +197,15 @@ async function storeAcceptedInTransaction(options: { actor: Actor; suiteId: stri
         alreadyPresent, refused: report.refused, createdById: options.actor.userId,
       },
     });
-    for (const entry of toStore) {
-      await storeJudgeRecord({ record: entry.record, keepIdentity: true, submittedById: options.actor.userId, client: tx, countedIn: { suiteId: options.suiteId, itemId: entry.itemId, flow: "prefill_import" } });
-      await tx.reviewTask.create({ data: { judgeEvalId: entry.record.eval_id as string, suiteId: options.suiteId, itemId: entry.itemId, prefillImportId: prefillImport.id } });
+    // A batch per statement, not a row: 10,000 prefills are 30 statements, not 30,000.
+    for (let start = 0; start < toStore.length; start += STORE_BATCH) {
+      const batch = toStore.slice(start, start + STORE_BATCH);
+      await storeJudgeRecordsBatch({
+        records: batch.map((entry) => ({ record: entry.record, countedIn: { suiteId: options.suiteId, itemId: entry.itemId, flow: "prefill_import" } })),
+        submittedById: options.actor.userId,
+        client: tx,
+      });
+      await openReviewTasks({ client: tx, tasks: batch.map((entry) => ({ judgeEvalId: entry.record.eval_id as string, suiteId: options.suiteId, itemId: entry.itemId, prefillImportId: prefillImport.id })) });
     }
     await recordAuditEvent({
       action: "prefills.imported", actorId: options.actor.userId, subject: prefillImport.id, origin: options.origin, client: tx,

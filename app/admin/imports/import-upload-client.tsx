@@ -7,8 +7,9 @@ import { useForm } from "react-hook-form";
 import { FormField } from "@/components/forms/form-field";
 import { ProgressMeter } from "@/components/progress-meter";
 import { fetchJson } from "@/lib/http/fetch-json";
+import { IMPORT_FORMATS, type ImportFormat } from "@/lib/imports/formats";
 
-type UploadForm = { format: "items" | "eee" | "gage"; systemUnderTest: string; files: FileList };
+type UploadForm = { format: ImportFormat; systemUnderTest: string; files: FileList };
 type Progress = { bytesSent: number; bytesTotal: number; linesRead: number; accepted: number; refused: number };
 
 function sendFile(url: string, file: File, onProgress: (sent: number) => void): Promise<{ status: number; body: unknown }> {
@@ -58,9 +59,7 @@ export function ImportUploadClient() {
       <div className="form-group">
         <label htmlFor="import-format" className="control-label">Format</label>
         <select id="import-format" className="form-control" {...register("format")}>
-          <option value="eee">Every Eval Ever (instance-level)</option>
-          <option value="gage">gage-eval Samples</option>
-          <option value="items">evalform items (native)</option>
+          {IMPORT_FORMATS.map((format) => <option key={format.id} value={format.id}>{format.label}</option>)}
         </select>
       </div>
       <FormField id="import-sut" label="System under test (gage-eval files name no model)" {...register("systemUnderTest")} />

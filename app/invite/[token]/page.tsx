@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { AppError } from "@/lib/errors";
 import { findOpenInvitation } from "@/lib/users/service";
 import { AcceptInvitationClient } from "./accept-invitation-client";
@@ -12,14 +13,8 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     if (error instanceof AppError && error.code === "NOT_FOUND") return null;
     throw error;
   });
-  if (!invitation) {
-    return (
-      <div className="narrow">
-        <h1>Invitation not valid</h1>
-        <p>This invitation link has been used or has expired. Ask an admin for a new one.</p>
-      </div>
-    );
-  }
+  // 404, with the invitation's own words (./not-found.tsx).
+  if (!invitation) notFound();
   return (
     <div className="narrow">
       <h1>Join evalform</h1>

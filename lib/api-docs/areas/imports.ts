@@ -1,11 +1,23 @@
 // Item imports: create an import, stream its JSONL file, decide on refused
 // lines, read the per-line report.
+import { IMPORT_FORMAT_IDS, IMPORT_FORMATS } from "@/lib/imports/formats";
 import { NewImportInput } from "@/lib/imports/validation";
 import { arrayOf, dateTime, fromZod, int, nullable, object, ref, str, uuid } from "../json-schema";
-import { header, jsonAnswer, jsonBody, ndjson, type Area } from "../operation";
+import { COMMIT_POLICIES, policiesFor, type CommitPolicy, type ImportKind } from "@/lib/imports/commit-policy";
+import { header, jsonAnswer, jsonBody, ndjson, queryParameter, type Area } from "../operation";
+
+/** `?policy=` of an import: the policies its kind offers (lib/imports/commit-policy.ts). */
+export function policyParameter(kind: ImportKind, fallback: CommitPolicy) {
+  const offered = policiesFor(kind);
+  const described = COMMIT_POLICIES.filter((policy) => offered.includes(policy.id)).map((policy) => `${policy.id}: ${policy.description}`).join("; ");
+  return queryParameter("policy", `What to store when some entries are refused (${described}). A file with no refusal is stored under every policy.`, { type: "string", enum: offered, default: fallback });
+}
+
+/** "a, b, or c" */
+const listInWords = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")}, or ${words.at(-1)}`);
 
 const summary = {
-  id: uuid(), format: { type: "string", enum: ["items", "eee", "gage"] }, file_name: nullable(str()),
+  id: uuid(), format: { type: "string", enum: [...IMPORT_FORMAT_IDS] }, file_name: nullable(str()),
   status: { type: "string", enum: ["reading", "awaiting_decision", "committed", "discarded", "failed", "interrupted"], description: "interrupted: still reading, but the server reading the file stopped (no heartbeat for 30 s); nothing of it was imported" },
   bytes_read: int(), lines_read: int(), accepted: int(), refused: int(),
   already_present: nullable(int("lines whose item an earlier import brought in (skipped)")), imported: nullable(int()),
@@ -23,7 +35,7 @@ const schemas = {
 };
 
 export const importsArea: Area = {
-  tag: { name: "Item imports", description: "Items to rate come in as JSONL files: native items, Every Eval Ever instance-level, or gage-eval Samples. Each line is checked on its own." },
+  tag: { name: "Item imports", description: `Items to rate come in as JSONL files: ${listInWords(IMPORT_FORMATS.map((format) => format.description))}. Each line is checked on its own.` },
   schemas,
   operations: [
     {
@@ -48,10 +60,11 @@ export const importsArea: Area = {
     {
       method: "put", path: "/api/imports/{importId}/file", id: "uploadImportFile", access: "items.import",
       summary: "Send the import's file (streamed)",
-      description: "Answers when the file is read: committed when every line was accepted, else awaiting_decision and nothing is imported yet. Native item lines follow NativeItem; EEE and gage lines follow their own specifications.",
+      description: "Answers when the file is read: committed when every line was accepted; otherwise the policy decides (stage: awaiting_decision and nothing is imported yet; store_valid: the valid lines are committed; all_or_nothing: discarded). Native item lines follow NativeItem; EEE and gage lines follow their own specifications.",
+      query: [policyParameter("items", "stage")],
       body: { required: true, content: { "application/x-ndjson": ndjson(ref("NativeItem"), "The file as it is, for format=items one NativeItem per line.") } },
       responses: { 200: jsonAnswer("The file was read.", ref("ImportSummary")) },
-      errors: [400, 404, 409, 413],
+      errors: [400, 404, 409, 413, 422],
     },
     {
       method: "post", path: "/api/imports/{importId}/decision", id: "decideImport", access: "items.import",

@@ -1,5 +1,7 @@
 // Records: the import of complete AIF records (the other record routes are
 // route contracts: app/api/records/**).
+import { BOOLEAN_FLAG_VALUES } from "@/lib/imports/query-flag";
+import { policyParameter } from "./imports";
 import { arrayOf, bool, int, object, ref, str } from "../json-schema";
 import { jsonAnswer, queryParameter, recordsUpload, type Area } from "../operation";
 
@@ -21,7 +23,10 @@ export const recordsArea: Area = {
       method: "post", path: "/api/records/import", id: "importRecords", access: "records.import",
       summary: "Import complete AIF records (e.g. an export)",
       description: "Streamed. Each record keeps its eval_id, created_at and body, so importing an export reproduces it and importing it again changes nothing. When any record is refused and store_valid is not true, nothing is stored and the answer is 422 with the report.",
-      query: [queryParameter("store_valid", "true: store the valid records even when some are refused", { type: "string", enum: ["true", "false"], default: "false" })],
+      query: [
+        policyParameter("records", "all_or_nothing"),
+        queryParameter("store_valid", "the older spelling of policy: 1 or true is store_valid, 0 or false all_or_nothing (another value answers 422)", { type: "string", enum: [...BOOLEAN_FLAG_VALUES] }),
+      ],
       body: recordsUpload(ref("AifRecordWithRules"), "A JSON array, a single record, or JSON Lines (application/x-ndjson) of complete records."),
       responses: {
         200: jsonAnswer("Imported.", ref("RecordImportReport")),

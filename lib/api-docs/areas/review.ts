@@ -1,6 +1,8 @@
 // Hybrid review: judge records come in (imported prefills or judge runs) and
 // SMEs confirm or correct them as new hybrid records. Only the prefill import
 // is described here; the other review routes are route contracts.
+import { BOOLEAN_FLAG_VALUES } from "@/lib/imports/query-flag";
+import { policyParameter } from "./imports";
 import { arrayOf, int, nullable, object, ref, str, uuid } from "../json-schema";
 import { jsonAnswer, queryParameter, recordsUpload, type Area } from "../operation";
 
@@ -21,7 +23,8 @@ export const reviewArea: Area = {
       summary: "Import LLM-judge records as prefills",
       description: "Matched to the suite's items by task.task_id (and suite_id, system_under_test where they tell items apart). Records keep their eval_id; a repeat stores nothing twice. When any record is refused and store_valid is not true, nothing is stored.",
       query: [
-        queryParameter("store_valid", "true: store the valid records even when some are refused", { type: "string", enum: ["true", "false"], default: "false" }),
+        policyParameter("prefills", "all_or_nothing"),
+        queryParameter("store_valid", "the older spelling of policy: 1 or true is store_valid, 0 or false all_or_nothing (another value answers 422)", { type: "string", enum: [...BOOLEAN_FLAG_VALUES] }),
         queryParameter("file_name", "shown in the import's listing", { type: "string" }),
       ],
       body: recordsUpload(ref("AifRecordWithRules"), "llm_judge records without derived_from: JSON Lines, or one JSON document (an array or a record)."),

@@ -1,6 +1,7 @@
 // One import: its counts, its per-line report, and — when lines were refused —
 // the choice to import the valid lines or discard the import.
 import type { Metadata } from "next";
+import { orNotFound } from "@/lib/http/or-not-found";
 import Link from "next/link";
 import { ImportReportTable } from "@/components/imports/import-report-table";
 import { requirePageActor } from "@/lib/auth/page-guard";
@@ -15,7 +16,7 @@ type Row = { line: number; field: string; rule?: string; message: string };
 export default async function ImportPage({ params }: { params: Promise<{ importId: string }> }) {
   const { importId } = await params;
   const actor = await requirePageActor({ returnTo: `/admin/imports/${importId}`, action: "items.import" });
-  const report = await getImportReport({ actor, importId });
+  const report = await orNotFound(getImportReport({ actor, importId }));
   return (
     <>
       <div className="page-heading">

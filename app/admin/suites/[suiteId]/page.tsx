@@ -1,5 +1,6 @@
 // One suite (admin): progress overall and per rater.
 import type { Metadata } from "next";
+import { orNotFound } from "@/lib/http/or-not-found";
 import { ProgressMeter } from "@/components/progress-meter";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { suiteCalibration } from "@/lib/analytics/suite-calibration";
@@ -17,6 +18,8 @@ export const metadata: Metadata = { title: "Suite" };
 export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {
   const { suiteId } = await params;
   const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}`, action: "suites.manage" });
+  // An unknown or malformed id is the 404 page, before the rest is asked for.
+  await orNotFound(getSuite({ actor, suiteId }));
   const [suite, raters, links, calibration, skips] = await Promise.all([
     getSuite({ actor, suiteId }), getRaterProgress({ actor, suiteId }), listShareLinks({ actor, suiteId }), suiteCalibration({ actor, suiteId }), getSkipSummary({ actor, suiteId }),
   ]);

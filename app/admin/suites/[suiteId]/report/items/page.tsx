@@ -9,6 +9,7 @@ import { reportSliceOf, sliceParametersOf } from "@/lib/analytics/report-slice";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { AppError } from "@/lib/errors";
 import { orNotFound } from "@/lib/http/or-not-found";
+import { getSuite } from "@/lib/suites/service";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Items behind a figure" };
@@ -20,6 +21,8 @@ export default async function ReportItemsPage({ params, searchParams }: { params
   const search = await searchParams;
   const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}/report`, action: "suites.manage" });
   const slice = reportSliceOf(search);
+  // An unknown suite is the 404 page whatever the query says.
+  await orNotFound(getSuite({ actor, suiteId }));
   let drill;
   try {
     drill = await orNotFound(reportDrillDown({ actor, suiteId, slice, query: drillQueryOf(search) }));

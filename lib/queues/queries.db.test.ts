@@ -1,0 +1,89 @@
+// The queue's typed queries against a real PostgreSQL: each statement's rows
+// and counts, on a small suite with one rater (k = 2, one gold item).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { createSuite } from "@/lib/suites/service";
+import { importTestItems } from "@/lib/testing/test-items";
+import { createTestUser } from "@/lib/testing/test-users";
+import { userRater, type QueueRater } from "./queue-rater";
+import {
+  countGoldAssignments, countOpenForRater, countSkipsByRater, insertAssignment, lockAssignmentForCorrection, lockAssignmentForSkip,
+  lockClaimCandidate, lockHeldAssignments, lockSuiteItem, markSkipped, selectActiveHolds, selectAssignmentPosition, selectLatestInChain,
+  selectRaterSuite, selectSkippedItems, selectSlotsLeft, takeSlot, type SuiteRow,
+} from "./queries";
+
+let rater: QueueRater;
+let outsider: QueueRater;
+let suite: SuiteRow;
+
+beforeAll(async () => {
+  const admin = await createTestUser(["admin"]);
+  const user = await createTestUser(["rater"]);
+  rater = userRater(user);
+  outsider = userRater(await createTestUser(["rater"]));
+  const { importId } = await importTestItems(admin, 3, { gold: 1 });
+  const created = await createSuite({
+    actor: admin,
+    input: { name: "Queries suite", key: `queries-${importId.slice(0, 8)}`, overlap_k: 2, gold_share: 0.5, hold_minutes: 30, rater_ids: [user.userId], import_ids: [importId] },
+  });
+  suite = (await selectRaterSuite(db(), rater, created.id))!;
+});
+afterAll(() => db().$disconnect());
+
+describe("queue queries", () => {
+  it("selectRaterSuite: the suite with its settings for a suite rater, nothing for an outsider", async () => {
+    expect(suite).toMatchObject({ overlap_k: 2, gold_share: 0.5, hold_seconds: 1800, link_slots: null });
+    expect(await selectRaterSuite(db(), outsider, suite.id)).toBeUndefined();
+  });
+
+  it("claims, counts and positions an assignment", async () => {
+    expect(await countOpenForRater(db(), rater.raterKey, suite.id)).toBe(3);
+    const { assignmentId, itemId } = await db().$transaction(async (tx) => {
+      const candidate = await lockClaimCandidate(tx, rater, suite, true, []);
+      expect(candidate).toEqual(expect.any(String));
+      await lockSuiteItem(tx, suite.id, candidate!);
+      expect(await selectActiveHolds(tx, suite.id, candidate!, null)).toEqual({ slotsLeft: 2, held: 0 });
+      return { itemId: candidate!, assignmentId: (await insertAssignment(tx, rater, suite, candidate!))! };
+    });
+    expect(await selectActiveHolds(db(), suite.id, itemId, null)).toEqual({ slotsLeft: 2, held: 1 });
+    expect(await selectActiveHolds(db(), suite.id, itemId, assignmentId)).toEqual({ slotsLeft: 2, held: 0 });
+    expect(await countGoldAssignments(db(), rater.raterKey, suite.id)).toEqual({ gold: 1, total: 1 });
+    expect(await countOpenForRater(db(), rater.raterKey, suite.id)).toBe(2);
+    expect(await selectAssignmentPosition(db(), rater.raterKey, assignmentId)).toEqual({ index: 1, total: 3 });
+    expect(await selectAssignmentPosition(db(), outsider.raterKey, assignmentId)).toBeUndefined();
+    const held = await db().$transaction((tx) => lockHeldAssignments(tx, rater, suite.id));
+    expect(held).toEqual([{ id: assignmentId, item_id: itemId, live: true }]);
+    // A gold item is taken, so no other gold item is left to claim.
+    expect(await db().$transaction((tx) => lockClaimCandidate(tx, rater, suite, true, []))).toBeNull();
+    await takeSlot(db(), suite.id, itemId);
+    expect(await selectSlotsLeft(db(), suite.id, itemId)).toBe(1);
+  });
+
+  it("skips: locks the rater's row, marks it skipped without its draft, and counts skips per rater and per item", async () => {
+    const assignmentId = await db().$transaction(async (tx) => {
+      const candidate = (await lockClaimCandidate(tx, rater, suite, false, []))!;
+      return (await insertAssignment(tx, rater, suite, candidate))!;
+    });
+    expect(await db().$transaction((tx) => lockAssignmentForSkip(tx, outsider.raterKey, assignmentId))).toBeUndefined();
+    const locked = await db().$transaction((tx) => lockAssignmentForSkip(tx, rater.raterKey, assignmentId));
+    expect(locked).toMatchObject({ status: "held", suite_id: suite.id });
+    await markSkipped(db(), assignmentId, "other", "cannot read the image");
+    expect(await db().assignment.findUniqueOrThrow({ where: { id: assignmentId } })).toMatchObject({ status: "skipped", skipReason: "other", skipComment: "cannot read the image", draft: null });
+    expect(await countSkipsByRater(db(), suite.id)).toEqual([{ raterKey: rater.raterKey, skipped: 1 }]);
+    expect(await selectSkippedItems(db(), suite.id)).toEqual([
+      { itemId: locked!.item_id, taskId: expect.any(String), skipped: 1, reasons: { other: 1 }, comments: ["cannot read the image"], raters: 1, raterSkips: 1 },
+    ]);
+  });
+
+  it("corrections: locks a submitted assignment with its item and suite key; a chain of one ends at its first rating", async () => {
+    const [submitted] = await db().$queryRaw<{ id: string; eval_id: string | null; status: string }[]>`
+      SELECT id, eval_id, status FROM assignment WHERE suite_id = ${suite.id}::uuid AND rater_key = ${rater.raterKey} AND status = 'held' LIMIT 1`;
+    const row = await db().$transaction((tx) => lockAssignmentForCorrection(tx, rater.raterKey, submitted!.id));
+    expect(row).toMatchObject({ status: "held", eval_id: null, suite_id: suite.id, suite_key: expect.stringMatching(/^queries-/) });
+    expect(row!.body).toMatchObject({ task: expect.any(Object) });
+    expect(await db().$transaction((tx) => lockAssignmentForCorrection(tx, outsider.raterKey, submitted!.id))).toBeUndefined();
+    // An eval_id with no suite_record row: the chain is the rating itself.
+    const lone = "00000000-0000-4000-8000-000000000001";
+    expect(await selectLatestInChain(db(), suite.id, lone)).toBe(lone);
+  });
+});

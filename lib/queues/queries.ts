@@ -1,0 +1,198 @@
+// The queue's SQL (claiming items under overlap k, counting slots and holds,
+// skips and corrections), with typed rows: counts arrive as numbers, never
+// bigint, statuses as AssignmentStatus. The rules live in next-item.ts,
+// skip.ts and correction.ts; the statements live here.
+import "server-only";
+import type { DbClient } from "@/lib/db";
+import { ASSIGNMENT_STATUSES, parseStatus, type AssignmentStatus } from "@/lib/statuses";
+import type { QueueRater } from "./queue-rater";
+
+/** link_slots: for a visitor, how many of an item's slots their share link may fill (null for a suite rater). */
+export type SuiteRow = { id: string; overlap_k: number; gold_share: number; hold_seconds: number; link_slots: number | null };
+
+const linkOf = (rater: QueueRater) => (rater.kind === "visitor" ? rater.shareLinkId : null);
+
+/** The suite, if this rater may work it (a suite rater, or a visitor on one of its open links). */
+export async function selectRaterSuite(client: DbClient, rater: QueueRater, suiteId: string): Promise<SuiteRow | undefined> {
+  const [suite] = rater.kind === "user"
+    ? await client.$queryRaw<SuiteRow[]>`
+        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, NULL::int AS link_slots FROM suite s
+        JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${rater.actor.userId} WHERE s.id = ${suiteId}::uuid`
+    : await client.$queryRaw<SuiteRow[]>`
+        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, coalesce(l.max_slots_per_item, (s.overlap_k + 1) / 2) AS link_slots FROM suite s
+        JOIN share_link l ON l.suite_id = s.id AND l.id = ${rater.shareLinkId}::uuid AND l.revoked_at IS NULL WHERE s.id = ${suiteId}::uuid`;
+  return suite;
+}
+
+/** Slots of the item that the visitor's share link holds or filled. */
+export async function countLinkSlotsTaken(client: DbClient, shareLinkId: string, suiteId: string, itemId: string): Promise<number> {
+  const [row] = await client.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM assignment a WHERE a.suite_id = ${suiteId}::uuid AND a.item_id = ${itemId}::uuid
+      AND a.share_link_id = ${shareLinkId}::uuid AND (a.status = 'submitted' OR a.held_until > now())`;
+  return Number(row?.n ?? 0);
+}
+
+/** The item's slots left, and the live holds on it other than `exceptAssignmentId`. */
+export async function selectActiveHolds(client: DbClient, suiteId: string, itemId: string, exceptAssignmentId: string | null): Promise<{ slotsLeft: number; held: number }> {
+  const [row] = await client.$queryRaw<{ slots_left: number; held: bigint }[]>`
+    SELECT si.slots_left,
+           (SELECT count(*) FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.status = 'held'
+              AND a.held_until > now() AND a.id IS DISTINCT FROM ${exceptAssignmentId}::uuid) AS held
+    FROM suite_item si WHERE si.suite_id = ${suiteId}::uuid AND si.item_id = ${itemId}::uuid`;
+  return { slotsLeft: row?.slots_left ?? 0, held: Number(row?.held ?? 0) };
+}
+
+/** Serialises claims and submits of one item: every one locks its suite_item row first. */
+export async function lockSuiteItem(client: DbClient, suiteId: string, itemId: string): Promise<void> {
+  await client.$queryRaw`SELECT 1 FROM suite_item WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid FOR UPDATE`;
+}
+
+export async function selectSlotsLeft(client: DbClient, suiteId: string, itemId: string): Promise<number> {
+  const [slots] = await client.$queryRaw<{ slots_left: number }[]>`SELECT slots_left FROM suite_item WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid`;
+  return slots?.slots_left ?? 0;
+}
+
+/** One slot of the item is used by a submitted rating (the CHECK slots_left >= 0 is the last word). */
+export async function takeSlot(client: DbClient, suiteId: string, itemId: string): Promise<void> {
+  await client.$executeRaw`UPDATE suite_item SET slots_left = slots_left - 1 WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid`;
+}
+
+/** The rater's held assignments of the suite, oldest first, locked; `live` when the hold has not run out. */
+export async function lockHeldAssignments(client: DbClient, rater: QueueRater, suiteId: string): Promise<{ id: string; item_id: string; live: boolean }[]> {
+  return client.$queryRaw<{ id: string; item_id: string; live: boolean }[]>`
+    SELECT id, item_id, held_until > now() AS live FROM assignment
+    WHERE suite_id = ${suiteId}::uuid AND rater_key = ${rater.raterKey} AND status = 'held'
+      AND share_link_id IS NOT DISTINCT FROM ${linkOf(rater)}::uuid
+    ORDER BY created_at FOR UPDATE`;
+}
+
+/** How many of the rater's assignments in the suite are of gold items, of how many. */
+export async function countGoldAssignments(client: DbClient, raterKey: string, suiteId: string): Promise<{ gold: number; total: number }> {
+  // A scalar subquery per assignment (a primary-key lookup each): as a join,
+  // the planner hashed the whole suite (100k items: 50 ms) for a rater's few hundred.
+  const [counts] = await client.$queryRaw<{ gold: bigint; total: bigint }[]>`
+    SELECT count(*) FILTER (WHERE (SELECT si.is_gold FROM suite_item si WHERE si.suite_id = a.suite_id AND si.item_id = a.item_id)) AS gold,
+           count(*) AS total
+    FROM assignment a
+    WHERE a.suite_id = ${suiteId}::uuid AND a.rater_key = ${raterKey}`;
+  return { gold: Number(counts?.gold ?? 0), total: Number(counts?.total ?? 0) };
+}
+
+/** The first item (by position) the rater could claim now, locked; `skipped` items are passed over. */
+export async function lockClaimCandidate(client: DbClient, rater: QueueRater, suite: SuiteRow, gold: boolean, skipped: string[]): Promise<string | null> {
+  const [candidate] = await client.$queryRaw<{ item_id: string }[]>`
+    SELECT si.item_id FROM suite_item si
+    WHERE si.suite_id = ${suite.id}::uuid AND si.is_gold = ${gold} AND si.slots_left > 0
+      AND si.item_id <> ALL(${skipped}::uuid[])
+      AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.rater_key = ${rater.raterKey})
+      AND (SELECT count(*) FROM assignment h WHERE h.suite_id = si.suite_id AND h.item_id = si.item_id AND h.status = 'held' AND h.held_until > now()) < si.slots_left
+      AND (${suite.link_slots}::int IS NULL OR (SELECT count(*) FROM assignment l WHERE l.suite_id = si.suite_id AND l.item_id = si.item_id
+             AND l.share_link_id = ${linkOf(rater)}::uuid AND (l.status = 'submitted' OR l.held_until > now())) < ${suite.link_slots}::int)
+    ORDER BY si.position
+    LIMIT 1
+    FOR UPDATE OF si SKIP LOCKED`;
+  return candidate?.item_id ?? null;
+}
+
+/** A new assignment of the item to the rater, held for the suite's hold time. */
+export async function insertAssignment(client: DbClient, rater: QueueRater, suite: SuiteRow, itemId: string): Promise<string | null> {
+  const [created] = await client.$queryRaw<{ id: string }[]>`
+    INSERT INTO assignment (suite_id, item_id, rater_key, user_id, share_link_id, held_until)
+    VALUES (${suite.id}::uuid, ${itemId}::uuid, ${rater.raterKey},
+            ${rater.kind === "user" ? rater.actor.userId : null}, ${linkOf(rater)}::uuid,
+            now() + make_interval(secs => ${suite.hold_seconds}))
+    RETURNING id`;
+  return created?.id ?? null;
+}
+
+/** Items of the suite with slots left that the rater has not taken. */
+export async function countOpenForRater(client: DbClient, raterKey: string, suiteId: string): Promise<number> {
+  const [open] = await client.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM suite_item si WHERE si.suite_id = ${suiteId}::uuid AND si.slots_left > 0
+      AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.rater_key = ${raterKey})`;
+  return Number(open?.n ?? 0);
+}
+
+/** "Item n of N": the assignment's place among the rater's assignments of the suite, and the suite's size. */
+export async function selectAssignmentPosition(client: DbClient, raterKey: string, assignmentId: string): Promise<{ index: number; total: number } | undefined> {
+  const [row] = await client.$queryRaw<{ index: bigint; total: bigint }[]>`
+    SELECT (SELECT count(*) FROM assignment b WHERE b.suite_id = a.suite_id AND b.rater_key = a.rater_key AND b.created_at <= a.created_at) AS index,
+           (SELECT count(*) FROM suite_item si WHERE si.suite_id = a.suite_id) AS total
+    FROM assignment a WHERE a.id = ${assignmentId}::uuid AND a.rater_key = ${raterKey}`;
+  return row ? { index: Number(row.index), total: Number(row.total) } : undefined;
+}
+
+/** The rater's assignment, locked, with what a skip needs; undefined when it is not theirs. */
+export async function lockAssignmentForSkip(client: DbClient, raterKey: string, assignmentId: string): Promise<{ status: AssignmentStatus; suite_id: string; item_id: string } | undefined> {
+  const [row] = await client.$queryRaw<{ status: string; suite_id: string; item_id: string }[]>`
+    SELECT status, suite_id, item_id FROM assignment WHERE id = ${assignmentId}::uuid AND rater_key = ${raterKey} FOR UPDATE`;
+  return row && { ...row, status: parseStatus(ASSIGNMENT_STATUSES, row.status) };
+}
+
+/** Skips the assignment: its hold ends without using a slot, and its draft is dropped. */
+export async function markSkipped(client: DbClient, assignmentId: string, reason: string, comment: string | null): Promise<void> {
+  await client.$executeRaw`
+    UPDATE assignment SET status = 'skipped', skip_reason = ${reason}, skip_comment = ${comment},
+           skipped_at = now(), held_until = now(), draft = NULL
+    WHERE id = ${assignmentId}::uuid`;
+}
+
+/** Skips of the suite per rater. */
+export async function countSkipsByRater(client: DbClient, suiteId: string): Promise<{ raterKey: string; skipped: number }[]> {
+  const rows = await client.$queryRaw<{ rater_key: string; skipped: bigint }[]>`
+    SELECT rater_key, count(*) AS skipped FROM assignment WHERE suite_id = ${suiteId}::uuid AND status = 'skipped'
+    GROUP BY rater_key ORDER BY rater_key`;
+  return rows.map((row) => ({ raterKey: row.rater_key, skipped: Number(row.skipped) }));
+}
+
+export type SkippedItemRow = {
+  itemId: string; taskId: string; skipped: number; reasons: Record<string, number>; comments: string[];
+  /** Suite raters, and how many of them skipped the item. */ raters: number; raterSkips: number;
+};
+
+/** Skipped items of the suite, most skipped first, with their reasons and comments. */
+export async function selectSkippedItems(client: DbClient, suiteId: string): Promise<SkippedItemRow[]> {
+  const rows = await client.$queryRaw<{ item_id: string; task_id: string; skipped: bigint; reasons: Record<string, number>; comments: string[] | null; raters: bigint; rater_skips: bigint }[]>`
+    SELECT a.item_id, i.task_id, count(*) AS skipped,
+           (SELECT jsonb_object_agg(reason, n) FROM (SELECT skip_reason AS reason, count(*) AS n FROM assignment b
+              WHERE b.suite_id = a.suite_id AND b.item_id = a.item_id AND b.status = 'skipped' GROUP BY skip_reason) r) AS reasons,
+           array_remove(array_agg(a.skip_comment ORDER BY a.skipped_at), NULL) AS comments,
+           (SELECT count(*) FROM suite_rater sr WHERE sr.suite_id = a.suite_id) AS raters,
+           count(*) FILTER (WHERE a.rater_key IN (SELECT sr.user_id FROM suite_rater sr WHERE sr.suite_id = a.suite_id)) AS rater_skips
+    FROM assignment a JOIN item i ON i.id = a.item_id
+    WHERE a.suite_id = ${suiteId}::uuid AND a.status = 'skipped'
+    GROUP BY a.suite_id, a.item_id, i.task_id
+    ORDER BY count(*) DESC, i.task_id`;
+  return rows.map((row) => ({
+    itemId: row.item_id, taskId: row.task_id, skipped: Number(row.skipped), reasons: row.reasons, comments: row.comments ?? [],
+    raters: Number(row.raters), raterSkips: Number(row.rater_skips),
+  }));
+}
+
+/** The rater's assignment, locked, with its item and suite key (what a correction needs); undefined when not theirs. */
+export async function lockAssignmentForCorrection(client: DbClient, raterKey: string, assignmentId: string): Promise<
+  { status: AssignmentStatus; eval_id: string | null; body: unknown; suite_key: string; suite_id: string; item_id: string } | undefined
+> {
+  const [row] = await client.$queryRaw<{ status: string; eval_id: string | null; body: unknown; suite_key: string; suite_id: string; item_id: string }[]>`
+    SELECT a.status, a.eval_id, i.body, s.key AS suite_key, a.suite_id, a.item_id FROM assignment a
+    JOIN item i ON i.id = a.item_id JOIN suite s ON s.id = a.suite_id
+    WHERE a.id = ${assignmentId}::uuid AND a.rater_key = ${raterKey} FOR UPDATE OF a`;
+  return row && { ...row, status: parseStatus(ASSIGNMENT_STATUSES, row.status) };
+}
+
+/**
+ * The latest of a rater's ratings of an item in the suite: the end of its chain
+ * of corrections in suite_record (each row superseded at most once, so the
+ * chain is a line). A record derived from it outside the suite (a free-form
+ * correction) is not in the chain.
+ */
+export async function selectLatestInChain(client: DbClient, suiteId: string, evalId: string): Promise<string> {
+  const [{ latest }] = await client.$queryRaw<[{ latest: string }]>`
+    WITH RECURSIVE chain AS (
+      SELECT eval_id, 0 AS depth FROM suite_record WHERE suite_id = ${suiteId}::uuid AND eval_id = ${evalId}::uuid
+      UNION ALL
+      SELECT c.eval_id, chain.depth + 1 FROM suite_record c JOIN chain ON c.supersedes = chain.eval_id
+      WHERE c.suite_id = ${suiteId}::uuid)
+    SELECT coalesce((SELECT eval_id::text FROM chain ORDER BY depth DESC LIMIT 1), ${evalId}) AS latest`;
+  return latest;
+}

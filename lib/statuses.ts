@@ -1,0 +1,40 @@
+// Every status column's values, once. The database keeps them as text with a
+// CHECK (status IN …) per table; lib/statuses.db.test.ts fails when a CHECK
+// and its list here disagree. Text + CHECK rather than Prisma enums: moving a
+// column to an enum rewrites the table under an exclusive lock and changes how
+// raw SQL must bind parameters, for no gain a typed list and the test don't give.
+
+export const ASSIGNMENT_STATUSES = ["held", "submitted", "skipped"] as const;
+export const REVIEW_TASK_STATUSES = ["open", "reviewed"] as const;
+export const JUDGE_RUN_STATUSES = ["running", "cancelled", "completed"] as const;
+export const JUDGE_RUN_ITEM_STATUSES = ["pending", "running", "stored", "failed", "cancelled"] as const;
+export const ITEM_IMPORT_STATUSES = ["reading", "awaiting_decision", "committed", "discarded", "failed"] as const;
+export const RECORD_EXPORT_STATUSES = ["prepared", "streaming", "complete", "aborted", "failed"] as const;
+
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+export type ReviewTaskStatus = (typeof REVIEW_TASK_STATUSES)[number];
+export type JudgeRunStatus = (typeof JUDGE_RUN_STATUSES)[number];
+export type JudgeRunItemStatus = (typeof JUDGE_RUN_ITEM_STATUSES)[number];
+export type ItemImportStatus = (typeof ITEM_IMPORT_STATUSES)[number];
+export type RecordExportStatus = (typeof RECORD_EXPORT_STATUSES)[number];
+
+/** Each list with the table and CHECK constraint that hold the same values. */
+export const STATUS_CHECKS = [
+  { table: "assignment", constraint: "assignment_status_known", values: ASSIGNMENT_STATUSES },
+  { table: "review_task", constraint: "review_task_status_known", values: REVIEW_TASK_STATUSES },
+  { table: "judge_run", constraint: "judge_run_status_known", values: JUDGE_RUN_STATUSES },
+  { table: "judge_run_item", constraint: "judge_run_item_status_known", values: JUDGE_RUN_ITEM_STATUSES },
+  { table: "item_import", constraint: "item_import_status_known", values: ITEM_IMPORT_STATUSES },
+  { table: "record_export", constraint: "record_export_status", values: RECORD_EXPORT_STATUSES },
+] as const;
+
+/**
+ * A status read from the database, narrowed to its list. The CHECK makes an
+ * unknown value impossible; if one appears anyway (a migration ahead of this
+ * code), failing loudly beats carrying an untyped string further.
+ */
+export function parseStatus<const T extends readonly string[]>(values: T, value: string): T[number] {
+  const known = values.find((candidate) => candidate === value);
+  if (known === undefined) throw new Error(`unknown status ${JSON.stringify(value)}; expected one of ${values.join(", ")}`);
+  return known;
+}
