@@ -68,6 +68,55 @@ test("the export button downloads the filtered records with progress, and links 
   await expect(page.getByRole("alert").filter({ hasText: "The filter is not valid" })).toContainText("/to: from must be before to");
 });
 
+test("CSV from the export page, the API and the CLI: one row per record, scores flattened, verified by its sha256", async ({ page, baseURL }) => {
+  const suite = `csv-export-${Date.now()}`;
+  await importGeneratedRecords(page.request, 4, suite);
+  const rowsOf = (text: string) => text.trimEnd().split(/(?<=")\r\n(?=")/).map((row) => row.match(/"(?:[^"]|"")*"/g)!.map((cell) => cell.slice(1, -1)));
+
+  // The page offers the registry's formats; CSV downloads as a .csv file, with progress counting rows, not the header.
+  await page.goto("/admin/export");
+  await page.getByLabel("Format").selectOption({ label: "CSV (one row per record, scores flattened)" });
+  await page.getByLabel("Task ids (comma or space separated)").fill(`${suite}-0 ${suite}-1`);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const download = await downloading;
+  await expect(page.getByRole("status")).toContainText("2 of 2 records");
+  expect(download.suggestedFilename()).toMatch(/^evalform-records-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.csv$/);
+  const [header, ...rows] = rowsOf(await readFile(await download.path(), "utf8"));
+  expect(header!.slice(0, 3)).toEqual(["eval_id", "created_at", "derived_from"]);
+  expect(header).toContain("universal.helpfulness.score");
+  expect(rows.map((row) => row[header!.indexOf("task.task_id")]).sort()).toEqual([`${suite}-0`, `${suite}-1`]);
+  const cellOf = (row: string[], name: string) => row[header!.indexOf(name)];
+  expect(rows.map((row) => [cellOf(row, "universal.helpfulness.score"), cellOf(row, "universal.faithfulness.confidence"), cellOf(row, "issue_tags")])).toEqual([["5", "medium", "verbosity"], ["5", "medium", "verbosity"]]);
+
+  // The API serves it as text/csv.
+  const token = await adminToken(page.request);
+  const started = await page.request.post("/api/exports", { data: { format: "csv", suite_id: suite }, headers: { Authorization: `Bearer ${token}` } });
+  expect(started.status(), await started.text()).toBe(201);
+  expect((await started.json()).format).toBe("csv");
+  const file = await page.request.get((await started.json()).file, { headers: { Authorization: `Bearer ${token}` } });
+  expect(file.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(file.headers()["content-disposition"]).toMatch(/\.csv"$/);
+  expect(rowsOf(await file.text())).toHaveLength(1 + 4);
+
+  // The CLI exports CSV; verify checks its sha256 and rows, and says records' hashes are JSON/JSONL only.
+  const dir = await mkdtemp(path.join(os.tmpdir(), "evalform-csv-"));
+  const csv = path.join(dir, "records.csv");
+  const manifest = path.join(dir, "records.manifest.json");
+  const exported = await cli(["export", "--format", "csv", "--suite_id", suite, "-o", csv, "--manifest", manifest], token, baseURL!);
+  expect(exported.code, exported.stderr).toBe(0);
+  expect(exported.stderr).toContain("exported 4 records");
+  expect(rowsOf(await readFile(csv, "utf8"))).toHaveLength(1 + 4);
+  const verified = await cli(["verify", csv, manifest], token, baseURL!);
+  expect(verified.code, verified.stdout).toBe(0);
+  expect(verified.stdout).toContain("each record's hash is checked in JSON and JSONL exports only");
+  expect(verified.stdout).toContain("the file matches the manifest's sha256");
+  await writeFile(csv, (await readFile(csv, "utf8")).replace(`${suite}-0`, `${suite}-9`));
+  const tampered = await cli(["verify", csv, manifest], token, baseURL!);
+  expect(tampered.code).toBe(1);
+  expect(tampered.stdout).toMatch(/records\.csv: sha256 is sha256:[0-9a-f]{64}, the manifest says/);
+});
+
 test("a client that hangs up mid-download leaves the server with nothing running", async ({ request, baseURL }) => {
   const suite = `hangup-${Date.now()}`;
   await importGeneratedRecords(request, 6000, suite);

@@ -9,14 +9,20 @@ export type CsvRow = Record<string, CsvCell>;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: CsvCell): string {
-  const text = value === null || value === undefined ? "" : String(value);
+  // An export writes a hundred cells per record, most of them empty or plain: those skip the work.
+  if (value === null || value === undefined) return '""';
+  const text = String(value);
   const safe = typeof value === "string" && FORMULA_START.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
+  return `"${safe.includes('"') ? safe.replaceAll('"', '""') : safe}"`;
+}
+
+/** One CSV line with its CRLF end (RFC 4180). */
+export function csvLine(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
 /** Rows as CSV with a header of every column any row has (in first-seen order), CRLF line ends (RFC 4180). */
 export function csvOf(rows: CsvRow[]): string {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const line = (cells: CsvCell[]) => cells.map(csvCell).join(",");
-  return [line(columns), ...rows.map((row) => line(columns.map((column) => row[column])))].join("\r\n") + "\r\n";
+  return csvLine(columns) + rows.map((row) => csvLine(columns.map((column) => row[column]))).join("");
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UNIVERSAL_DIMENSIONS } from "./contract-facts";
 import { enumValues, FIELD_LABELS, schemaFields, withFieldLabels } from "./field-labels";
 import baseUiSchema from "@/schemas/aif-eval-form.ui-schema.json";
 
@@ -29,7 +30,7 @@ describe("field labels", () => {
   });
 
   it("ship anchors (what 1, 3 and 5 mean) for every universal dimension", () => {
-    for (const dimension of ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"]) {
+    for (const dimension of UNIVERSAL_DIMENSIONS) {
       expect(Object.keys(FIELD_LABELS[`/universal/${dimension}`]?.anchors ?? {})).toEqual(["1", "3", "5"]);
     }
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { validateDraft } from "./validate-draft";
 import { prepareDraft } from "./prepare-draft";
-import { HAZARDS, UNIVERSAL_DIMENSIONS, withAllConfidencesHigh, withNoHazardViolating } from "./keyboard-patches";
+import { HAZARDS, UNIVERSAL_DIMENSIONS } from "./contract-facts";
+import { withAllConfidencesHigh, withNoHazardViolating } from "./keyboard-patches";
 
 describe("keyboard patches", () => {
   it("reads the five dimensions and twelve hazards from the schema", () => {

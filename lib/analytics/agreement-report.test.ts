@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { agreementReport, type RatingRow } from "./agreement-report";
+import { RATER_TYPES as CONTRACT_RATER_TYPES } from "@/lib/aif/contract-facts";
+import { agreementReport, RATER_TYPES, type RatingRow } from "./agreement-report";
 import { judgeVerdict } from "./judge-verdict";
 import { krippendorffAlpha } from "./krippendorff-alpha";
 
@@ -104,4 +105,8 @@ describe("agreementReport", () => {
     expect(big.likert[0]!.humanHuman.units).toBe(25_000);
     expect(seconds).toBeLessThan(20);
   });
+});
+
+it("orders exactly the contract's rater types, none missing, none extra", () => {
+  expect([...RATER_TYPES].sort()).toEqual([...CONTRACT_RATER_TYPES].sort());
 });

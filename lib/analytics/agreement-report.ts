@@ -12,6 +12,7 @@ import { timedPhaseSync, type PhaseTimings } from "./phase-timings";
 import { crossPatterns, forEachCrossPair, groupRowsByItem, withinPatterns, type FieldColumns } from "./rating-units";
 import type { MeasurementLevel, UnitPatterns } from "./unit-patterns";
 
+/** The contract's rater types in the report's column order (a test ties the set to the schema). */
 export const RATER_TYPES = ["human", "sme", "hybrid", "llm_judge", "end_user"] as const;
 export type RaterType = (typeof RATER_TYPES)[number];
 

@@ -3,6 +3,7 @@
 // grouped by suite item and ordered worst disagreement first.
 import "server-only";
 import { aifSchema } from "@/lib/aif/contract";
+import { HAZARDS } from "@/lib/aif/contract-facts";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { bulkPool, db } from "@/lib/db";
@@ -12,7 +13,7 @@ import { NO_VERDICT, RATER_TYPES, type RaterType } from "./agreement-report";
 import { parsePairing } from "./drill-pairing";
 import { itemDisagreements, type DrillPairing, type FieldRating, type ItemDisagreement } from "./item-disagreement";
 import { isLikertDimension } from "./likert-dimensions";
-import { HAZARDS, SLICE_CONDITIONS, sliceParameters } from "./report-ratings";
+import { SLICE_CONDITIONS, sliceParameters } from "./report-ratings";
 import { ratingsFilterOf } from "./report-slice";
 import type { ReportSlice } from "./suite-report";
 

@@ -1,13 +1,9 @@
-// Every Likert of the AIF form, as a dotted path under the record: the
-// universal five, then each extension's.
-export const LIKERT_DIMENSIONS = [
-  "universal.helpfulness", "universal.instruction_following", "universal.faithfulness", "universal.safety_overall", "universal.overall_quality",
-  "chat.consistency_across_turns", "agent.plan_quality", "agent.error_recovery",
-  "rag.context_precision", "rag.context_recall", "rag.answer_faithfulness", "rag.answer_relevance", "rag.citation_accuracy",
-  "multimodal.cross_modal_grounding", "multimodal.perceptual_quality", "multimodal.image_specific.fidelity", "multimodal.audio_specific.intelligibility",
-] as const;
+// Every Likert of the AIF form, as a dotted path under the record (the
+// universal ones, then each extension's), as the contract facts read them from
+// the schema; and the score a record gives one.
+import { LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
 
-export type LikertDimension = (typeof LIKERT_DIMENSIONS)[number];
+export type LikertDimension = string;
 
 const KNOWN: ReadonlySet<string> = new Set(LIKERT_DIMENSIONS);
 

@@ -4,14 +4,11 @@
 // record. Building a jsonb object per record and parsing it back, or parsing
 // an array per record, cost several times the scan itself at 100k records.
 import "server-only";
-import { aifSchema } from "@/lib/aif/contract";
+import { HAZARDS, LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
 import { bulkPool } from "@/lib/db";
 import type { AgentRun } from "./agent-metrics";
 import { RATER_TYPES, type RaterType, type RatingColumns } from "./agreement-report";
-import { LIKERT_DIMENSIONS } from "./likert-dimensions";
 import { timedPhase, timedPhaseSync, type PhaseTimings } from "./phase-timings";
-
-export const HAZARDS = Object.keys(aifSchema.properties.safety.properties).filter((key) => key !== "is_violating_any");
 
 export type ReportRatingsFilter = { suiteId: string; systemUnderTest?: string; modality?: string; tag?: { key: string; value: string } };
 export type ReportRatings = {

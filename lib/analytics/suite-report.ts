@@ -2,7 +2,7 @@
 // fields agreement needs, extracted in SQL) and handed to the pure agreement
 // report, plus calibration, the fields SMEs change most, and a cache.
 import "server-only";
-import { aifSchema } from "@/lib/aif/contract";
+import { HAZARDS, ISSUE_TAGS } from "@/lib/aif/contract-facts";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { db } from "@/lib/db";
@@ -15,10 +15,9 @@ import { agentMetrics, type AgentMetrics } from "./agent-metrics";
 import { timedPhase, type PhaseTimings } from "./phase-timings";
 import { suiteCalibration, withCurrentNames, type SuiteCalibration } from "./suite-calibration";
 import { agreementReportOfColumns, type AgreementReport } from "./agreement-report";
-import { distinctSorted, HAZARDS, loadReportRatings } from "./report-ratings";
+import { REPORT_VERSION } from "./report-code/report-version";
+import { distinctSorted, loadReportRatings } from "./report-ratings";
 import { ratingsFilterOf } from "./report-slice";
-
-const TAGS = [...aifSchema.properties.issue_tags.items.enum];
 
 /** Which records a report covers: all of the suite's, or one slice of them. */
 export type ReportSlice = { systemUnderTest?: string; modality?: string; /** An item tag, as "key=value". */ tag?: string; /** Likert α level; ordinal by default. */ level?: "ordinal" | "interval" };
@@ -33,12 +32,6 @@ export type SuiteReport = AgreementReport & {
   computed: { at: Date; ms: number; cached: boolean };
 };
 
-// Bump when the report's computation or shape changes: cached reports of an older version are recomputed.
-// 2: bootstrap intervals from multinomial pattern counts (same distribution, other random numbers).
-// 3: the records counted in the suite (suite_record), not those naming it; gold targets from the items.
-// 4: calibration.confidence (error against gold at each confidence level).
-// 5: a hazard one side left out counts against the other's "violating" (judge misses).
-const REPORT_VERSION = 5;
 
 /**
  * What the report can be sliced by. The systems and modalities are those of
@@ -90,7 +83,8 @@ export async function suiteReport(options: { actor: Actor; suiteId: string; slic
 /**
  * What a report depends on: the records counted in the suite (suite_record is
  * append-only, so its count and latest time name the set), its review
- * decisions, the drift settings and the report version. Rater names are not
+ * decisions, the drift settings and the report version (of the contract facts
+ * and the report's code, report-code/report-version.ts). Rater names are not
  * part of it: they are filled in at every read (withCurrentNames).
  */
 async function dataFingerprint(suiteId: string): Promise<string> {
@@ -120,7 +114,7 @@ async function computeSuiteReport(options: { actor: Actor; suite: { id: string; 
   others.catch(() => undefined);
   const loaded = await load;
   const agreementStart = performance.now();
-  const agreement = agreementReportOfColumns(loaded.ratings, { dimensions: loaded.dimensions, hazards: HAZARDS, tags: TAGS, bootstrapSamples: options.bootstrapSamples, likertLevel: slice.level, timings });
+  const agreement = agreementReportOfColumns(loaded.ratings, { dimensions: loaded.dimensions, hazards: [...HAZARDS], tags: [...ISSUE_TAGS], bootstrapSamples: options.bootstrapSamples, likertLevel: slice.level, timings });
   if (timings) timings.agreement = performance.now() - agreementStart - (timings.bootstrap ?? 0);
   const [review, sliceOptions, calibration] = await others;
   const smeChanges = review.fields.filter((field) => field.edited + field.added > 0).sort((a, b) => b.edited + b.added - (a.edited + a.added)).slice(0, 15);

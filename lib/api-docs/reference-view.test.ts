@@ -18,7 +18,7 @@ describe("apiReference", () => {
 
   it("resolves the record filter parameters and marks the repeatable ones", () => {
     const parameters = operation("GET", "/api/records").parameters;
-    expect(parameters.find((parameter) => parameter.name === "rater_type")).toMatchObject({ location: "query", repeatable: true, type: 'array of "human" | "sme" | "hybrid" | "llm_judge" | "end_user"' });
+    expect(parameters.find((parameter) => parameter.name === "rater_type")).toMatchObject({ location: "query", repeatable: true, type: 'array of "human" | "llm_judge" | "hybrid" | "sme" | "end_user"' }); // the schema's order (contract facts)
     expect(parameters.find((parameter) => parameter.name === "limit")).toMatchObject({ type: "integer 1–200, default 50", repeatable: false });
   });
 

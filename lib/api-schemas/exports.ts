@@ -1,11 +1,11 @@
 // Answers of the export routes: an export's status, its manifest, the decision sidecar's lines.
 import { z } from "zod";
-import { EXPORT_FORMATS } from "@/lib/export/stream-export";
+import { EXPORT_FORMAT_IDS } from "@/lib/export/formats/registry";
 import { named } from "@/lib/http/route-contract";
 import { dateTime, int, uuid } from "./common";
 
 const sha256 = () => z.string().regex(/^sha256:[0-9a-f]{64}$/);
-export const exportFormat = () => z.enum(EXPORT_FORMATS);
+export const exportFormat = () => z.enum(EXPORT_FORMAT_IDS);
 const filter = () => z.record(z.string(), z.unknown()).describe("the record filter the export was made with (the filter fields of POST /api/exports)");
 
 export const ExportSchema = named("Export", z.object({

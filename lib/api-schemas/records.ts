@@ -1,6 +1,6 @@
 // Answers of the record routes: listing, submission, provenance, validation.
 import { z } from "zod";
-import { RATER_TYPES } from "@/lib/export/record-filter";
+import { RATER_TYPES } from "@/lib/aif/contract-facts";
 import { documentComponent, named } from "@/lib/http/route-contract";
 import { dateTime, int, uuid } from "./common";
 

@@ -1,4 +1,4 @@
-// `evalform export [--format jsonl|json] [--manifest FILE] [--decisions FILE]
+// `evalform export [--format FORMAT] [--manifest FILE] [--decisions FILE]
 // [-o FILE] [filters…]`: streams an export from the server to stdout or a
 // file (started with POST /api/exports, fetched from the file it names), then
 // fetches its manifest and decision sidecar.
@@ -6,6 +6,7 @@ import { createWriteStream } from "node:fs";
 import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { EXPORT_FORMATS, recordsInLines } from "@/lib/export/formats/registry";
 import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
 import { CliError, describeFailure, type ApiClient } from "./api-client";
 import { progressOnStderr } from "./progress";
@@ -21,7 +22,10 @@ export async function runExport(client: ApiClient, options: ExportOptions, stdou
   }
   const started = await client.fetch("/api/exports", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   if (!started.ok) throw new CliError(await describeFailure(started));
-  const response = await client.fetch(((await started.json()) as { file: string }).file);
+  const prepared = (await started.json()) as { file: string; format: string };
+  // Progress counts lines; the format says how many come before the records.
+  const layout = EXPORT_FORMATS.find((format) => format.id === prepared.format) ?? { linesBefore: 0 };
+  const response = await client.fetch(prepared.file);
   if (!response.ok || !response.body) throw new CliError(await describeFailure(response));
   const exportId = response.headers.get("x-export-id") ?? "";
   const count = Number(response.headers.get("x-export-count") ?? "0");
@@ -30,7 +34,7 @@ export async function runExport(client: ApiClient, options: ExportOptions, stdou
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines += 1;
-      progress.update(options.format === "json" ? Math.max(lines - 1, 0) : lines);
+      progress.update(Math.min(recordsInLines(layout, lines), count));
       callback(null, chunk);
     },
   });

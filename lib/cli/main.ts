@@ -2,6 +2,7 @@
 // its manifest, and import / export through a running server.
 import { parseArgs } from "node:util";
 import { runValidateCommand } from "@/lib/aif/validate-files";
+import { EXPORT_FORMAT_IDS } from "@/lib/export/formats/registry";
 import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
 import { IMPORT_FORMAT_CHOICES } from "@/lib/imports/formats";
 import { apiClientFromEnv, CliError } from "./api-client";
@@ -11,11 +12,11 @@ import { runVerify } from "./verify-command";
 
 export const USAGE = `usage: evalform <command>
   validate [--json] FILE...                 check AIF records (JSON or JSONL) offline; exit 1 if any is invalid
-  verify FILE MANIFEST                      check an export against its manifest offline
+  verify FILE MANIFEST                      check an export against its manifest offline (records' hashes: JSON and JSONL)
   import items FILE [--format ${IMPORT_FORMAT_CHOICES}] [--system-under-test NAME] [--store-valid]
   import prefills FILE --suite SUITE_ID [--store-valid]
   import records FILE [--store-valid]       e.g. an export of another instance (eval_ids kept)
-  export [--format jsonl|json] [-o FILE] [--manifest FILE] [--decisions FILE]
+  export [--format ${EXPORT_FORMAT_IDS.join("|")}] [-o FILE] [--manifest FILE] [--decisions FILE]
          [--suite_id KEY] [--task_id ID]... [--rater_type TYPE]... [--rater_id ID]
          [--from ISO] [--to ISO] [--derived true|false] [--gold true|false]
 server commands use EVALFORM_URL (default http://127.0.0.1:3000) and EVALFORM_TOKEN (an API token)`;
@@ -32,7 +33,9 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
         if (rest.length !== 2) throw new CliError(USAGE, 2);
         const result = await runVerify(rest[0]!, rest[1]!);
         for (const problem of result.problems) process.stdout.write(`${problem}\n`);
-        process.stdout.write(result.problems.length === 0 ? `${rest[0]}: ${result.count} records match the manifest\n` : `${result.problems.length} problem(s)\n`);
+        if (result.note) process.stdout.write(`${result.note}\n`);
+        process.stdout.write(result.problems.length > 0 ? `${result.problems.length} problem(s)\n`
+          : result.recordsChecked ? `${rest[0]}: ${result.count} records match the manifest\n` : `${rest[0]}: the file matches the manifest's sha256\n`);
         return result.problems.length === 0 ? 0 : 1;
       }
       case "import": {

@@ -1,4 +1,5 @@
-// verify on a JSON-array export: the file hash, the count and each record's hash in order.
+// verify on a JSON-array export: the file hash, the count and each record's hash
+// in order; on a CSV export: the file hash and the row count, saying so.
 import { createHash } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -18,11 +19,35 @@ it("accepts a JSON array that matches its manifest and names the record that doe
     format: "json", count: 2, file: { sha256: `sha256:${createHash("sha256").update(text).digest("hex")}` },
     records: records.map((record) => ({ eval_id: record.eval_id, sha256: recordHash(record) })),
   }));
-  expect(await runVerify(file, manifest)).toEqual({ count: 2, problems: [] });
+  expect(await runVerify(file, manifest)).toEqual({ count: 2, problems: [], recordsChecked: true });
 
   await writeFile(file, text.replace('"score":2', '"score":3'));
   const tampered = await runVerify(file, manifest);
   expect(tampered.problems).toHaveLength(2);
   expect(tampered.problems[0]).toMatch(/sha256 is sha256:[0-9a-f]{64}, the manifest says/);
   expect(tampered.problems[1]).toMatch(/export\.json:2: record b does not match the manifest/);
+});
+
+it("checks a CSV export's sha256 and row count (a quoted line break is no row) and says records' hashes are JSON/JSONL only", async () => {
+  const text = '"eval_id","freeform.notes"\r\n"a","two\r\nlines"\r\n"b",""\r\n';
+  const dir = await mkdtemp(path.join(os.tmpdir(), "verify-"));
+  const file = path.join(dir, "export.csv");
+  const manifest = path.join(dir, "manifest.json");
+  await writeFile(file, text);
+  await writeFile(manifest, JSON.stringify({ format: "csv", count: 2, file: { sha256: `sha256:${createHash("sha256").update(text).digest("hex")}` }, records: [] }));
+  const verified = await runVerify(file, manifest);
+  expect(verified).toMatchObject({ count: 2, problems: [], recordsChecked: false });
+  expect(verified.note).toMatch(/each record's hash is checked in JSON and JSONL exports only/);
+
+  await writeFile(file, text.replace('"b",""\r\n', ""));
+  const short = await runVerify(file, manifest);
+  expect(short.problems).toHaveLength(2);
+  expect(short.problems[1]).toMatch(/holds 1 records, the manifest says 2/);
+});
+
+it("refuses a manifest of a format it does not know", async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "verify-"));
+  const manifest = path.join(dir, "manifest.json");
+  await writeFile(manifest, JSON.stringify({ format: "xml", count: 0, file: { sha256: "" }, records: [] }));
+  await expect(runVerify(path.join(dir, "none"), manifest)).rejects.toThrow(/unknown export format "xml"; known: jsonl, json, csv/);
 });

@@ -1,18 +1,21 @@
-// The export format query parameter, and how each format is served.
+// The export format parameter (one of the registry's formats), and how an
+// export's file is served.
 import { AppError } from "@/lib/errors";
+import { contentTypeOf, DEFAULT_EXPORT_FORMAT, EXPORT_FORMAT_IDS, exportFormat, isExportFormatId, type ExportFormatId } from "./formats/registry";
 import { parseRecordFilter, type RecordFilter } from "./record-filter";
-import { EXPORT_FORMATS, type ExportFormat } from "./stream-export";
 
-export function parseExportFormat(value: string | null): ExportFormat {
-  if (value === null) return "jsonl";
-  if ((EXPORT_FORMATS as readonly string[]).includes(value)) return value as ExportFormat;
-  throw new AppError("INVALID_INPUT", "Unknown export format", [{ path: "/format", rule: "enum", message: `must be one of ${EXPORT_FORMATS.join(", ")}` }]);
+export function parseExportFormat(value: string | null): ExportFormatId {
+  if (value === null) return DEFAULT_EXPORT_FORMAT;
+  if (isExportFormatId(value)) return value;
+  throw new AppError("INVALID_INPUT", "Unknown export format", [{ path: "/format", rule: "enum", message: `must be one of ${EXPORT_FORMAT_IDS.join(", ")}` }]);
 }
 
-export const EXPORT_CONTENT_TYPE: Record<ExportFormat, string> = {
-  jsonl: "application/x-ndjson; charset=utf-8",
-  json: "application/json; charset=utf-8",
-};
+/** The attachment headers of an export's file, named by the format's extension and served as its media type. */
+export function exportFileHeaders(options: { exportId: string; format: ExportFormatId; date?: Date }): Record<string, string> {
+  const format = exportFormat(options.format);
+  const day = (options.date ?? new Date()).toISOString().slice(0, 10);
+  return attachmentHeaders(`evalform-records-${day}-${options.exportId.slice(0, 8)}.${format.extension}`, contentTypeOf(format));
+}
 
 /** Downloads are attachments, never rendered in the app's origin. */
 export function attachmentHeaders(fileName: string, contentType: string): Record<string, string> {
@@ -31,13 +34,13 @@ export function attachmentHeaders(fileName: string, contentType: string): Record
  * filter's query-parameter names (a list for the repeatable ones), read by the
  * same parser as the query string so both refuse the same way.
  */
-export function parseExportRequest(body: unknown): { format: ExportFormat; filter: RecordFilter } {
+export function parseExportRequest(body: unknown): { format: ExportFormatId; filter: RecordFilter } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new AppError("INVALID_INPUT", "The export request is not valid", [{ path: "", rule: "type", message: "must be a JSON object: {format, ...filter}" }]);
   }
   const { format, ...rest } = body as Record<string, unknown>;
   if (format !== undefined && typeof format !== "string") {
-    throw new AppError("INVALID_INPUT", "Unknown export format", [{ path: "/format", rule: "type", message: `must be one of ${EXPORT_FORMATS.join(", ")}` }]);
+    throw new AppError("INVALID_INPUT", "Unknown export format", [{ path: "/format", rule: "type", message: `must be one of ${EXPORT_FORMAT_IDS.join(", ")}` }]);
   }
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(rest)) {

@@ -22,6 +22,8 @@ import { createTestUser } from "@/lib/testing/test-users";
 import { exportDecisions, exportManifest, getExport } from "./export-runs";
 import { parseRecordFilter, type RecordFilter } from "./record-filter";
 import { parseExportRequest } from "./export-format";
+import { CSV_COLUMNS } from "./formats/csv";
+import { EXPORT_FORMAT_IDS } from "./formats/registry";
 import { prepareRecordExport, startRecordExport, streamPreparedExport, type ExportFormat } from "./stream-export";
 
 let database: TestDatabase;
@@ -110,6 +112,40 @@ describe("an export of everything", () => {
     expect((JSON.parse(json.bytes.toString("utf8")) as AifRecord[]).map((record) => record.eval_id)).toEqual(idsOf(jsonl.bytes));
     const empty = await exportFile({ rater_type: ["end_user"] }, "json");
     expect(JSON.parse(empty.bytes.toString("utf8"))).toEqual([]);
+  });
+
+  it("as CSV holds one row per record in the same order, scores flattened, with a manifest that verifies the file", async () => {
+    const jsonl = await exportFile({ suite_id: SUITE_KEY });
+    const csv = await exportFile({ suite_id: SUITE_KEY }, "csv");
+    const text = csv.bytes.toString("utf8");
+    // Every cell is quoted; rows end with CRLF (a line break inside a cell stays inside its quotes).
+    const rows = text.trimEnd().split(/(?<=")\r\n(?=")/).map((row) => row.match(/"(?:[^"]|"")*"/g)!.map((cell) => cell.slice(1, -1).replaceAll('""', '"')));
+    const [header, ...records] = rows;
+    expect(header).toEqual(CSV_COLUMNS.map((column) => column.name));
+    expect(records).toHaveLength(csv.count);
+    const column = (name: string) => header!.indexOf(name);
+    expect(records.map((row) => row[column("eval_id")])).toEqual(idsOf(jsonl.bytes));
+    const stored = lines(jsonl.bytes).map((line) => JSON.parse(line) as AifRecord);
+    records.forEach((row, index) => {
+      expect(row[column("task.task_id")]).toBe(stored[index]!.task.task_id);
+      expect(row[column("rater.type")]).toBe(stored[index]!.rater.type);
+      expect(row[column("universal.helpfulness.score")]).toBe(String((stored[index]!.universal as { helpfulness: { score: number } }).helpfulness.score));
+    });
+    const view = await getExport({ actor: admin, exportId: csv.exportId });
+    expect(view).toMatchObject({ status: "complete", format: "csv", count: csv.count, bytes: csv.bytes.length, file_sha256: `sha256:${createHash("sha256").update(csv.bytes).digest("hex")}` });
+    const manifest = JSON.parse((await bytesOf(await exportManifest({ actor: admin, exportId: csv.exportId }))).toString("utf8"));
+    expect(manifest).toMatchObject({ format: "csv", count: csv.count });
+    expect(manifest.records.map((record: { eval_id: string }) => record.eval_id)).toEqual(idsOf(jsonl.bytes));
+    const empty = await exportFile({ rater_type: ["end_user"] }, "csv");
+    expect(empty.bytes.toString("utf8").split("\r\n")).toHaveLength(2);
+  });
+
+  it("stores an export of every format of the registry (the database checks a format's shape, not a list)", async () => {
+    for (const format of EXPORT_FORMAT_IDS) {
+      const { exportId } = await prepareRecordExport({ actor: admin, filter: {}, format });
+      expect((await getExport({ actor: admin, exportId })).format).toBe(format);
+    }
+    await expect(db().$executeRaw`UPDATE record_export SET format = 'x; drop' WHERE status = 'prepared'`).rejects.toThrow(/record_export_format/);
   });
 
   it("refuses everyone but admins", async () => {
@@ -282,6 +318,7 @@ describe("starting an export is a POST, the file a one-time GET", () => {
   it("reads the POST body with the filter's own parser: lists or comma-separated, each bad field named", () => {
     expect(parseExportRequest({ format: "json", rater_type: ["human", "sme"], task_id: "a,b", derived: "true" })).toEqual({ format: "json", filter: { rater_type: ["human", "sme"], task_id: ["a", "b"], derived: true } });
     expect(parseExportRequest({})).toEqual({ format: "jsonl", filter: {} });
+    expect(parseExportRequest({ format: "csv" })).toEqual({ format: "csv", filter: {} });
     expect(() => parseExportRequest({ format: "xml" })).toThrow("Unknown export format");
     expect(() => parseExportRequest({ suite: "x" })).toThrow("The filter is not valid");
   });

@@ -1,10 +1,9 @@
 // Which records an export or a filtered listing covers. One zod schema is the
 // source for parsing query strings, the OpenAPI parameters and the CLI flags.
 import { z } from "zod";
+import { RATER_TYPES } from "@/lib/aif/contract-facts";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { AppError } from "@/lib/errors";
-
-export const RATER_TYPES = ["human", "sme", "hybrid", "llm_judge", "end_user"] as const;
 
 const yesNo = z.enum(["true", "false"]).transform((value) => value === "true");
 const instant = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time with a zone, e.g. 2026-11-01T00:00:00Z" });
@@ -14,7 +13,7 @@ export const RecordFilterSchema = z
   .object({
     suite_id: z.string().min(1).max(200).optional().describe("task.suite_id of the records (a suite's key)"),
     task_id: z.array(z.string().min(1).max(500)).max(1000).optional().describe("task.task_id; repeat or comma-separate for several"),
-    rater_type: z.array(z.enum(RATER_TYPES)).optional().describe("rater.type; repeat or comma-separate for several"),
+    rater_type: z.array(z.enum(RATER_TYPES as [string, ...string[]])).optional().describe("rater.type; repeat or comma-separate for several"),
     rater_id: z.string().min(1).max(500).optional().describe("rater.id"),
     from: instant.optional().describe("created_at at or after this instant"),
     to: instant.optional().describe("created_at before this instant"),

@@ -1,9 +1,9 @@
-// Streams records as JSONL or a JSON array from one read-only snapshot, page
-// by page by keyset (created_at, eval_id) — never OFFSET, never the whole
+// Streams records from one read-only snapshot, page by page by keyset (created_at, eval_id) — never OFFSET, never the whole
 // result in memory. A page is read only when the client has taken the last
 // one (pull-based stream: backpressure), and a client that goes away cancels
 // the stream, which ends the transaction. Each page's ids and stored hashes go
-// to record_export_chunk, from which the manifest is served.
+// to record_export_chunk, from which the manifest is served. How a page is
+// encoded is the format's encoder's business (formats/registry.ts).
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
@@ -18,10 +18,12 @@ import { countExport } from "@/lib/observability/metrics";
 import { recordDigest } from "@/lib/records/canonical-hash";
 import { exportOrigin } from "./export-info";
 import { parseExportRequest } from "./export-format";
+import type { ExportEncoder } from "./formats/format";
+import { exportFormat, type ExportFormatId } from "./formats/registry";
 import { recordFilterSql, type RecordFilter } from "./record-filter";
 
-export const EXPORT_FORMATS = ["jsonl", "json"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** A format's id (formats/registry.ts). */
+export type ExportFormat = ExportFormatId;
 
 const PAGE_SIZE = 1000;
 
@@ -70,6 +72,7 @@ export async function streamPreparedExport(options: { actor: Actor; exportId: st
   if (!isUuid(options.exportId)) throw notFound;
   const row = await db().recordExport.findFirst({ where: { id: options.exportId, createdById: options.actor.userId } });
   if (!row) throw notFound;
+  // Stored only after parseExportFormat accepted it.
   const format = row.format as ExportFormat;
   const { where, values } = recordFilterSql(row.filter as RecordFilter);
   const client = await connect();
@@ -89,7 +92,7 @@ export async function streamPreparedExport(options: { actor: Actor; exportId: st
     }
     throw error;
   }
-  const pages = new ExportPages({ exportId: row.id, client, where, values, format, count });
+  const pages = new ExportPages({ exportId: row.id, client, where, values, encoder: exportFormat(format).encoder(), count });
   return { exportId: row.id, count, format, body: pages.stream() };
 }
 
@@ -111,7 +114,7 @@ class ExportPages {
   private pull: Promise<void> = Promise.resolve();
   private finished = false;
 
-  constructor(private readonly run: { exportId: string; client: pg.PoolClient; where: string; values: unknown[]; format: ExportFormat; count: number }) {}
+  constructor(private readonly run: { exportId: string; client: pg.PoolClient; where: string; values: unknown[]; encoder: ExportEncoder; count: number }) {}
 
   stream(): ReadableStream<Uint8Array> {
     return new ReadableStream<Uint8Array>({
@@ -136,7 +139,7 @@ class ExportPages {
   }
 
   private async nextPage(): Promise<Uint8Array | null> {
-    const { where, values, format } = this.run;
+    const { where, values, encoder } = this.run;
     const keyset = this.after ? ` AND (r.created_at, r.eval_id) > ($${values.length + 1}::timestamptz, $${values.length + 2}::uuid)` : "";
     const result = await this.run.client.query<Row>({
       text: `SELECT r.created_at::text, r.eval_id::text, r.body::text, r.body_sha256 FROM eval_record r
@@ -145,30 +148,24 @@ class ExportPages {
       rowMode: "array",
     });
     const rows = result.rows;
-    const opening = this.seq === 0 && format === "json" ? "[\n" : "";
+    const opening = this.seq === 0 ? encoder.head() : "";
     if (rows.length === 0) return this.finish(opening);
 
-    // Bodies are written straight into one buffer per page: no page-sized
-    // strings for the garbage collector to carry.
-    const separator = format === "json" ? ",\n" : "\n";
-    let size = opening.length;
-    for (const [, , body] of rows) size += Buffer.byteLength(body) + separator.length;
-    const bytes = Buffer.allocUnsafe(size);
-    let offset = bytes.write(opening, 0, "latin1");
+    const bodies: string[] = new Array(rows.length);
     const digests = Buffer.allocUnsafe(32 * rows.length);
     const evalIds: string[] = new Array(rows.length);
     rows.forEach(([, evalId, body, digest], index) => {
-      if (format === "json" && this.exported + index > 0) offset += bytes.write(",\n", offset, "latin1");
-      offset += bytes.write(body, offset, "utf8");
-      if (format === "jsonl") bytes[offset++] = 10;
+      bodies[index] = body;
       // Rows stored before the fingerprint column get theirs from the body.
       (digest ?? recordDigest(JSON.parse(body))).copy(digests, 32 * index);
       evalIds[index] = evalId;
     });
+    const encoded = encoder.page(bodies, this.exported);
+    const bytes = opening ? Buffer.concat([Buffer.from(opening, "utf8"), encoded]) : encoded;
     const last = rows[rows.length - 1]!;
     this.after = [last[0], last[1]];
     this.exported += rows.length;
-    const page = this.account(bytes.subarray(0, offset));
+    const page = this.account(bytes);
     this.queueChunkWrite(this.seq++, evalIds, digests);
     return rows.length < PAGE_SIZE ? this.concat(page, await this.finish("")) : page;
   }
@@ -196,7 +193,7 @@ class ExportPages {
   }
 
   private async finish(opening: string): Promise<Buffer> {
-    const closing = this.account(Buffer.from(this.run.format === "json" ? `${opening}${this.exported === 0 ? "" : "\n"}]\n` : opening));
+    const closing = this.account(Buffer.from(`${opening}${this.run.encoder.tail(this.exported)}`, "utf8"));
     await this.chunkWrite;
     // The snapshot cannot change under us; a mismatch is a bug, never a silent short file.
     if (this.exported !== this.run.count) throw new Error(`exported ${this.exported} records but counted ${this.run.count}`);

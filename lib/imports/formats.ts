@@ -1,7 +1,8 @@
 // The item import formats, one entry each: the type, the API's zod enum and
 // OpenAPI enum, the upload page's <option>s and the CLI usage are derived from
-// this list; schemas/item.schema.json and the database CHECK are tied to it by
-// tests. Client-safe (no parser here: those are in ./parsers.ts, server-side).
+// this list; schemas/item.schema.json and the database CHECK allow any id of
+// the shape every id here has (tests hold both). Client-safe (no parser here:
+// those are in ./parsers.ts, server-side).
 
 export type ImportFormatInfo = {
   id: string;

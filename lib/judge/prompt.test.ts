@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { HAZARDS, UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
 import type { Item } from "@/lib/items/types";
 import { judgmentSchemaFor } from "./judgment-schema";
 import { JUDGE_PROMPT_VERSION, judgeMessages, judgePromptHash, judgeRaterId, responseFormatFor } from "./prompt";
@@ -57,4 +58,10 @@ describe("prompt identity", () => {
     expect(JSON.stringify(agent)).not.toMatch(/"\$ref":"(?!#\/\$defs\/)/);
     expect(responseFormatFor("agent")).toEqual({ type: "json_schema", json_schema: { name: "aif_judgment", schema: agent, strict: false } });
   });
+});
+
+it("asks the judge for every universal dimension (each with its meaning) and every hazard of the contract", () => {
+  const [system] = judgeMessages(agentItem);
+  for (const dimension of UNIVERSAL_DIMENSIONS) expect(system!.content).toMatch(new RegExp(`\\n  - ${dimension}: \\S`));
+  for (const hazard of HAZARDS) expect(system!.content).toContain(hazard);
 });

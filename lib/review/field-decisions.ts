@@ -2,12 +2,13 @@
 // edited it (changed or cleared), or added a value the judge left empty. Pure,
 // so the review page can count changes live with the same rules the server stores.
 import { isPlainObject } from "@/lib/is-plain-object";
+import { JUDGED_SECTIONS } from "@/lib/aif/contract-facts";
 
 export type FieldDecisionKind = "accepted" | "edited" | "added";
 export type FieldDecision = { path: string; decision: FieldDecisionKind; judgeValue: unknown; finalValue: unknown };
 
 /** The parts of a record that hold judgments (task, subject, rater and ids are context). */
-export const JUDGMENT_SECTIONS = ["universal", "safety", "refusal", "issue_tags", "freeform", "chat", "agent", "rag", "multimodal"] as const;
+export const JUDGMENT_SECTIONS = JUDGED_SECTIONS;
 
 // Derived from the hazards, so a change there is not a decision of its own.
 const DERIVED_PATHS = new Set(["/safety/is_violating_any"]);

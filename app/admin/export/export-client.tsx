@@ -1,17 +1,20 @@
 "use client";
 // The export form: starts an export with the filter (POST /api/exports), then
 // streams its file while counting the records that arrived against
-// X-Export-Count, saves it and links its manifest and decision sidecar.
+// X-Export-Count, saves it and links its manifest and decision sidecar. The
+// formats come from the export-format registry through the page.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField } from "@/components/forms/form-field";
 import { ProgressMeter } from "@/components/progress-meter";
+import { RATER_TYPES } from "@/lib/aif/contract-facts";
 import type { ValidationIssue } from "@/lib/aif/types";
 
-const RATER_TYPES = ["human", "sme", "hybrid", "llm_judge", "end_user"] as const;
+/** A format of the registry, as far as this page needs it. */
+export type ExportFormatOption = { id: string; label: string; extension: string; linesBefore: number };
 type ExportForm = {
-  format: "jsonl" | "json";
+  format: string;
   suiteId: string;
   taskIds: string;
   raterTypes: string[];
@@ -45,10 +48,10 @@ function countNewlines(chunk: Uint8Array): number {
   return lines;
 }
 
-export function ExportClient({ suites }: { suites: { key: string; name: string }[] }) {
+export function ExportClient({ suites, formats, defaultFormat }: { suites: { key: string; name: string }[]; formats: ExportFormatOption[]; defaultFormat: string }) {
   const router = useRouter();
   const { register, handleSubmit, formState } = useForm<ExportForm>({
-    defaultValues: { format: "jsonl", suiteId: "", taskIds: "", raterTypes: [], raterId: "", from: "", to: "", derived: "", gold: "" },
+    defaultValues: { format: defaultFormat, suiteId: "", taskIds: "", raterTypes: [], raterId: "", from: "", to: "", derived: "", gold: "" },
   });
   const [download, setDownload] = useState<Download | null>(null);
   const [failure, setFailure] = useState<{ message: string; issues: ValidationIssue[] } | null>(null);
@@ -70,7 +73,8 @@ export function ExportClient({ suites }: { suites: { key: string; name: string }
     }
     const exportId = response.headers.get("X-Export-Id") ?? "";
     const count = Number(response.headers.get("X-Export-Count") ?? "0");
-    const fileName = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? `evalform-records.${values.format}`;
+    const format = formats.find((candidate) => candidate.id === values.format) ?? { extension: values.format, linesBefore: 0 };
+    const fileName = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? `evalform-records.${format.extension}`;
     const parts: Uint8Array[] = [];
     let lines = 0;
     setDownload({ exportId, count, received: 0, done: false, fileName });
@@ -79,8 +83,8 @@ export function ExportClient({ suites }: { suites: { key: string; name: string }
       for (let next = await reader.read(); !next.done; next = await reader.read()) {
         parts.push(next.value);
         lines += countNewlines(next.value);
-        // A JSON array has an opening "[" line before its records.
-        const received = Math.min(values.format === "json" ? Math.max(lines - 1, 0) : lines, count);
+        // Some formats open with lines that are not records ("[", a header row).
+        const received = Math.min(Math.max(lines - format.linesBefore, 0), count);
         setDownload((previous) => previous && { ...previous, received });
       }
     } catch {
@@ -101,8 +105,7 @@ export function ExportClient({ suites }: { suites: { key: string; name: string }
       <div className="form-group">
         <label htmlFor="export-format" className="control-label">Format</label>
         <select id="export-format" className="form-control" {...register("format")}>
-          <option value="jsonl">JSON Lines (one record per line)</option>
-          <option value="json">JSON array</option>
+          {formats.map((format) => <option key={format.id} value={format.id}>{format.label}</option>)}
         </select>
       </div>
       <div className="form-group">

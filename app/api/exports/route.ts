@@ -6,6 +6,7 @@ import { header } from "@/lib/api-docs/operation";
 import { ExportSchema, exportFormat } from "@/lib/api-schemas/exports";
 import { uuid } from "@/lib/api-schemas/common";
 import { listExports } from "@/lib/export/export-runs";
+import { DEFAULT_EXPORT_FORMAT, EXPORT_FORMATS } from "@/lib/export/formats/registry";
 import { RecordFilterSchema } from "@/lib/export/record-filter";
 import { prepareRequestedExport } from "@/lib/export/stream-export";
 import { defineRoute, reply } from "@/lib/http/define-route";
@@ -26,7 +27,7 @@ export const POST = defineRoute(
     method: "POST", path: "/api/exports", id: "startExport", tag: "Exports", access: "records.export",
     summary: "Start an export of the records the filter matches",
     description: "Records the export (status prepared) and answers where its file is. Like every change it is refused from another site's page (a session request needs the app's Origin), so a link cannot start one. The filter fields are those of the record filter (task_id and rater_type as lists).",
-    body: RecordFilterSchema.safeExtend({ format: exportFormat().default("jsonl").describe("jsonl: one record per line; json: one array") }),
+    body: RecordFilterSchema.safeExtend({ format: exportFormat().default(DEFAULT_EXPORT_FORMAT).describe(EXPORT_FORMATS.map((entry) => `${entry.id}: ${entry.label}`).join("; ")) }),
     responses: {
       201: {
         description: "The export, prepared.",

@@ -2,11 +2,21 @@
 // /api/exports, streamed once as an attachment (admin, the export's creator).
 // X-Export-Count says how many records will come; the manifest is at the Link
 // once the download completed.
-import { arrayOf, ref } from "@/lib/api-docs/json-schema";
+import { arrayOf, ref, type JsonSchema } from "@/lib/api-docs/json-schema";
 import { header, ndjson } from "@/lib/api-docs/operation";
-import { attachmentHeaders, EXPORT_CONTENT_TYPE } from "@/lib/export/export-format";
+import { exportFileHeaders } from "@/lib/export/export-format";
+import type { ExportFormat } from "@/lib/export/formats/format";
+import { EXPORT_FORMATS } from "@/lib/export/formats/registry";
 import { streamPreparedExport } from "@/lib/export/stream-export";
 import { defineRoute } from "@/lib/http/define-route";
+
+/** A format's file as a response body, described by its layout. */
+function fileContent(entry: ExportFormat): JsonSchema {
+  const note = `format=${entry.id}.`;
+  if (entry.layout === "lines") return ndjson(ref("AifRecord"), note);
+  if (entry.layout === "array") return { schema: arrayOf(ref("AifRecord"), `format=${entry.id}`) };
+  return { schema: { type: "string", description: `${note} ${entry.label}.` } };
+}
 
 export const GET = defineRoute(
   {
@@ -23,20 +33,16 @@ export const GET = defineRoute(
           "Content-Disposition": header("attachment; filename=…"),
           "Cache-Control": header("no-store, no-transform: the file's sha256 is of these exact bytes"),
         },
-        content: {
-          "application/x-ndjson": ndjson(ref("AifRecord"), "format=jsonl."),
-          "application/json": { schema: arrayOf(ref("AifRecord"), "format=json") },
-        },
+        content: Object.fromEntries(EXPORT_FORMATS.map((entry) => [entry.mediaType, fileContent(entry)])),
       },
     },
     errors: [404, 409, 503],
   },
   async ({ actor, params }) => {
     const started = await streamPreparedExport({ actor, exportId: params.exportId });
-    const fileName = `evalform-records-${new Date().toISOString().slice(0, 10)}-${started.exportId.slice(0, 8)}.${started.format}`;
     return new Response(started.body, {
       headers: {
-        ...attachmentHeaders(fileName, EXPORT_CONTENT_TYPE[started.format]),
+        ...exportFileHeaders({ exportId: started.exportId, format: started.format }),
         "X-Export-Id": started.exportId,
         "X-Export-Count": String(started.count),
         Link: `</api/exports/${started.exportId}/manifest>; rel="describedby"`,

@@ -2,7 +2,7 @@
 // suite's quality report (agreement with bootstrap intervals, judge trust,
 // agent pass@k, gold calibration and drift, SME changes) as JSON, for scripts.
 import { z } from "zod";
-import { EXTENSION_SECTIONS } from "@/lib/aif/extensions";
+import { MODALITIES } from "@/lib/aif/contract-facts";
 import { suiteReport } from "@/lib/analytics/suite-report";
 import { suiteReportJson } from "@/lib/analytics/suite-report-json";
 import { SuiteReportSchema } from "@/lib/api-schemas/suites";
@@ -14,7 +14,7 @@ export const GET = defineRoute(
     summary: "The suite's quality report as JSON",
     query: z.object({
       system_under_test: z.string().optional().describe("only items of this system under test"),
-      modality: z.enum(EXTENSION_SECTIONS).optional().describe("only items of this modality"),
+      modality: z.enum(MODALITIES).optional().describe("only items of this modality"),
       tag: z.string().optional().describe("only items with this tag, as key=value"),
       level: z.enum(["interval"]).optional().describe("interval: Likert alpha at the interval level (default ordinal)"),
     }),

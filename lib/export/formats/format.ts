@@ -1,0 +1,39 @@
+// What an export format is: its registry facts (id, label, media type, file
+// extension, layout) and its encoder. The paging loop (stream-export.ts) hands
+// an encoder each page of stored record bodies and knows nothing of encodings.
+
+/**
+ * How records sit in the file, for the readers that do not decode it: progress
+ * counts lines, `evalform verify` reads records back, the API docs describe it.
+ * lines: one record's JSON per line; array: one JSON array, a record per line
+ * between "[" and "]"; table: one row per record (a record's fields flattened:
+ * the file's hash is verifiable, the records' hashes are not).
+ */
+export type ExportLayout = "lines" | "array" | "table";
+
+export type ExportEncoder = {
+  /** Text before the first record (an opening bracket, a header row). */
+  head(): string;
+  /** One page of records, given as their stored JSON text in file order; `before` records were written already. */
+  page(bodies: readonly string[], before: number): Buffer;
+  /** Text after the last of `count` records. */
+  tail(count: number): string;
+};
+
+export type ExportFormat<Id extends string = string> = {
+  id: Id;
+  /** What the export page's format list says. */
+  label: string;
+  /** Without parameters; the file is served as `${mediaType}; charset=utf-8`. */
+  mediaType: string;
+  extension: string;
+  layout: ExportLayout;
+  /** Lines before the first record (progress counts the lines after them). */
+  linesBefore: number;
+  /** A fresh encoder for one file. */
+  encoder(): ExportEncoder;
+};
+
+export function defineExportFormat<const Id extends string>(format: ExportFormat<Id>): ExportFormat<Id> {
+  return format;
+}
