@@ -36,7 +36,7 @@ async function forgedSubrequest(app: DrillApp, rater: DrillUser): Promise<DrillC
     const targets = [
       { path: "/admin/users", cookie: undefined, refusedIf: (status: number, location: string) => status >= 300 && status < 400 && location.includes("/sign-in") },
       { path: "/records", cookie: undefined, refusedIf: (status: number, location: string) => status >= 300 && status < 400 && location.includes("/sign-in") },
-      { path: "/admin/users", cookie: rater.cookie, refusedIf: (status: number) => status === 404 },
+      { path: "/admin/users", cookie: rater.cookie, refusedIf: (status: number) => status === 403 },
       { path: "/api/users", cookie: undefined, refusedIf: (status: number) => status === 401 },
       { path: "/api/records", cookie: undefined, refusedIf: (status: number) => status === 401 },
       { path: "/api/audit", cookie: rater.cookie, refusedIf: (status: number) => status === 403 || status === 404 },
