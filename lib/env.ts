@@ -143,3 +143,8 @@ export function driftSettings(): { window: number; threshold: number; minRatings
 export function isDevelopment(): boolean {
   return process.env.NODE_ENV === "development";
 }
+
+/** Outside production every JSON answer is checked against its route's schema (lib/http/define-route.ts). */
+export function checksAnswers(): boolean {
+  return process.env.NODE_ENV !== "production";
+}

@@ -1,7 +1,9 @@
-// The OpenAPI 3.1 document of the app's REST API, generated from the schemas
-// the server validates with: the AIF contract and item format from schemas/,
-// request inputs from the services' zod schemas, the record filter from
-// RecordFilterSchema, errors from lib/errors, roles from the permission table.
+// The OpenAPI 3.1 document of the app's REST API, generated from the route
+// contracts (defineRoute: their zod schemas) and the schemas the server
+// validates with: the AIF contract and item format from schemas/, the record
+// filter from RecordFilterSchema, errors from lib/errors, roles from the
+// permission table. Routes not yet written with defineRoute (the imports, and
+// better-auth's) keep their hand-written operations in areas/.
 import packageJson from "@/package.json";
 import { accountsArea, signInArea } from "./areas/accounts";
 import { exportsArea } from "./areas/exports";
@@ -15,6 +17,8 @@ import { contractSchemas } from "./contract-schemas";
 import { errorResponses, errorSchemas } from "./error-responses";
 import type { JsonSchema } from "./json-schema";
 import { toOperation, type Area } from "./operation";
+import { routeContracts } from "./route-contracts";
+import { ComponentCollector, contractOperation } from "./route-operations";
 import { recordFilterParameterComponents } from "./record-filter-parameters";
 import { SECURITY_SCHEMES } from "./security";
 
@@ -29,20 +33,30 @@ export type OpenApiDocument = JsonSchema & {
   components: { schemas: Record<string, JsonSchema>; parameters: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
 };
 
-function paths(): OpenApiDocument["paths"] {
+function paths(components: ComponentCollector): OpenApiDocument["paths"] {
   const byPath: OpenApiDocument["paths"] = {};
+  const add = (path: string, method: string, operation: JsonSchema) => {
+    const item = (byPath[path] ??= {});
+    if (item[method]) throw new Error(`${method.toUpperCase()} ${path} is described twice`);
+    item[method] = operation;
+  };
+  const tags = new Set(AREAS.map((area) => area.tag.name));
+  for (const contract of routeContracts()) {
+    if (!tags.has(contract.tag)) throw new Error(`${contract.method} ${contract.path}: tag ${contract.tag} is not an area's`);
+    add(contract.path, contract.method.toLowerCase(), contractOperation(contract, components));
+  }
   for (const area of AREAS) {
-    for (const operation of area.operations) {
-      const item = (byPath[operation.path] ??= {});
-      if (item[operation.method]) throw new Error(`${operation.method.toUpperCase()} ${operation.path} is described twice`);
-      item[operation.method] = toOperation(operation, area.tag.name);
-    }
+    for (const operation of area.operations) add(operation.path, operation.method, toOperation(operation, area.tag.name));
   }
   return byPath;
 }
 
-function schemas(): Record<string, JsonSchema> {
+function schemas(components: ComponentCollector): Record<string, JsonSchema> {
   const all: Record<string, JsonSchema> = { ...contractSchemas(), ...errorSchemas() };
+  for (const [name, schema] of Object.entries(components.schemas)) {
+    if (all[name]) throw new Error(`schema ${name} is defined twice`);
+    all[name] = schema;
+  }
   for (const area of AREAS) {
     for (const [name, schema] of Object.entries(area.schemas ?? {})) {
       if (all[name]) throw new Error(`schema ${name} is defined twice`);
@@ -53,6 +67,8 @@ function schemas(): Record<string, JsonSchema> {
 }
 
 export function buildOpenApiDocument(): OpenApiDocument {
+  const components = new ComponentCollector();
+  const documentPaths = paths(components);
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
@@ -64,9 +80,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
     },
     servers: [{ url: "/", description: "this server" }],
     tags: AREAS.map((area) => area.tag),
-    paths: paths(),
+    paths: documentPaths,
     components: {
-      schemas: schemas(),
+      schemas: schemas(components),
       parameters: recordFilterParameterComponents(),
       responses: errorResponses(),
       securitySchemes: SECURITY_SCHEMES,

@@ -27,6 +27,8 @@ export type ObserveOptions = {
   probe?: boolean;
   /** Answer even while the process drains (liveness, readiness, metrics); other requests then get 503. */
   serveWhileDraining?: boolean;
+  /** The route template for metrics and logs, from the route's definition (define-route.ts); else looked up in the legacy table. */
+  route?: string;
 };
 
 /**
@@ -36,7 +38,7 @@ export type ObserveOptions = {
  */
 export async function observeRequest(request: Request, handle: () => Promise<Response>, options: ObserveOptions = {}): Promise<Response> {
   const started = performance.now();
-  const route = apiRouteOf(new URL(request.url).pathname);
+  const route = options.route ?? apiRouteOf(new URL(request.url).pathname);
   const context = { requestId: requestIdFrom(request.headers), route };
   return runWithRequestContext(context, () => trackInFlight(async () => {
     let response: Response;
@@ -78,7 +80,7 @@ function withHeader(response: Response, name: string, value: string): Response {
 }
 
 /** For routes that need a signed-in user: 401 without one. */
-export async function withActor(request: Request, handle: (context: ApiContext) => Promise<Response>): Promise<Response> {
+export async function withActor(request: Request, handle: (context: ApiContext) => Promise<Response>, options: ObserveOptions = {}): Promise<Response> {
   return observeRequest(request, async () => {
     const actor = requireActor(await actorFromHeaders(request.headers));
     // The session cookie rides along on other sites' forms; a token does not.
@@ -86,14 +88,14 @@ export async function withActor(request: Request, handle: (context: ApiContext) 
     const context = currentRequestContext();
     if (context) context.userId = actor.userId;
     return handle({ actor, origin: requestOrigin(request.headers) });
-  });
+  }, options);
 }
 
 /** For the few public routes (accepting an invitation). */
-export async function withoutActor(request: Request, handle: (context: { origin: RequestOrigin }) => Promise<Response>): Promise<Response> {
+export async function withoutActor(request: Request, handle: (context: { origin: RequestOrigin }) => Promise<Response>, options: ObserveOptions = {}): Promise<Response> {
   return observeRequest(request, () => {
     // Share links keep their visitor in a cookie, which other sites' forms would carry too.
     assertSameOrigin({ method: request.method, headers: request.headers, baseUrl: baseUrl() });
     return handle({ origin: requestOrigin(request.headers) });
-  });
+  }, options);
 }

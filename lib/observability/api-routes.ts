@@ -1,60 +1,20 @@
-// Every route handler under app/api as its file-system template, so metrics
-// and logs name a route ("/api/suites/[suiteId]/next"), never a concrete path:
-// paths carry ids and share tokens, and one label per id would grow forever.
-// api-routes.test.ts fails when a route file is missing here.
+// Route handlers not written with defineRoute, as their file-system template,
+// so metrics and logs name a route ("/api/imports/[importId]"), never a
+// concrete path: paths carry ids and share tokens, and one label per id would
+// grow forever. A route written with defineRoute names its own template (from
+// its contract's path). api-routes.test.ts fails when a route file is named by
+// neither.
 export const API_ROUTES = [
-  "/api/assignments/[assignmentId]",
-  "/api/assignments/[assignmentId]/correction",
-  "/api/assignments/[assignmentId]/draft",
-  "/api/assignments/[assignmentId]/skip",
-  "/api/assignments/[assignmentId]/submit",
-  "/api/audit",
   "/api/auth/[...all]",
-  "/api/exports",
-  "/api/exports/[exportId]",
-  "/api/exports/[exportId]/decisions",
-  "/api/exports/[exportId]/file",
-  "/api/exports/[exportId]/manifest",
-  "/api/health",
   "/api/imports",
   "/api/imports/[importId]",
   "/api/imports/[importId]/decision",
   "/api/imports/[importId]/file",
   "/api/imports/[importId]/report",
-  "/api/invitations/[token]",
-  "/api/judge-runs/[runId]",
-  "/api/judge-runs/[runId]/cancel",
-  "/api/metrics",
   "/api/openapi.json",
-  "/api/ready",
-  "/api/records",
-  "/api/records/[evalId]",
-  "/api/records/[evalId]/provenance",
   "/api/records/import",
-  "/api/records/validate",
-  "/api/reviews/[judgeEvalId]",
-  "/api/reviews/[judgeEvalId]/draft",
-  "/api/reviews/[judgeEvalId]/submit",
-  "/api/share-links/[linkId]",
-  "/api/share/[token]/assignments/[assignmentId]/draft",
-  "/api/share/[token]/assignments/[assignmentId]/skip",
-  "/api/share/[token]/assignments/[assignmentId]/submit",
-  "/api/share/[token]/next",
-  "/api/suites",
-  "/api/suites/[suiteId]",
-  "/api/suites/[suiteId]/items/[itemId]",
-  "/api/suites/[suiteId]/judge-runs",
-  "/api/suites/[suiteId]/next",
   "/api/suites/[suiteId]/prefills",
-  "/api/suites/[suiteId]/report",
   "/api/suites/[suiteId]/report/items",
-  "/api/suites/[suiteId]/review-next",
-  "/api/suites/[suiteId]/review-summary",
-  "/api/suites/[suiteId]/share-links",
-  "/api/tokens",
-  "/api/tokens/[tokenId]",
-  "/api/users",
-  "/api/users/[userId]",
 ] as const;
 
 /** The label for a path no template matches. */

@@ -1,12 +1,22 @@
 // GET /api/audit?before=&limit=: the audit log, newest first (admin).
+import { z } from "zod";
+import { AuditEventSchema } from "@/lib/api-schemas/accounts";
 import { listAuditEvents } from "@/lib/audit/service";
-import { withActor } from "@/lib/http/api-handler";
+import { defineRoute } from "@/lib/http/define-route";
 
-export async function GET(request: Request): Promise<Response> {
-  return withActor(request, async ({ actor }) => {
-    const url = new URL(request.url);
-    const limit = Number(url.searchParams.get("limit") ?? "100");
-    const page = await listAuditEvents({ actor, before: url.searchParams.get("before"), limit: Number.isFinite(limit) ? limit : 100 });
-    return Response.json({ events: page.events, next_before: page.nextBefore });
-  });
-}
+export const GET = defineRoute(
+  {
+    method: "GET", path: "/api/audit", id: "listAuditEvents", tag: "Users and tokens", access: "audit.read",
+    summary: "The audit log, newest first",
+    query: z.object({
+      before: z.string().optional().describe("next_before of the previous page"),
+      limit: z.coerce.number().int().min(1).max(500).default(100).describe("events per page"),
+    }),
+    responses: { 200: { description: "A page of events.", schema: z.object({ events: z.array(AuditEventSchema), next_before: z.string().nullable() }) } },
+    errors: [422],
+  },
+  async ({ actor, query }) => {
+    const page = await listAuditEvents({ actor, before: query.before ?? null, limit: query.limit });
+    return { events: page.events, next_before: page.nextBefore };
+  },
+);

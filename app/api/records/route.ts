@@ -1,37 +1,68 @@
 // POST /api/records: submit a draft as a new record (rater block from the
 // session; ?as=sme to rate as SME; an Idempotency-Key header makes retries safe). GET: the caller's records, newest first,
 // narrowed by the record filter (lib/export/record-filter.ts).
-import { withActor } from "@/lib/http/api-handler";
-import { readJsonBody } from "@/lib/http/error-response";
+import { z } from "zod";
+import { header, headerParameter } from "@/lib/api-docs/operation";
+import { recordFilterParameters } from "@/lib/api-docs/record-filter-parameters";
+import { AifDraftSchema, RecordPageSchema, SubmittedRecordSchema } from "@/lib/api-schemas/records";
 import { parseRecordFilter } from "@/lib/export/record-filter";
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, parseIdempotencyKey } from "@/lib/records/idempotency-key";
+import { defineRoute, reply } from "@/lib/http/define-route";
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, parseIdempotencyKey } from "@/lib/records/idempotency-key";
 import { listRecords, submitRecord } from "@/lib/records/service";
 
-export async function POST(request: Request): Promise<Response> {
-  return withActor(request, async ({ actor, origin }) => {
-    const as = new URL(request.url).searchParams.get("as");
+export const POST = defineRoute(
+  {
+    method: "POST", path: "/api/records", id: "submitRecord", tag: "Records", access: "records.submit",
+    summary: "Submit a rating as a new record",
+    description: "The server assigns schema_version, eval_id and created_at and takes the rater block from the caller; the record must pass the AIF schema and its companion rules, or nothing is stored.",
+    query: z.object({ as: z.enum(["rater", "sme"]).optional().describe("rate as `sme` or as `rater` (default: rater when you hold that role, else sme)") }),
+    parameters: [
+      headerParameter(
+        IDEMPOTENCY_KEY_HEADER,
+        "makes a retry safe (draft-ietf-httpapi-idempotency-key-header): a key is yours alone; sent again with the same body and `as`, it answers with the record its first request stored (201, same eval_id, `Idempotent-Replayed: true`), stored once even when the retries race. The same key with a different request: 422 on `/headers/Idempotency-Key`, rule `idempotencyKeyReused`; an empty or longer key: 422, rule `idempotencyKeyFormat`. A quoted key (`\"…\"`) is read without its quotes.",
+        { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
+      ),
+    ],
+    body: AifDraftSchema,
+    responses: {
+      201: {
+        description: "Stored, or (with an Idempotency-Key sent before) the record stored then.",
+        schema: SubmittedRecordSchema,
+        headers: {
+          Location: header("/api/records/{eval_id}"),
+          [IDEMPOTENT_REPLAYED_HEADER]: header("`true` when this answer replays an earlier request with the same Idempotency-Key", { type: "string", enum: ["true"] }),
+        },
+      },
+    },
+    errors: [400, 422],
+  },
+  async ({ actor, origin, request, query, body }) => {
     const idempotencyKey = parseIdempotencyKey(request.headers.get(IDEMPOTENCY_KEY_HEADER));
-    const stored = await submitRecord({
-      actor,
-      origin,
-      draft: await readJsonBody(request),
-      as: as === "sme" || as === "rater" ? as : undefined,
-      idempotencyKey,
-    });
+    const stored = await submitRecord({ actor, origin, draft: body, as: query.as, idempotencyKey });
     // A replay is the first answer again, marked as such (draft-ietf-httpapi-idempotency-key-header).
     const headers: Record<string, string> = { Location: `/api/records/${stored.evalId}` };
     if (stored.replayed) headers[IDEMPOTENT_REPLAYED_HEADER] = "true";
-    return Response.json({ eval_id: stored.evalId, record: stored.body }, { status: 201, headers });
-  });
-}
+    return reply({ eval_id: stored.evalId, record: stored.body }, 201, headers);
+  },
+);
 
-export async function GET(request: Request): Promise<Response> {
-  return withActor(request, async ({ actor }) => {
-    const url = new URL(request.url);
-    const limit = Number(url.searchParams.get("limit") ?? "50");
-    const filter = parseRecordFilter(url.searchParams, ["cursor", "limit"]);
-    const page = await listRecords({ actor, filter, cursor: url.searchParams.get("cursor"), limit: Number.isFinite(limit) ? limit : 50 });
-    return Response.json({
+export const GET = defineRoute(
+  {
+    method: "GET", path: "/api/records", id: "listRecords", tag: "Records", access: "records.read_own",
+    summary: "List records, newest first",
+    description: "Your records (admins: everybody's; SMEs also the judge records of the suites they review), filtered, in keyset pages.",
+    query: z.object({
+      cursor: z.string().optional().describe("next_cursor of the previous page"),
+      limit: z.coerce.number().int().min(1).max(200).default(50).describe("records per page"),
+    }),
+    parameters: recordFilterParameters(),
+    responses: { 200: { description: "A page of records.", schema: RecordPageSchema } },
+    errors: [400, 422],
+  },
+  async ({ actor, request, query }) => {
+    const filter = parseRecordFilter(new URL(request.url).searchParams, ["cursor", "limit"]);
+    const page = await listRecords({ actor, filter, cursor: query.cursor ?? null, limit: query.limit });
+    return {
       records: page.records.map((record) => ({
         eval_id: record.evalId,
         created_at: record.createdAt.toISOString(),
@@ -42,6 +73,6 @@ export async function GET(request: Request): Promise<Response> {
         derived_from: record.derivedFrom,
       })),
       next_cursor: page.nextCursor,
-    });
-  });
-}
+    };
+  },
+);

@@ -1,10 +1,10 @@
 // Hybrid review: judge records come in (imported prefills or judge runs) and
-// SMEs confirm or correct them as new hybrid records.
+// SMEs confirm or correct them as new hybrid records. Only the prefill import
+// is described here; the other review routes are route contracts.
 import { BOOLEAN_FLAG_VALUES } from "@/lib/imports/query-flag";
 import { policyParameter } from "./imports";
-import { StartJudgeRunInput } from "@/lib/judge-runs/validation";
-import { arrayOf, bool, dateTime, fromZod, int, nullable, num, object, ref, str, uuid } from "../json-schema";
-import { jsonAnswer, jsonBody, queryParameter, recordsUpload, type Area } from "../operation";
+import { arrayOf, int, nullable, object, ref, str, uuid } from "../json-schema";
+import { jsonAnswer, queryParameter, recordsUpload, type Area } from "../operation";
 
 const schemas = {
   PrefillImportReport: object({
@@ -12,20 +12,6 @@ const schemas = {
     already_present: int(), refused: int(),
     errors: arrayOf(object({ line: int(), field: str(), rule: str(), message: str() })), notes: arrayOf(str()),
   }),
-  ReviewTask: object({
-    judge_eval_id: uuid(), suite: object({ id: uuid(), key: str(), name: str() }), item: ref("NativeItem"), judge_record: ref("AifRecord"),
-    status: { type: "string", enum: ["open", "reviewed"] }, draft: nullable({ type: "object" }), draft_version: int(), hybrid_eval_id: nullable(uuid()),
-  }),
-  SubmittedReview: object({ eval_id: uuid(), already_submitted: bool(), changed_fields: int() }),
-  JudgeRun: object({
-    id: uuid(), suite_id: uuid(), status: { type: "string", enum: ["running", "cancelled", "completed"] }, model: str(), base_url: str(),
-    prompt_version: str(), n_samples: int(), concurrency: int(), temperature: num(), created_at: dateTime(), finished_at: nullable(dateTime()),
-    progress: object({ total: int(), pending: int(), running: int(), stored: int(), failed: int(), cancelled: int() }),
-    failures: arrayOf(object({
-      item_id: uuid(), task_id: str(), attempts: int(), stage: str(), message: str(),
-      issues: arrayOf(ref("ValidationIssue")), raw_answers: arrayOf(str(), "the judge's answers, as received"),
-    }), "only when reading one run"),
-  }, { optional: ["failures"] }),
 };
 
 export const reviewArea: Area = {
@@ -49,28 +35,6 @@ export const reviewArea: Area = {
         }),
       },
       errors: [400, 404, 413],
-    },
-    { method: "get", path: "/api/suites/{suiteId}/judge-runs", id: "listJudgeRuns", access: "judge_runs.manage", summary: "The suite's judge runs with progress", responses: { 200: jsonAnswer("The runs.", object({ judge_runs: arrayOf(ref("JudgeRun")) })) }, errors: [404] },
-    {
-      method: "post", path: "/api/suites/{suiteId}/judge-runs", id: "startJudgeRun", access: "judge_runs.manage",
-      summary: "Run the configured LLM judge over the suite",
-      description: "409 when no judge endpoint is configured (EVALFORM_JUDGE_BASE_URL, EVALFORM_JUDGE_MODEL).",
-      body: { ...jsonBody(fromZod(StartJudgeRunInput)), required: false },
-      responses: { 201: jsonAnswer("Started.", ref("JudgeRun")) },
-      errors: [400, 404, 409, 422],
-    },
-    { method: "get", path: "/api/judge-runs/{runId}", id: "getJudgeRun", access: "judge_runs.manage", summary: "A run's progress and failed items", responses: { 200: jsonAnswer("The run, with failures.", ref("JudgeRun")) }, errors: [404] },
-    { method: "post", path: "/api/judge-runs/{runId}/cancel", id: "cancelJudgeRun", access: "judge_runs.manage", summary: "Cancel a run (stored records stay)", responses: { 200: jsonAnswer("The run.", ref("JudgeRun")) }, errors: [404] },
-    { method: "post", path: "/api/suites/{suiteId}/review-next", id: "nextReview", access: "review.work", summary: "Your next prefill of the suite, held for you", responses: { 200: jsonAnswer("The judge record's eval_id, or null when none is left.", object({ judge_eval_id: nullable(uuid()) })) }, errors: [404] },
-    { method: "get", path: "/api/reviews/{judgeEvalId}", id: "getReview", access: "review.work", summary: "A prefill you hold: item, judge record, draft", responses: { 200: jsonAnswer("The review task.", ref("ReviewTask")) }, errors: [404] },
-    { method: "put", path: "/api/reviews/{judgeEvalId}/draft", id: "saveReviewDraft", access: "review.work", summary: "Save the review draft", body: jsonBody(ref("DraftSave")), responses: { 200: jsonAnswer("Saved.", ref("SavedDraft")) }, errors: [400, 404, 409, 413, 422] },
-    {
-      method: "post", path: "/api/reviews/{judgeEvalId}/submit", id: "submitReview", access: "review.work",
-      summary: "Submit the review as a hybrid record",
-      description: "Stores a new record (rater.type hybrid, derived_from = the judge record) with a decision per judged field; a repeat answers 200 with the same eval_id.",
-      body: jsonBody(ref("DraftSubmit")),
-      responses: { 201: jsonAnswer("Stored.", ref("SubmittedReview")), 200: jsonAnswer("Submitted before.", ref("SubmittedReview")) },
-      errors: [400, 404, 409, 422],
     },
   ],
 };

@@ -1,7 +1,14 @@
 // GET /api/exports/:id: one export's status and progress (admin).
-import { withActor } from "@/lib/http/api-handler";
+import { ExportSchema } from "@/lib/api-schemas/exports";
 import { getExport } from "@/lib/export/export-runs";
+import { defineRoute } from "@/lib/http/define-route";
 
-export async function GET(request: Request, context: { params: Promise<{ exportId: string }> }): Promise<Response> {
-  return withActor(request, async ({ actor }) => Response.json(await getExport({ actor, exportId: (await context.params).exportId })));
-}
+export const GET = defineRoute(
+  {
+    method: "GET", path: "/api/exports/{exportId}", id: "getExport", tag: "Exports", access: "records.export",
+    summary: "One export's status",
+    responses: { 200: { description: "The export.", schema: ExportSchema } },
+    errors: [404],
+  },
+  async ({ actor, params }) => getExport({ actor, exportId: params.exportId }),
+);

@@ -1,12 +1,15 @@
 // GET /api/records/:evalId: the stored record body, exactly as exported
 // (404 for a record that is not the caller's, unless admin).
-import { withActor } from "@/lib/http/api-handler";
+import { AifRecordSchema } from "@/lib/api-schemas/records";
+import { defineRoute } from "@/lib/http/define-route";
 import { getRecord } from "@/lib/records/service";
 
-export async function GET(request: Request, context: { params: Promise<{ evalId: string }> }): Promise<Response> {
-  return withActor(request, async ({ actor }) => {
-    const { evalId } = await context.params;
-    const stored = await getRecord({ actor, evalId });
-    return Response.json(stored.body);
-  });
-}
+export const GET = defineRoute(
+  {
+    method: "GET", path: "/api/records/{evalId}", id: "getRecord", tag: "Records", access: "records.read_own",
+    summary: "Read a record exactly as stored",
+    responses: { 200: { description: "The record.", schema: AifRecordSchema } },
+    errors: [404],
+  },
+  async ({ actor, params }) => (await getRecord({ actor, evalId: params.evalId })).body,
+);

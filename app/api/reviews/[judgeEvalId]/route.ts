@@ -1,8 +1,15 @@
 // GET /api/reviews/:judgeEvalId: a prefill the SME holds: item, judge record, draft.
-import { withActor } from "@/lib/http/api-handler";
+import { ReviewTaskSchema } from "@/lib/api-schemas/review";
+import { defineRoute } from "@/lib/http/define-route";
 import { snakeKeys } from "@/lib/http/snake-case";
 import { getReviewTask } from "@/lib/review/review-tasks";
 
-export async function GET(request: Request, context: { params: Promise<{ judgeEvalId: string }> }): Promise<Response> {
-  return withActor(request, async ({ actor }) => Response.json(snakeKeys(await getReviewTask({ actor, judgeEvalId: (await context.params).judgeEvalId }))));
-}
+export const GET = defineRoute(
+  {
+    method: "GET", path: "/api/reviews/{judgeEvalId}", id: "getReview", tag: "Review", access: "review.work",
+    summary: "A prefill you hold: item, judge record, draft",
+    responses: { 200: { description: "The review task.", schema: ReviewTaskSchema } },
+    errors: [404],
+  },
+  async ({ actor, params }) => snakeKeys(await getReviewTask({ actor, judgeEvalId: params.judgeEvalId })),
+);

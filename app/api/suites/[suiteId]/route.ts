@@ -1,23 +1,35 @@
 // GET /api/suites/:id: the suite's progress, overall and per rater, and its
 // skips per item (admin). PATCH {guidelines}: the guidelines raters see.
-import { withActor } from "@/lib/http/api-handler";
+import { z } from "zod";
+import { SuiteDetailSchema } from "@/lib/api-schemas/suites";
+import { defineRoute } from "@/lib/http/define-route";
 import { snakeKeys } from "@/lib/http/snake-case";
-import { readJsonBody } from "@/lib/http/error-response";
 import { getSkipSummary } from "@/lib/queues/skip";
 import { updateSuiteGuidelines } from "@/lib/suites/guidelines";
 import { getRaterProgress, getSuite } from "@/lib/suites/service";
+import { SuitePatchInput } from "@/lib/suites/validation";
 
-export async function GET(request: Request, context: { params: Promise<{ suiteId: string }> }): Promise<Response> {
-  return withActor(request, async ({ actor }) => {
-    const { suiteId } = await context.params;
+export const GET = defineRoute(
+  {
+    method: "GET", path: "/api/suites/{suiteId}", id: "getSuite", tag: "Suites", access: "suites.manage",
+    summary: "A suite with progress and skips per rater, and the items raters skipped",
+    responses: { 200: { description: "The suite.", schema: SuiteDetailSchema } },
+    errors: [404],
+  },
+  async ({ actor, params }) => {
+    const { suiteId } = params;
     const [suite, raters, skips] = await Promise.all([getSuite({ actor, suiteId }), getRaterProgress({ actor, suiteId }), getSkipSummary({ actor, suiteId })]);
-    return Response.json({ ...snakeKeys(suite), raters: raters.map(snakeKeys), skipped_items: skips.items.map(snakeKeys) });
-  });
-}
+    return { ...snakeKeys(suite), raters: raters.map(snakeKeys), skipped_items: skips.items.map(snakeKeys) };
+  },
+);
 
-export async function PATCH(request: Request, context: { params: Promise<{ suiteId: string }> }): Promise<Response> {
-  return withActor(request, async ({ actor, origin }) => {
-    const { suiteId } = await context.params;
-    return Response.json(await updateSuiteGuidelines({ actor, suiteId, origin, input: await readJsonBody(request) }));
-  });
-}
+export const PATCH = defineRoute(
+  {
+    method: "PATCH", path: "/api/suites/{suiteId}", id: "updateSuite", tag: "Suites", access: "suites.manage",
+    summary: "Set the guidelines the suite's raters read beside the form",
+    body: SuitePatchInput,
+    responses: { 200: { description: "Saved.", schema: z.object({ guidelines: z.string() }) } },
+    errors: [400, 404, 422],
+  },
+  async ({ actor, origin, params, body }) => updateSuiteGuidelines({ actor, suiteId: params.suiteId, origin, input: body }),
+);

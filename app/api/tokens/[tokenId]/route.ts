@@ -1,11 +1,14 @@
 // DELETE /api/tokens/:id: revoke one of your tokens (another's answers 404).
 import { revokeApiToken } from "@/lib/auth/api-tokens";
-import { withActor } from "@/lib/http/api-handler";
+import { defineRoute } from "@/lib/http/define-route";
 
-export async function DELETE(request: Request, context: { params: Promise<{ tokenId: string }> }): Promise<Response> {
-  return withActor(request, async ({ actor, origin }) => {
-    const { tokenId } = await context.params;
-    await revokeApiToken({ actor, origin, tokenId });
+export const DELETE = defineRoute(
+  {
+    method: "DELETE", path: "/api/tokens/{tokenId}", id: "revokeToken", tag: "Users and tokens", access: "tokens.manage_own",
+    summary: "Revoke one of your tokens", responses: { 204: { description: "Revoked." } }, errors: [404],
+  },
+  async ({ actor, origin, params }) => {
+    await revokeApiToken({ actor, origin, tokenId: params.tokenId });
     return new Response(null, { status: 204 });
-  });
-}
+  },
+);

@@ -1,19 +1,28 @@
 // PATCH /api/users/:id (admin): {roles: [...]} sets roles; {disabled: true|false}
 // disables (ending every session) or enables the user.
+import { z } from "zod";
+import { rolesInput, UserSchema } from "@/lib/api-schemas/accounts";
 import { AppError } from "@/lib/errors";
-import { withActor } from "@/lib/http/api-handler";
-import { readJsonBody } from "@/lib/http/error-response";
+import { defineRoute } from "@/lib/http/define-route";
 import { disableUser, enableUser, setUserRoles } from "@/lib/users/service";
 
-export async function PATCH(request: Request, context: { params: Promise<{ userId: string }> }): Promise<Response> {
-  return withActor(request, async ({ actor, origin }) => {
-    const { userId } = await context.params;
-    const body = (await readJsonBody(request)) as { roles?: unknown; disabled?: unknown } | null;
-    if (body && "roles" in body) return Response.json(await setUserRoles({ actor, origin, userId, roles: body.roles }));
-    if (body?.disabled === true) return Response.json(await disableUser({ actor, origin, userId }));
-    if (body?.disabled === false) return Response.json(await enableUser({ actor, origin, userId }));
+export const PATCH = defineRoute(
+  {
+    method: "PATCH", path: "/api/users/{userId}", id: "updateUser", tag: "Users and tokens", access: "users.manage",
+    summary: "Set a user's roles, or disable or enable them",
+    description: "Disabling ends every session of the user and stops their API tokens. The last enabled admin cannot be disabled or lose the admin role (409).",
+    body: z.union([z.object({ roles: rolesInput() }), z.object({ disabled: z.boolean() })]),
+    responses: { 200: { description: "The user.", schema: UserSchema } },
+    errors: [400, 404, 409, 422],
+  },
+  async ({ actor, origin, params, body }) => {
+    const { userId } = params;
+    const fields = (body ?? null) as { roles?: unknown; disabled?: unknown } | null;
+    if (fields && typeof fields === "object" && "roles" in fields) return setUserRoles({ actor, origin, userId, roles: fields.roles });
+    if (fields?.disabled === true) return disableUser({ actor, origin, userId });
+    if (fields?.disabled === false) return enableUser({ actor, origin, userId });
     throw new AppError("INVALID_INPUT", "Send {roles: [...]} or {disabled: true|false}", [
       { path: "", rule: "oneOf", message: "Send {roles: [...]} or {disabled: true|false}" },
     ]);
-  });
-}
+  },
+);

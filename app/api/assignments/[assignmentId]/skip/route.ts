@@ -1,13 +1,17 @@
 // POST /api/assignments/:id/skip {reason, comment?}: skip the held item with a
 // reason; it goes back to the queue for others.
-import { withActor } from "@/lib/http/api-handler";
-import { readJsonBody } from "@/lib/http/error-response";
+import { SkippedSchema, SkipSchema } from "@/lib/api-schemas/queue";
+import { defineRoute } from "@/lib/http/define-route";
 import { userRater } from "@/lib/queues/queue-rater";
 import { skipAssignment } from "@/lib/queues/skip";
 
-export async function POST(request: Request, context: { params: Promise<{ assignmentId: string }> }): Promise<Response> {
-  return withActor(request, async ({ actor, origin }) => {
-    const result = await skipAssignment({ rater: userRater(actor), origin, assignmentId: (await context.params).assignmentId, input: await readJsonBody(request) });
-    return Response.json(result);
-  });
-}
+export const POST = defineRoute(
+  {
+    method: "POST", path: "/api/assignments/{assignmentId}/skip", id: "skipAssignment", tag: "Rating queue", access: "queue.work",
+    summary: "Skip the held item with a reason (it goes back to the queue for others)",
+    body: SkipSchema,
+    responses: { 200: { description: "Skipped (a repeat answers the same).", schema: SkippedSchema } },
+    errors: [400, 404, 409, 422],
+  },
+  async ({ actor, origin, params, body }) => skipAssignment({ rater: userRater(actor), origin, assignmentId: params.assignmentId, input: body }),
+);

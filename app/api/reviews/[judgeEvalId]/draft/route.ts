@@ -1,14 +1,18 @@
 // PUT /api/reviews/:judgeEvalId/draft {base_version, draft}: saves the SME's
 // draft when base_version is current; 409 when another tab saved in between.
-import { withActor } from "@/lib/http/api-handler";
-import { readJsonBody } from "@/lib/http/error-response";
+import { DraftSaveSchema, SavedDraftSchema } from "@/lib/api-schemas/queue";
+import { bodyField, defineRoute } from "@/lib/http/define-route";
 import { snakeKeys } from "@/lib/http/snake-case";
 import { saveReviewDraft } from "@/lib/review/review-tasks";
 
-export async function PUT(request: Request, context: { params: Promise<{ judgeEvalId: string }> }): Promise<Response> {
-  return withActor(request, async ({ actor }) => {
-    const body = (await readJsonBody(request)) as { base_version?: unknown; draft?: unknown } | null;
-    const saved = await saveReviewDraft({ actor, judgeEvalId: (await context.params).judgeEvalId, baseVersion: body?.base_version, draft: body?.draft });
-    return Response.json(snakeKeys(saved));
-  });
-}
+export const PUT = defineRoute(
+  {
+    method: "PUT", path: "/api/reviews/{judgeEvalId}/draft", id: "saveReviewDraft", tag: "Review", access: "review.work",
+    summary: "Save the review draft",
+    body: DraftSaveSchema,
+    responses: { 200: { description: "Saved.", schema: SavedDraftSchema } },
+    errors: [400, 404, 409, 413, 422],
+  },
+  async ({ actor, params, body }) =>
+    snakeKeys(await saveReviewDraft({ actor, judgeEvalId: params.judgeEvalId, baseVersion: bodyField(body, "base_version"), draft: bodyField(body, "draft") })),
+);

@@ -1,16 +1,21 @@
 // PUT /api/share/:token/assignments/:id/draft {base_version, draft}: the
 // visitor's draft, versioned like a rater's.
-import { withoutActor } from "@/lib/http/api-handler";
-import { readJsonBody } from "@/lib/http/error-response";
+import { DraftSaveSchema, SavedDraftSchema, VISITOR_NOTE } from "@/lib/api-schemas/queue";
+import { bodyField, defineRoute } from "@/lib/http/define-route";
 import { snakeKeys } from "@/lib/http/snake-case";
 import { saveDraft } from "@/lib/queues/assignments";
 import { shareRaterOf } from "@/lib/share-links/share-request";
 
-export async function PUT(request: Request, context: { params: Promise<{ token: string; assignmentId: string }> }): Promise<Response> {
-  return withoutActor(request, async () => {
-    const { token, assignmentId } = await context.params;
-    const rater = await shareRaterOf(request, token);
-    const body = (await readJsonBody(request)) as { base_version?: unknown; draft?: unknown } | null;
-    return Response.json(snakeKeys(await saveDraft({ rater, assignmentId, baseVersion: body?.base_version, draft: body?.draft })));
-  });
-}
+export const PUT = defineRoute(
+  {
+    method: "PUT", path: "/api/share/{token}/assignments/{assignmentId}/draft", id: "saveSharedDraft", tag: "Share-link visitors", access: "public",
+    summary: "Save a visitor's draft", description: VISITOR_NOTE,
+    body: DraftSaveSchema,
+    responses: { 200: { description: "Saved.", schema: SavedDraftSchema } },
+    errors: [400, 404, 409, 413, 422],
+  },
+  async ({ request, params, body }) => {
+    const rater = await shareRaterOf(request, params.token);
+    return snakeKeys(await saveDraft({ rater, assignmentId: params.assignmentId, baseVersion: bodyField(body, "base_version"), draft: bodyField(body, "draft") }));
+  },
+);

@@ -1,0 +1,35 @@
+// Answers of the export routes: an export's status, its manifest, the decision sidecar's lines.
+import { z } from "zod";
+import { EXPORT_FORMAT_IDS } from "@/lib/export/formats/registry";
+import { named } from "@/lib/http/route-contract";
+import { dateTime, int, uuid } from "./common";
+
+const sha256 = () => z.string().regex(/^sha256:[0-9a-f]{64}$/);
+export const exportFormat = () => z.enum(EXPORT_FORMAT_IDS);
+const filter = () => z.record(z.string(), z.unknown()).describe("the record filter the export was made with (the filter fields of POST /api/exports)");
+
+export const ExportSchema = named("Export", z.object({
+  id: uuid(),
+  status: z.enum(["prepared", "streaming", "complete", "aborted", "failed", "interrupted"]).describe("prepared: started, its file not fetched yet; interrupted: still streaming, but no page was written for longer than a stalled download may last"),
+  format: exportFormat(), filter: filter(), count: int().describe("records the filter matched"), exported: int().describe("records written so far"),
+  bytes: int(), file_sha256: sha256().nullable().describe("of the downloaded file, once complete"), failure: z.string().nullable(),
+  created_at: dateTime(), finished_at: dateTime().nullable(),
+}));
+
+export const ExportManifestSchema = named("ExportManifest", z.object({
+  manifest_version: z.string(), export_id: uuid(), created_at: dateTime(), finished_at: dateTime(),
+  app: z.object({ name: z.string(), version: z.string() }),
+  schema: z.object({ id: z.string().describe("the AIF schema's $id"), version: z.string(), sha256: sha256().describe("of the schema's canonical JSON") }),
+  format: exportFormat(), filter: filter(), count: int(),
+  file: z.object({ bytes: int(), sha256: sha256() }),
+  record_hash: z.string().describe("how each record's sha256 is computed (canonical JSON, RFC 8785)"),
+  records: z.array(z.object({ eval_id: uuid(), sha256: sha256() })),
+}));
+
+export const ReviewDecisionLineSchema = named("ReviewDecisionLine", z.object({
+  eval_id: uuid().describe("the hybrid record"), derived_from: uuid().describe("the judge record it reviews"),
+  field: z.string().describe("JSON Pointer of the judged field"),
+  decision: z.enum(["accepted", "edited", "added"]),
+  judge_value: z.unknown().optional().describe("the judge's value (edited fields)"),
+  value: z.unknown().optional().describe("the value in the hybrid record"),
+}));
