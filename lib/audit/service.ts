@@ -18,6 +18,8 @@ export type AuditAction =
   | "user.disabled"
   | "user.enabled"
   | "user.created"
+  | "user.password_reset_issued"
+  | "user.password_reset"
   | "record.submitted"
   | "assignment.skipped"
   | "record.corrected"
@@ -96,4 +98,11 @@ export async function listAuditEvents(options: { actor: Actor; before?: string |
     })),
     nextBefore: rows.length > limit ? page.at(-1)!.id.toString() : null,
   };
+}
+
+/** Each actor's newest audited act (sign-ins, ratings, changes), for the users table; actors without any are absent. */
+export async function lastActivityByActor(options: { actorIds: string[] }): Promise<Map<string, Date>> {
+  const rows = await db().$queryRaw<{ actor_id: string; at: Date }[]>`
+    SELECT actor_id, max(created_at) AS at FROM audit_event WHERE actor_id = ANY(${options.actorIds}) GROUP BY actor_id`;
+  return new Map(rows.map((row) => [row.actor_id, row.at]));
 }

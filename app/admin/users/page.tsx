@@ -1,7 +1,7 @@
-// Users (admin): invite, set roles, disable and enable.
+// Users (admin): invite one or a list, set roles, disable and enable, issue password reset links.
 import type { Metadata } from "next";
 import { requirePageActor } from "@/lib/auth/page-guard";
-import { listUsers } from "@/lib/users/service";
+import { listUserRows } from "@/lib/users/user-table";
 import { UsersClient } from "./users-client";
 
 export const dynamic = "force-dynamic";
@@ -9,13 +9,18 @@ export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
   const actor = await requirePageActor({ returnTo: "/admin/users", action: "users.manage" });
-  const users = await listUsers({ actor });
+  const users = await listUserRows({ actor });
   return (
     <>
       <h1>Users</h1>
       <UsersClient
         currentUserId={actor.userId}
-        users={users.map((user) => ({ ...user, disabledAt: user.disabledAt?.toISOString() ?? null, createdAt: user.createdAt.toISOString() }))}
+        users={users.map((user) => ({
+          ...user,
+          disabledAt: user.disabledAt?.toISOString() ?? null,
+          createdAt: user.createdAt.toISOString(),
+          lastActiveAt: user.lastActiveAt?.toISOString() ?? null,
+        }))}
       />
     </>
   );
