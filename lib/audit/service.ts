@@ -27,6 +27,7 @@ export type AuditAction =
   | "token.revoked"
   | "items.imported"
   | "items.import_discarded"
+  | "items.import_refused"
   | "suite.created"
   | "suite.updated"
   | "share_link.created"
