@@ -5,38 +5,10 @@ import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { db, type DbClient } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { AuditAction } from "./actions";
 import { storedUserAgent } from "./audit-statement";
 
-export type AuditAction =
-  | "auth.sign_in"
-  | "auth.sign_in_failed"
-  | "auth.sign_in_throttled"
-  | "auth.sign_out"
-  | "user.invited"
-  | "user.joined"
-  | "user.roles_changed"
-  | "user.disabled"
-  | "user.enabled"
-  | "user.created"
-  | "user.password_reset_issued"
-  | "user.password_reset"
-  | "record.submitted"
-  | "assignment.skipped"
-  | "record.corrected"
-  | "token.created"
-  | "token.revoked"
-  | "items.imported"
-  | "items.import_discarded"
-  | "items.import_refused"
-  | "suite.created"
-  | "suite.updated"
-  | "share_link.created"
-  | "share_link.revoked"
-  | "prefills.imported"
-  | "judge_run.started"
-  | "judge_run.cancelled"
-  | "records.exported"
-  | "records.imported";
+export type { AuditAction };
 
 export type RequestOrigin = { ipAddress: string | null; userAgent: string | null };
 

@@ -57,7 +57,8 @@ export function BulkInviteResults({ results }: { results: BulkResult[] }) {
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   return (
     <section className="notice" aria-labelledby="bulk-results-title">
-      <h2 id="bulk-results-title" role="status">{invited} invited, {results.length - invited} refused</h2>
+      <h2 id="bulk-results-title">Invitations from the list</h2>
+      <p role="status" data-testid="bulk-summary">{invited} invited, {results.length - invited} refused</p>
       <p>Send each person their link. The links are shown only now and work once, for 7 days.</p>
       <table className="records-table" data-testid="bulk-results">
         <thead><tr><th scope="col">Line</th><th scope="col">Address</th><th scope="col">Result</th></tr></thead>
