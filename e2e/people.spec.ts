@@ -70,7 +70,18 @@ test("an admin resets a password; the user sets a new one, is signed out elsewhe
   expect((await page.goto(link!))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Reset link not valid" })).toBeVisible();
 
+  // The audit log, filtered on the server, names the user and links to them.
   await adminPage.goto("/admin/audit");
-  await expect(adminPage.getByRole("cell", { name: "user.password_reset_issued" }).first()).toBeVisible();
+  await adminPage.getByLabel("What").selectOption("user.password_reset_issued");
+  await adminPage.getByRole("button", { name: "Filter" }).click();
+  await expect(adminPage).toHaveURL(/action=user\.password_reset_issued/);
+  const rows = adminPage.getByTestId("audit-table").locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.filter({ hasNotText: "user.password_reset_issued" }).count()).toBe(0);
+  await rows.getByRole("link", { name }).click();
+  await expect(adminPage.getByLabel("Find a user by name or address")).toHaveValue(name);
+  await expect(adminPage.getByTestId(`user-${email}`)).toBeVisible();
+  await adminPage.goto("/admin/audit?from=2026-13-01");
+  await expect(adminPage.getByRole("alert")).toContainText("from is a date as YYYY-MM-DD");
   await Promise.all([admin.dispose(), anonymous.dispose(), adminContext.close(), page.context().close(), elsewhere.context().close()]);
 });

@@ -7,14 +7,16 @@ import { UsersClient } from "./users-client";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Users" };
 
-export default async function UsersPage() {
+export default async function UsersPage({ searchParams }: { searchParams: Promise<{ q?: string | string[] }> }) {
   const actor = await requirePageActor({ returnTo: "/admin/users", action: "users.manage" });
-  const users = await listUserRows({ actor });
+  const [users, { q }] = await Promise.all([listUserRows({ actor }), searchParams]);
   return (
     <>
       <h1>Users</h1>
       <UsersClient
         currentUserId={actor.userId}
+        // ?q= fills the search box: the audit log links a user here by display name.
+        initialSearch={typeof q === "string" ? q.slice(0, 200) : ""}
         users={users.map((user) => ({
           ...user,
           disabledAt: user.disabledAt?.toISOString() ?? null,

@@ -37,7 +37,7 @@ function InviteUserForm({ onInvited }: { onInvited: (link: string, email: string
   );
 }
 
-export function UsersClient({ users, currentUserId }: { users: UserRow[]; currentUserId: string }) {
+export function UsersClient({ users, currentUserId, initialSearch }: { users: UserRow[]; currentUserId: string; initialSearch: string }) {
   const router = useRouter();
   const [invitation, setInvitation] = useState<{ link: string; email: string } | null>(null);
   const [bulkResults, setBulkResults] = useState<BulkResult[] | null>(null);
@@ -63,7 +63,7 @@ export function UsersClient({ users, currentUserId }: { users: UserRow[]; curren
       ) : null}
       <BulkInviteForm onInvited={(results) => { setBulkResults(results); router.refresh(); }} />
       {bulkResults ? <BulkInviteResults results={bulkResults} /> : null}
-      <UsersTable users={users} currentUserId={currentUserId} onChanged={changed}
+      <UsersTable users={users} currentUserId={currentUserId} initialSearch={initialSearch} onChanged={changed}
         onResetLink={(user, link) => { setResetLink({ link, name: user.name }); setMessage(null); }} />
     </>
   );

@@ -30,13 +30,14 @@ function UserRolesForm({ user, onDone }: { user: UserRow; onDone: (message: stri
   );
 }
 
-export function UsersTable({ users, currentUserId, onChanged, onResetLink }: {
+export function UsersTable({ users, currentUserId, initialSearch, onChanged, onResetLink }: {
   users: UserRow[];
   currentUserId: string;
+  initialSearch: string;
   onChanged: (message: string) => void;
   onResetLink: (user: UserRow, link: string) => void;
 }) {
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useState(initialSearch);
   const shown = useMemo(() => {
     const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
     return users.filter((user) => words.every((word) => user.name.toLowerCase().includes(word) || user.email.includes(word)));
