@@ -72,7 +72,8 @@ function observedOutcome(entry: MatrixEntry, status: number, location: string | 
     if (status === 307 && location?.replace(/^https?:\/\/[^/]+/, "").startsWith("/sign-in")) return "needs-sign-in";
     // A role without the page's permission gets 403 (app/forbidden.tsx); 404 is for what does not exist, as the share visitor's page answers anyone else.
     if (status === 403) return "denied";
-    if (status === 404) return entry.access === "share_visitor" ? "denied" : `unexpected ${status}`;
+    // A public page for a token that does not exist (an invitation) is served as its own 404.
+    if (status === 404) return entry.access === "share_visitor" ? "denied" : entry.access === "public" ? "allowed" : `unexpected ${status}`;
     if (status === 200 || status === 307) return "allowed";
     return `unexpected ${status}`;
   }

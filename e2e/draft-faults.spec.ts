@@ -85,7 +85,8 @@ test("a session that ends mid-form keeps the draft, says to sign in again, and r
   await page.locator("#email").fill(user.email);
   await page.locator("#password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`/rate/${assignmentId}$`));
+  // Sign-in, redirect and the rating page's first render: on a loaded 2-core machine this once took longer than the default 5 s.
+  await expect(page).toHaveURL(new RegExp(`/rate/${assignmentId}$`), { timeout: 15_000 });
   await expect(page.locator(NOTES)).toHaveValue("before and after");
   await expect.poll(() => serverNotes(context, assignmentId), { timeout: 15_000 }).toBe("before and after");
   await page.keyboard.press("Control+Enter");

@@ -74,11 +74,12 @@ test("from the lowest α, two clicks reach the worst item's ratings side by side
     await page.screenshot({ path: test.info().outputPath(`drill-down-${width}.png`), fullPage: true });
   }
 
-  // A rater, signed in at the same time, cannot open the item or the list, by page or by API.
+  // A rater, signed in at the same time, cannot open the item or the list, by page (403, naming the role) or by API.
   const raterContext = await browser.newContext({ storageState: storageStateOf("otherRater") });
   const raterPage = await raterContext.newPage();
   const refused = await raterPage.goto(itemUrl);
-  expect(refused?.status()).toBe(404);
+  expect(refused?.status()).toBe(403);
+  await expect(raterPage.getByTestId("forbidden")).toContainText("admin");
   await expect(raterPage.getByText("Answer A")).toHaveCount(0);
   const itemId = new URL(itemUrl).pathname.split("/").pop();
   expect((await contexts.otherRater.get(`/api/suites/${suite.suiteId}/items/${itemId}`)).status()).toBe(403);

@@ -14,7 +14,6 @@ export const API_ROUTES = [
   "/api/openapi.json",
   "/api/records/import",
   "/api/suites/[suiteId]/prefills",
-  "/api/suites/[suiteId]/report/items",
 ] as const;
 
 /** The label for a path no template matches. */
