@@ -32,13 +32,14 @@ export function AuditFilterForm({ values, actors, errors }: { values: AuditFilte
         {error("subject")}
       </div>
       <div className="form-group">
-        <label className="control-label" htmlFor="audit-from">From (UTC day)</label>
-        <input id="audit-from" name="from" type="date" className="form-control" defaultValue={values.from} {...described("from")} />
+        <label className="control-label" htmlFor="audit-from">From (UTC day, YYYY-MM-DD)</label>
+        {/* Text, not type=date: the browser's date field hides its focus ring at phone width and rewrites a bad value the server should name. */}
+        <input id="audit-from" name="from" inputMode="numeric" placeholder="2026-01-31" autoComplete="off" className="form-control" defaultValue={values.from} {...described("from")} />
         {error("from")}
       </div>
       <div className="form-group">
-        <label className="control-label" htmlFor="audit-to">To (UTC day, included)</label>
-        <input id="audit-to" name="to" type="date" className="form-control" defaultValue={values.to} {...described("to")} />
+        <label className="control-label" htmlFor="audit-to">To (UTC day, YYYY-MM-DD, included)</label>
+        <input id="audit-to" name="to" inputMode="numeric" placeholder="2026-01-31" autoComplete="off" className="form-control" defaultValue={values.to} {...described("to")} />
         {error("to")}
       </div>
       <button type="submit" className="btn btn-primary">Filter</button>
