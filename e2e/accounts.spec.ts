@@ -132,7 +132,7 @@ test("an API token with fewer roles cannot do more; a revoked one does nothing",
   await Promise.all([admin.dispose(), session.dispose(), script.dispose()]);
 });
 
-test("an admin invites through the UI; the invitee joins and signs in as a rater", async ({ browser }) => {
+test("an admin invites through the UI; the invitee joins, lands signed in on a welcome, and signs in again as a rater", async ({ browser }) => {
   const adminContext = await browser.newContext({ storageState: storageStateOf("admin") });
   const adminPage = await adminContext.newPage();
   await adminPage.goto("/admin/users");
@@ -150,7 +150,11 @@ test("an admin invites through the UI; the invitee joins and signs in as a rater
   await expect(page.locator("#password__error")).toContainText("at least 12");
   await page.getByLabel(/Choose a password/).fill("a-much-longer-password");
   await page.getByRole("button", { name: "Create my account" }).click();
-  await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole("heading", { name: "Welcome to evalform, Ivy Invitee" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to my queue" })).toBeVisible();
+  await expect(page.getByTestId("signed-in-as")).toContainText("Ivy Invitee (rater)");
+  await page.context().clearCookies();
   await signInThroughForm(page, email, "a-much-longer-password");
   await expect(page.getByTestId("signed-in-as")).toContainText("Ivy Invitee (rater)");
 

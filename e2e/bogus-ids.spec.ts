@@ -17,6 +17,9 @@ const PAGES = ACCESS_MATRIX.filter((entry) => entry.method === "PAGE" && entry.f
   template: `/${entry.file.replace(/^app\//, "").replace(/\/page\.tsx$/, "")}`,
 }));
 
+// Every page with an id × four callers, axe on some: the time grows with each page added (30 s a page is ample on a busy machine).
+test.describe.configure({ timeout: Math.max(60_000, PAGES.length * 30_000) });
+
 for (const [kind, id] of Object.entries(BOGUS)) {
   test(`every page with an ${kind} id answers 404 (or 403 / sign-in), never 500, with the app's own page`, async ({ browser }) => {
     const problems: string[] = [];

@@ -8,7 +8,8 @@ export const ASSIGNMENT_STATUSES = ["held", "submitted", "skipped"] as const;
 export const REVIEW_TASK_STATUSES = ["open", "reviewed"] as const;
 export const JUDGE_RUN_STATUSES = ["running", "cancelled", "completed"] as const;
 export const JUDGE_RUN_ITEM_STATUSES = ["pending", "running", "stored", "failed", "cancelled"] as const;
-export const ITEM_IMPORT_STATUSES = ["reading", "awaiting_decision", "committed", "discarded", "failed"] as const;
+/** refused: every line was refused, so there is nothing to decide (lib/imports/service.ts). */
+export const ITEM_IMPORT_STATUSES = ["reading", "awaiting_decision", "committed", "discarded", "refused", "failed"] as const;
 export const RECORD_EXPORT_STATUSES = ["prepared", "streaming", "complete", "aborted", "failed"] as const;
 
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];

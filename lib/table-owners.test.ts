@@ -19,6 +19,7 @@ const TABLE_OWNERS: Record<string, Owner> = {
   eval_record: { model: "evalRecord", owners: ["lib/records/", "lib/migrations/"] },
   import_staged_item: { model: "importStagedItem", owners: ["lib/imports/"] },
   invitation: { model: "invitation", owners: ["lib/users/"] },
+  password_reset: { model: "passwordReset", owners: ["lib/users/"] },
   item: { model: "item", owners: ["lib/imports/"] },
   item_import: { model: "itemImport", owners: ["lib/imports/"] },
   judge_run: { model: "judgeRun", owners: ["lib/judge-runs/"] },

@@ -77,7 +77,7 @@ const { ensureFirstAdmin } = await import("@/lib/users/first-admin");
 const { db } = await import("@/lib/db");
 const admin = await ensureFirstAdmin({ email: env.EVALFORM_ADMIN_EMAIL ?? "admin@evalform.local", password: env.EVALFORM_ADMIN_PASSWORD });
 if (admin.created) {
-  console.log(`${admin.repaired ? "no admin was enabled: re-enabled the admin" : "created the first admin"}: ${admin.email}${admin.generated ? `  one-time password: ${admin.password}  (change it by inviting yourself a new account, or set EVALFORM_ADMIN_PASSWORD)` : ""}`);
+  console.log(`${admin.repaired ? "no admin was enabled: re-enabled the admin" : "created the first admin"}: ${admin.email}${admin.generated ? `  one-time password: ${admin.password}  (to change it, sign in, open Users and issue yourself a password reset link; or set EVALFORM_ADMIN_PASSWORD)` : ""}`);
 }
 if (process.argv.includes("--seed-demo")) {
   const { seedDemoData, printLogins } = await import("./seed-demo");

@@ -8,10 +8,10 @@ import { resolveReturnPath } from "@/lib/auth/return-path";
 
 type SignInForm = { email: string; password: string };
 
-export function SignInClient({ next }: { next: string }) {
+export function SignInClient({ next, defaultEmail = "" }: { next: string; defaultEmail?: string }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<SignInForm>();
+  const { register, handleSubmit, formState } = useForm<SignInForm>({ defaultValues: { email: defaultEmail } });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);

@@ -42,6 +42,8 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/page.tsx", method: "PAGE", access: "public", path: () => "/" },
   { file: "app/sign-in/page.tsx", method: "PAGE", access: "public", path: () => "/sign-in" },
   { file: "app/invite/[token]/page.tsx", method: "PAGE", access: "public", path: () => "/invite/not-a-real-token" },
+  { file: "app/reset-password/[token]/page.tsx", method: "PAGE", access: "public", path: () => "/reset-password/not-a-real-token" },
+  { file: "app/welcome/page.tsx", method: "PAGE", access: "records.read_own", path: () => "/welcome" },
   { file: "app/records/page.tsx", method: "PAGE", access: "records.read_own", path: () => "/records" },
   { file: "app/records/new/page.tsx", method: "PAGE", access: "records.submit", path: () => "/records/new" },
   { file: "app/records/[evalId]/page.tsx", method: "PAGE", access: "records.read_own", path: ownRecord },
@@ -67,6 +69,11 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/users/route.ts", method: "GET", path: () => "/api/users" },
   { file: "app/api/users/route.ts", method: "POST", path: () => "/api/users", body: { email: "not-an-email", roles: [] } },
   { file: "app/api/users/[userId]/route.ts", method: "PATCH", path: (ids) => `/api/users/${ids.targetUserId}`, body: { roles: ["rater"] } },
+  // Issues a link the matrix never uses: the target keeps their password and sessions.
+  { file: "app/api/users/[userId]/password-reset/route.ts", method: "POST", path: (ids) => `/api/users/${ids.targetUserId}/password-reset` },
+  // Only a line that is not an address: nobody is invited.
+  { file: "app/api/users/invitations/route.ts", method: "POST", path: () => "/api/users/invitations", body: { list: "not-an-email", roles: ["rater"] } },
+  { file: "app/api/password-resets/[token]/route.ts", method: "POST", path: () => "/api/password-resets/not-a-real-token", body: { password: "a-long-password-1" } },
   { file: "app/api/tokens/route.ts", method: "GET", path: () => "/api/tokens" },
   { file: "app/api/tokens/route.ts", method: "POST", path: () => "/api/tokens", body: { name: "", roles: [] } },
   { file: "app/api/tokens/[tokenId]/route.ts", method: "DELETE", path: () => `/api/tokens/${UNKNOWN_UUID}` },

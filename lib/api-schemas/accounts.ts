@@ -12,8 +12,10 @@ export const ApiTokenSchema = named(
 );
 
 export const AuditEventSchema = named("AuditEvent", z.object({
-  id: z.string(), createdAt: dateTime(), action: z.string().describe("e.g. auth.sign_in, user.invited, record.submitted, token.created"),
-  actorId: z.string().nullable(), actorEmail: z.string().nullable(), subject: z.string().nullable(), ipAddress: z.string().nullable(), userAgent: z.string().nullable(), details: z.unknown(),
+  id: z.string(), createdAt: dateTime(), action: z.string().describe("one of the audit actions (the action filter of GET /api/audit lists them)"),
+  actorId: z.string().nullable(), actorEmail: z.string().nullable(), actorName: z.string().nullable().describe("the actor's display name"),
+  subject: z.string().nullable(), subjectName: z.string().nullable().describe("the display name when the subject is a user"),
+  subjectPath: z.string().nullable().describe("the subject's page in the app, when it has one"), ipAddress: z.string().nullable(), userAgent: z.string().nullable(), details: z.unknown(),
 }));
 
 /** The roles a body names (documentation of the bodies lib/users and lib/auth check by hand). */

@@ -106,7 +106,7 @@ export function parseGageSample(sample: unknown, line: number, settings: { syste
   if (output.length === 0) log.error("/predict_result", "required", "predict_result holds no model output to rate");
   const metadata = isPlainObject(sample.metadata) ? sample.metadata : {};
   const systemUnderTest = [metadata.model, metadata.model_id, settings.systemUnderTest].find((value): value is string => typeof value === "string" && value !== "");
-  if (!systemUnderTest) log.error("/metadata/model", "required", "no model is named: set metadata.model, or pass --system-under-test");
+  if (!systemUnderTest) log.error("/metadata/model", "required", "no model is named: set metadata.model in the file, or name the system under test when importing");
   if (log.errors.length > 0) return log.result(null);
 
   const allSegments = [...input, ...output].flatMap((message) => message.content);

@@ -13,6 +13,7 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
+import type { ItemImportStatus } from "@/lib/statuses";
 import { countImport } from "@/lib/observability/metrics";
 import { byteLimit } from "./byte-limit";
 import { outcomeOf, type CommitPolicy } from "./commit-policy";
@@ -22,7 +23,7 @@ import { commitStagedItems, stageItems, type StagedItem } from "./staging";
 import { NewImportInput } from "./validation";
 
 /** `interrupted`: still marked reading, but the server reading it stopped (lib/imports/interrupted.ts). */
-export type ImportStatus = "reading" | "awaiting_decision" | "committed" | "discarded" | "failed" | "interrupted";
+export type ImportStatus = ItemImportStatus | "interrupted";
 export type ImportSummary = {
   id: string;
   format: string;
@@ -126,6 +127,8 @@ export async function readImportFile(options: { actor: Actor; importId: string; 
   const outcome = outcomeOf(options.policy ?? "stage", report.refused);
   if (outcome === "store") return commitImport({ actor: options.actor, importId: options.importId, origin: options.origin });
   if (outcome === "store_nothing") return discardImport({ actor: options.actor, importId: options.importId, origin: options.origin });
+  // Every line refused: no valid line to offer, so the import ends here rather than wait for a decision.
+  if (report.accepted === 0) return refuseImport({ actor: options.actor, importId: options.importId, origin: options.origin });
   return summaryOf(await db().itemImport.findUniqueOrThrow({ where: { id: options.importId }, select: SELECT_SUMMARY }));
 }
 
@@ -189,6 +192,16 @@ export async function discardImport(options: { actor: Actor; importId: string; o
     await tx.importStagedItem.deleteMany({ where: { importId: options.importId } });
     const row = await tx.itemImport.update({ where: { id: options.importId }, data: { status: "discarded", finishedAt: new Date(), updatedAt: new Date() }, select: SELECT_SUMMARY });
     await recordAuditEvent({ action: "items.import_discarded", actorId: options.actor.userId, subject: options.importId, origin: options.origin, client: tx });
+    return summaryOf(row);
+  });
+}
+
+async function refuseImport(options: { actor: Actor; importId: string; origin?: RequestOrigin }): Promise<ImportSummary> {
+  return db().$transaction(async (tx) => {
+    await lockAwaitingDecision(tx, options.importId, "refused");
+    await tx.importStagedItem.deleteMany({ where: { importId: options.importId } });
+    const row = await tx.itemImport.update({ where: { id: options.importId }, data: { status: "refused", finishedAt: new Date(), updatedAt: new Date() }, select: SELECT_SUMMARY });
+    await recordAuditEvent({ action: "items.import_refused", actorId: options.actor.userId, subject: options.importId, origin: options.origin, details: { refused: row.refused }, client: tx });
     return summaryOf(row);
   });
 }

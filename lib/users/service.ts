@@ -12,11 +12,11 @@ import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import { db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ValidationIssue } from "@/lib/aif/types";
+import { EMAIL_PATTERN } from "./invitation-list";
 import { assertDisplayNameFree, checkDisplayName, isDisplayNameCollision, nameTaken } from "./display-name";
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const MIN_PASSWORD_LENGTH = 12;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 12;
 
 export type UserView = { id: string; email: string; name: string; roles: Role[]; disabledAt: Date | null; createdAt: Date };
 

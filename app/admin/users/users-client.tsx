@@ -1,4 +1,5 @@
 "use client";
+// The users page: invite one person or a list, then all users in one table.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -6,8 +7,9 @@ import { FormField } from "@/components/forms/form-field";
 import { RoleCheckboxes } from "@/components/forms/role-checkboxes";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { fetchJson, issuesByField } from "@/lib/http/fetch-json";
+import { BulkInviteForm, BulkInviteResults, type BulkResult } from "./bulk-invite-client";
+import { UsersTable, type UserRow } from "./users-table-client";
 
-type UserRow = { id: string; email: string; name: string; roles: Role[]; disabledAt: string | null; createdAt: string };
 type InviteForm = { email: string; roles: Role[] };
 
 function InviteUserForm({ onInvited }: { onInvited: (link: string, email: string) => void }) {
@@ -35,39 +37,23 @@ function InviteUserForm({ onInvited }: { onInvited: (link: string, email: string
   );
 }
 
-function UserRolesForm({ user, onDone }: { user: UserRow; onDone: (message: string | null) => void }) {
-  const { register, handleSubmit, setError, formState } = useForm<{ roles: Role[] }>({ defaultValues: { roles: user.roles } });
-  const onSubmit = handleSubmit(async ({ roles }) => {
-    const result = await fetchJson(`/api/users/${user.id}`, { method: "PATCH", body: { roles } });
-    if (!result.ok) {
-      setError("roles", { message: result.issues[0]?.message ?? result.message });
-      return;
-    }
-    onDone(`Roles of ${user.email} saved.`);
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate className="inline-form">
-      <RoleCheckboxes idPrefix={`roles-${user.id}`} legend={`Roles of ${user.email}`} roles={ROLES} error={formState.errors.roles?.message}
-        register={register("roles")} />
-      <button type="submit" className="btn" disabled={formState.isSubmitting}>Save roles</button>
-    </form>
-  );
-}
-
-export function UsersClient({ users, currentUserId }: { users: UserRow[]; currentUserId: string }) {
+export function UsersClient({ users, currentUserId, initialSearch }: { users: UserRow[]; currentUserId: string; initialSearch: string }) {
   const router = useRouter();
   const [invitation, setInvitation] = useState<{ link: string; email: string } | null>(null);
+  const [bulkResults, setBulkResults] = useState<BulkResult[] | null>(null);
+  const [resetLink, setResetLink] = useState<{ link: string; name: string } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-
-  const setDisabled = async (user: UserRow, disabled: boolean) => {
-    const result = await fetchJson(`/api/users/${user.id}`, { method: "PATCH", body: { disabled } });
-    setMessage(result.ok ? `${user.email} ${disabled ? "disabled; their sessions have ended" : "enabled"}.` : result.message);
-    router.refresh();
-  };
+  const changed = (text: string) => { setMessage(text); router.refresh(); };
 
   return (
     <>
       {message ? <p className="notice" role="status">{message}</p> : null}
+      {resetLink ? (
+        <div className="notice" role="status">
+          <p>Send this link to {resetLink.name}. It is shown only now and works once, for 24 hours; their sessions end when they set the new password:</p>
+          <p><code data-testid="reset-link">{resetLink.link}</code></p>
+        </div>
+      ) : null}
       <InviteUserForm onInvited={(link, email) => { setInvitation({ link, email }); router.refresh(); }} />
       {invitation ? (
         <div className="notice" role="status">
@@ -75,23 +61,10 @@ export function UsersClient({ users, currentUserId }: { users: UserRow[]; curren
           <p><code data-testid="invitation-link">{invitation.link}</code></p>
         </div>
       ) : null}
-      <h2>All users</h2>
-      <ul className="user-list">
-        {users.map((user) => (
-          <li key={user.id} className="panel" data-testid={`user-${user.email}`}>
-            <p>
-              <strong>{user.name}</strong> · {user.email}
-              {user.disabledAt ? <span className="badge badge-required"> disabled</span> : null}
-            </p>
-            <UserRolesForm user={user} onDone={(text) => { setMessage(text); router.refresh(); }} />
-            {user.id === currentUserId ? null : user.disabledAt ? (
-              <button type="button" className="btn" onClick={() => setDisabled(user, false)}>Enable {user.email}</button>
-            ) : (
-              <button type="button" className="btn" onClick={() => setDisabled(user, true)}>Disable {user.email}</button>
-            )}
-          </li>
-        ))}
-      </ul>
+      <BulkInviteForm onInvited={(results) => { setBulkResults(results); router.refresh(); }} />
+      {bulkResults ? <BulkInviteResults results={bulkResults} /> : null}
+      <UsersTable users={users} currentUserId={currentUserId} initialSearch={initialSearch} onChanged={changed}
+        onResetLink={(user, link) => { setResetLink({ link, name: user.name }); setMessage(null); }} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField } from "@/components/forms/form-field";
+import { authClient } from "@/lib/auth/auth-client";
 import { fetchJson, issuesByField } from "@/lib/http/fetch-json";
 
 type AcceptForm = { name: string; password: string };
@@ -14,9 +15,12 @@ export function AcceptInvitationClient({ token }: { token: string }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const result = await fetchJson(`/api/invitations/${encodeURIComponent(token)}`, { method: "POST", body: values });
+    const result = await fetchJson<{ email: string }>(`/api/invitations/${encodeURIComponent(token)}`, { method: "POST", body: values });
     if (result.ok) {
-      router.push("/sign-in?joined=1");
+      // The account exists: sign in with what was just typed, and land on the welcome.
+      const { error } = await authClient.signIn.email({ email: result.data.email, password: values.password });
+      router.replace(error ? `/sign-in?email=${encodeURIComponent(result.data.email)}&next=/welcome` : "/welcome");
+      router.refresh();
       return;
     }
     const byField = issuesByField(result.issues);

@@ -1,6 +1,7 @@
 // Item imports: create an import, stream its JSONL file, decide on refused
 // lines, read the per-line report.
 import { IMPORT_FORMAT_IDS, IMPORT_FORMATS } from "@/lib/imports/formats";
+import { ITEM_IMPORT_STATUSES } from "@/lib/statuses";
 import { NewImportInput } from "@/lib/imports/validation";
 import { arrayOf, dateTime, fromZod, int, nullable, object, ref, str, uuid } from "../json-schema";
 import { COMMIT_POLICIES, policiesFor, type CommitPolicy, type ImportKind } from "@/lib/imports/commit-policy";
@@ -18,7 +19,7 @@ const listInWords = (words: string[]) => (words.length < 2 ? words.join("") : `$
 
 const summary = {
   id: uuid(), format: { type: "string", enum: [...IMPORT_FORMAT_IDS] }, file_name: nullable(str()),
-  status: { type: "string", enum: ["reading", "awaiting_decision", "committed", "discarded", "failed", "interrupted"], description: "interrupted: still reading, but the server reading the file stopped (no heartbeat for 30 s); nothing of it was imported" },
+  status: { type: "string", enum: [...ITEM_IMPORT_STATUSES, "interrupted"], description: "refused: every line was refused, nothing to decide; interrupted: still reading, but the server reading the file stopped (no heartbeat for 30 s); nothing of it was imported" },
   bytes_read: int(), lines_read: int(), accepted: int(), refused: int(),
   already_present: nullable(int("lines whose item an earlier import brought in (skipped)")), imported: nullable(int()),
   failure: nullable(str()), created_at: dateTime(), finished_at: nullable(dateTime()),

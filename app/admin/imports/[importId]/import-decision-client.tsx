@@ -19,9 +19,12 @@ export function ImportDecisionClient({ importId, accepted, refused }: { importId
     <div className="panel" role="group" aria-labelledby="decision-title">
       <h2 id="decision-title">{refused} line{refused === 1 ? " was" : "s were"} refused — nothing is imported yet</h2>
       <div className="inline-form">
-        <button type="button" className="btn btn-primary" disabled={busy || accepted === 0} onClick={() => decide("import_valid_lines")}>
-          Import the {accepted} valid line{accepted === 1 ? "" : "s"}
-        </button>
+        {/* Only offered when there is something to import (an import with none ends as refused). */}
+        {accepted > 0 ? (
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => decide("import_valid_lines")}>
+            Import the {accepted} valid line{accepted === 1 ? "" : "s"}
+          </button>
+        ) : null}
         <button type="button" className="btn" disabled={busy} onClick={() => decide("discard")}>Discard this import</button>
       </div>
       {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}

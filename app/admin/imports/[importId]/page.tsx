@@ -1,8 +1,10 @@
-// One import: its counts, its per-line report, and — when lines were refused —
-// the choice to import the valid lines or discard the import.
+// One import: its counts, its per-line report (notes grouped by rule), and —
+// when some lines were refused and some are valid — the choice to import the
+// valid lines or discard the import.
 import type { Metadata } from "next";
 import { orNotFound } from "@/lib/http/or-not-found";
 import Link from "next/link";
+import { ImportReportGroups } from "@/components/imports/import-report-groups";
 import { ImportReportTable } from "@/components/imports/import-report-table";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { getImportReport } from "@/lib/imports/service";
@@ -34,9 +36,12 @@ export default async function ImportPage({ params }: { params: Promise<{ importI
         {report.failure ? <><dt>Failure</dt><dd className="notice-error">{report.failure}</dd></> : null}
       </dl>
       {report.status === "awaiting_decision" ? <ImportDecisionClient importId={report.id} accepted={report.accepted} refused={report.refused} /> : null}
+      {report.status === "refused" ? (
+        <p className="notice notice-error" role="status">Every line of this file was refused, so nothing was imported. Correct the file using the lines below and import it again.</p>
+      ) : null}
       {report.status === "committed" ? <p><Link href="/admin/suites">Create a suite from these items</Link></p> : null}
       <ImportReportTable caption="Refused lines" rows={report.errors as Row[]} omitted={report.errorsOmitted} />
-      <ImportReportTable caption="Read tolerantly (variants of the spec that were accepted)" rows={report.notes as Row[]} omitted={report.notesOmitted} />
+      <ImportReportGroups caption="Read tolerantly (variants of the spec that were accepted)" rows={report.notes as Row[]} omitted={report.notesOmitted} />
     </>
   );
 }

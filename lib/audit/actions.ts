@@ -1,0 +1,35 @@
+// Every audit action, once: the type writers name, the audit log's action
+// filter and its API enum are all this list.
+export const AUDIT_ACTIONS = [
+  "auth.sign_in",
+  "auth.sign_in_failed",
+  "auth.sign_in_throttled",
+  "auth.sign_out",
+  "user.invited",
+  "user.joined",
+  "user.roles_changed",
+  "user.disabled",
+  "user.enabled",
+  "user.created",
+  "user.password_reset_issued",
+  "user.password_reset",
+  "record.submitted",
+  "assignment.skipped",
+  "record.corrected",
+  "token.created",
+  "token.revoked",
+  "items.imported",
+  "items.import_discarded",
+  "items.import_refused",
+  "suite.created",
+  "suite.updated",
+  "share_link.created",
+  "share_link.revoked",
+  "prefills.imported",
+  "judge_run.started",
+  "judge_run.cancelled",
+  "records.exported",
+  "records.imported",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

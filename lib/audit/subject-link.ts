@@ -1,0 +1,37 @@
+// Where an audit event's subject lives in the app, by its action: a record,
+// an import, a suite, a judge run. Users are named (the page shows their
+// display name); subjects without a page of their own (tokens, share links,
+// exports, emails) stay plain text.
+import type { AuditAction } from "./actions";
+
+/** Actions whose subject is a user's id. */
+const USER_SUBJECTS = new Set<string>(["user.roles_changed", "user.disabled", "user.enabled", "user.created", "user.password_reset_issued", "user.password_reset"]);
+
+export function subjectIsUser(action: string): boolean {
+  return USER_SUBJECTS.has(action);
+}
+
+const PAGES: Partial<Record<AuditAction, (subject: string) => string>> = {
+  "record.submitted": (id) => `/records/${id}`,
+  "record.corrected": (id) => `/records/${id}`,
+  "items.imported": (id) => `/admin/imports/${id}`,
+  "items.import_discarded": (id) => `/admin/imports/${id}`,
+  "items.import_refused": (id) => `/admin/imports/${id}`,
+  "suite.created": (id) => `/admin/suites/${id}`,
+  "suite.updated": (id) => `/admin/suites/${id}`,
+  "judge_run.started": (id) => `/admin/judge-runs/${id}`,
+  "judge_run.cancelled": (id) => `/admin/judge-runs/${id}`,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The page of the subject, or null. Only ids are linked: a subject is text the
+ * writer chose. A user is found on the users page by their display name.
+ */
+export function subjectPath(action: string, subject: string | null, userName?: string | null): string | null {
+  if (!subject || !UUID.test(subject)) return null;
+  const page = PAGES[action as AuditAction];
+  if (page) return page(subject);
+  return subjectIsUser(action) && userName ? `/admin/users?q=${encodeURIComponent(userName)}` : null;
+}
