@@ -33,7 +33,8 @@ export type AuditAction =
   | "judge_run.started"
   | "judge_run.cancelled"
   | "records.exported"
-  | "records.imported";
+  | "records.imported"
+  | "item.adjudicated";
 
 export type RequestOrigin = { ipAddress: string | null; userAgent: string | null };
 
