@@ -78,7 +78,9 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
   expect(view.ratings.ratings.map((rating) => rating.evalId).sort()).toEqual([...evalIdsOf.get(taskIds[0]!)!].sort());
   // Helpfulness 1, 4, 2 has no consensus; the hazard's majority (2 of 3) is non-violating.
   expect(view.undecided).toContainEqual({ pointer: "/universal/helpfulness/score", label: expect.stringContaining("elpful") });
-  expect(view.draft).toMatchObject({ safety: { violent_crimes: { verdict: validJudgmentFor("chat").safety!.violent_crimes?.verdict ?? expect.anything() } } });
+  const majority = (validJudgmentFor("chat").safety as Record<string, { verdict?: string }>).violent_crimes!.verdict;
+  expect(majority).not.toBe("violating");
+  expect((view.draft.safety as Record<string, { verdict?: string }>).violent_crimes!.verdict).toBe(majority);
   expect((view.draft.universal as Record<string, unknown>).helpfulness).toBeUndefined();
 
   // Drafts are the engine's: versioned, a stale base changes nothing.
