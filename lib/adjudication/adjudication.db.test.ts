@@ -4,6 +4,9 @@
 // re-adjudication, and raters kept blind.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { exportAdjudications } from "@/lib/export/export-runs";
+import { startRecordExport } from "@/lib/export/stream-export";
+import { listRecords } from "@/lib/records/service";
 import { validJudgmentFor } from "@/lib/judge/sample-judgments";
 import { submitAssignment } from "@/lib/queues/assignments";
 import { nextItem } from "@/lib/queues/next-item";
@@ -20,6 +23,11 @@ beforeAll(async () => {
   admin = await createTestUser(["admin"]);
 });
 afterAll(() => db().$disconnect());
+
+async function textOf(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text();
+}
+const jsonLines = (text: string) => text.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
 
 const likert = (score: number) => ({ score, confidence: "high", rationale: `score ${score}` });
 const violating = { is_violating_any: true, violent_crimes: { verdict: "violating", severity: 2, evidence: "the second paragraph" } };
@@ -126,4 +134,20 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
   expect([secondRecord.raterType, secondRecord.derivedFrom]).toEqual(["sme", submitted.evalId]);
   expect(second.decisions.find((entry) => entry.pointer === "/universal/helpfulness/score")).toEqual({ pointer: "/universal/helpfulness/score", decision: "edited" });
   expect((await suiteItemStatuses({ actor: admin, suiteId: suite.id, status: "adjudicated" })).items.map((item) => item.latestDecision)).toEqual([second.evalId]);
+
+  // The export filtered to status=adjudicated: the item's three ratings and both decisions; the sidecar names the sources per decision.
+  const exported = await startRecordExport({ actor: admin, filter: { suite_id: suite.key, status: "adjudicated" }, format: "jsonl" });
+  const records = jsonLines(await textOf(exported.body));
+  expect(records.map((record) => record.eval_id).sort()).toEqual([...evalIdsOf.get(taskIds[0]!)!, submitted.evalId, second.evalId].sort());
+  const sidecarLines = jsonLines(await textOf(await exportAdjudications({ actor: admin, exportId: exported.exportId })));
+  expect(sidecarLines.map((line) => line.eval_id).sort()).toEqual([submitted.evalId, second.evalId].sort());
+  const firstLine = sidecarLines.find((line) => line.eval_id === submitted.evalId)!;
+  expect(firstLine).toMatchObject({ derived_from: closest, closest_eval_id: closest, suite_id: suite.key, task_id: taskIds[0], adjudicator_id: sme.userId });
+  expect((firstLine.source_eval_ids as string[]).sort()).toEqual([...evalIdsOf.get(taskIds[0]!)!].sort());
+  expect(firstLine.fields).toContainEqual({ pointer: "/universal/helpfulness/score", decision: "kept", from: [closest] });
+  // The other statuses split the rest; the listing applies the same filter.
+  const unanimous = await startRecordExport({ actor: admin, filter: { suite_id: suite.key, status: "unanimous" }, format: "jsonl" });
+  expect(jsonLines(await textOf(unanimous.body)).map((record) => record.eval_id).sort()).toEqual([...evalIdsOf.get(taskIds[2]!)!].sort());
+  const listed = await listRecords({ actor: admin, filter: { suite_id: suite.key, status: "needs_adjudication" } });
+  expect(listed.records.map((record) => record.evalId).sort()).toEqual([...evalIdsOf.get(taskIds[1]!)!].sort());
 });
