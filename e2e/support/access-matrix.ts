@@ -63,6 +63,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/exports/[exportId]/route.ts", method: "GET", path: () => `/api/exports/${UNKNOWN_UUID}` },
   { file: "app/api/exports/[exportId]/manifest/route.ts", method: "GET", path: () => `/api/exports/${UNKNOWN_UUID}/manifest` },
   { file: "app/api/exports/[exportId]/decisions/route.ts", method: "GET", path: () => `/api/exports/${UNKNOWN_UUID}/decisions` },
+  { file: "app/api/exports/[exportId]/adjudications/route.ts", method: "GET", path: () => `/api/exports/${UNKNOWN_UUID}/adjudications` },
   { file: "app/api/records/[evalId]/route.ts", method: "GET", path: (ids, role) => `/api${ownRecord(ids, role)}` },
   { file: "app/api/users/route.ts", method: "GET", path: () => "/api/users" },
   { file: "app/api/users/route.ts", method: "POST", path: () => "/api/users", body: { email: "not-an-email", roles: [] } },
@@ -90,6 +91,14 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/suites/[suiteId]/route.ts", method: "GET", path: (ids) => `/api/suites/${ids.suiteId}` },
   { file: "app/api/suites/[suiteId]/route.ts", method: "PATCH", path: (ids) => `/api/suites/${ids.suiteId}`, body: {} },
   { file: "app/api/suites/[suiteId]/next/route.ts", method: "POST", path: (ids) => `/api/suites/${ids.suiteId}/next` },
+  { file: "app/api/suites/[suiteId]/items/route.ts", method: "GET", path: (ids) => `/api/suites/${ids.suiteId}/items` },
+  { file: "app/api/suites/[suiteId]/adjudications/route.ts", method: "GET", path: (ids) => `/api/suites/${ids.suiteId}/adjudications` },
+  { file: "app/api/suites/[suiteId]/adjudication-next/route.ts", method: "POST", path: (ids) => `/api/suites/${ids.suiteId}/adjudication-next` },
+  // No decision to re-adjudicate (an unknown item): 404 for those allowed.
+  { file: "app/api/suites/[suiteId]/items/[itemId]/readjudicate/route.ts", method: "POST", path: (ids) => `/api/suites/${ids.suiteId}/items/${UNKNOWN_UUID}/readjudicate` },
+  { file: "app/api/adjudications/[adjudicationId]/route.ts", method: "GET", path: () => `/api/adjudications/${UNKNOWN_UUID}` },
+  { file: "app/api/adjudications/[adjudicationId]/draft/route.ts", method: "PUT", path: () => `/api/adjudications/${UNKNOWN_UUID}/draft`, body: {} },
+  { file: "app/api/adjudications/[adjudicationId]/submit/route.ts", method: "POST", path: () => `/api/adjudications/${UNKNOWN_UUID}/submit`, body: {} },
   { file: "app/api/assignments/[assignmentId]/route.ts", method: "GET", path: (ids, role) => `/api/assignments/${ownAssignment(ids, role)}` },
   { file: "app/api/assignments/[assignmentId]/draft/route.ts", method: "PUT", path: (ids, role) => `/api/assignments/${ownAssignment(ids, role)}/draft`, body: {} },
   // An empty body is refused before anything changes: the hold stays for the other entries.
