@@ -97,6 +97,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   // No decision to re-adjudicate (an unknown item): 404 for those allowed.
   { file: "app/api/suites/[suiteId]/items/[itemId]/readjudicate/route.ts", method: "POST", path: (ids) => `/api/suites/${ids.suiteId}/items/${UNKNOWN_UUID}/readjudicate` },
   { file: "app/api/adjudications/[adjudicationId]/route.ts", method: "GET", path: () => `/api/adjudications/${UNKNOWN_UUID}` },
+  { file: "app/api/adjudications/[adjudicationId]/closest/route.ts", method: "PUT", path: () => `/api/adjudications/${UNKNOWN_UUID}/closest`, body: {} },
   { file: "app/api/adjudications/[adjudicationId]/draft/route.ts", method: "PUT", path: () => `/api/adjudications/${UNKNOWN_UUID}/draft`, body: {} },
   { file: "app/api/adjudications/[adjudicationId]/submit/route.ts", method: "POST", path: () => `/api/adjudications/${UNKNOWN_UUID}/submit`, body: {} },
   { file: "app/api/assignments/[assignmentId]/route.ts", method: "GET", path: (ids, role) => `/api/assignments/${ownAssignment(ids, role)}` },

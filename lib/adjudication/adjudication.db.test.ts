@@ -16,7 +16,7 @@ import { suiteItemRatings } from "@/lib/suites/item-ratings";
 import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
-import { adjudicationQueue, getAdjudication, nextAdjudication, reopenAdjudication, saveAdjudicationDraft, submitAdjudication, suiteItemStatuses } from "./service";
+import { adjudicationQueue, chooseClosestSource, getAdjudication, nextAdjudication, reopenAdjudication, saveAdjudicationDraft, submitAdjudication, suiteItemStatuses } from "./service";
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -59,7 +59,7 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
 
   const statuses = await suiteItemStatuses({ actor: admin, suiteId: suite.id });
   expect(statuses.counts).toEqual({ unanimous: 1, needs_adjudication: 2, adjudicated: 0, too_few_ratings: 0 });
-  expect((await suiteItemStatuses({ actor: sme, suiteId: suite.id, status: "needs_adjudication" })).items.map((item) => [item.taskId, item.spread])).toEqual([[taskIds[0], 3], [taskIds[1], 2]]);
+  expect((await suiteItemStatuses({ actor: sme, suiteId: suite.id, status: "needs_adjudication" })).items.map((item) => [item.taskId, item.spread]).sort()).toEqual([[taskIds[0], 3], [taskIds[1], 2]]);
 
   // Worst first: spread 3 with two reasons, then spread 2.
   const queue = await adjudicationQueue({ actor: sme, suiteId: suite.id });
@@ -102,7 +102,12 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
   const decision = { universal: { ...valid.universal, helpfulness: likert(2) }, safety: valid.safety };
   expect((await rejection(submitAdjudication({ actor: sme, id: taskId, draft: decision, closestEvalId: evalIdsOf.get(taskIds[1]!)![0]! }))).issues[0]).toMatchObject({ path: "/closest_eval_id" });
   const closest = evalIdsOf.get(taskIds[0]!)![2]!;
-  const submitted = await submitAdjudication({ actor: sme, id: taskId, draft: decision, closestEvalId: closest });
+  // The page keeps the choice of the closest source with the task; the submit then needs none.
+  expect((await rejection(chooseClosestSource({ actor: sme, id: taskId, closestEvalId: evalIdsOf.get(taskIds[1]!)![0] }))).code).toBe("INVALID_INPUT");
+  expect((await rejection(chooseClosestSource({ actor: otherSme, id: taskId, closestEvalId: closest }))).code).toBe("NOT_FOUND");
+  await chooseClosestSource({ actor: sme, id: taskId, closestEvalId: closest });
+  expect((await getAdjudication({ actor: sme, id: taskId })).suggestedClosest).toBe(closest);
+  const submitted = await submitAdjudication({ actor: sme, id: taskId, draft: decision });
   expect(submitted.alreadySubmitted).toBe(false);
   expect(await submitAdjudication({ actor: sme, id: taskId, draft: decision, closestEvalId: closest })).toMatchObject({ evalId: submitted.evalId, alreadySubmitted: true });
 

@@ -101,7 +101,7 @@ export type AdjudicationView = {
   draftVersion: number;
   /** Fields without consensus, for the adjudicator: JSON Pointer and words. */
   undecided: { pointer: string; label: string }[];
-  /** The source the consensus is closest to (the default choice of derived_from). */
+  /** The source the adjudicator marked closest, else the one the consensus is closest to (the default choice of derived_from). */
   suggestedClosest: string | undefined;
   previousEvalId: string | null;
   authoritativeEvalId: string | null;
@@ -109,8 +109,8 @@ export type AdjudicationView = {
 
 async function findOwn(client: DbClient, actor: Actor, id: string) {
   if (!isUuid(id)) throw notFound();
-  const [row] = await client.$queryRaw<{ id: string; suite_id: string; item_id: string; status: string; draft: Record<string, unknown> | null; draft_version: number; previous_eval_id: string | null; authoritative_eval_id: string | null }[]>`
-    SELECT w.id, w.suite_id, w.item_id, w.status, w.draft, w.draft_version, w.previous_eval_id::text, w.authoritative_eval_id::text
+  const [row] = await client.$queryRaw<{ id: string; suite_id: string; item_id: string; status: string; draft: Record<string, unknown> | null; draft_version: number; previous_eval_id: string | null; closest_eval_id: string | null; authoritative_eval_id: string | null }[]>`
+    SELECT w.id, w.suite_id, w.item_id, w.status, w.draft, w.draft_version, w.previous_eval_id::text, w.closest_eval_id::text, w.authoritative_eval_id::text
     FROM adjudication_task w WHERE w.id = ${id}::uuid AND ${adjudicationAccess(actor)}`;
   if (!row) throw notFound();
   return row;
@@ -131,7 +131,7 @@ export async function getAdjudication(options: { actor: Actor; id: string }): Pr
     draft: row.draft ?? consensus.draft,
     draftVersion: row.draft_version,
     undecided: consensus.undecided.map((pointer) => ({ pointer, label: readablePath(pointer) })),
-    suggestedClosest: closestSource(consensus.draft, ratings.ratings.filter((rating) => rating.raterType !== "llm_judge")),
+    suggestedClosest: row.closest_eval_id ?? closestSource(consensus.draft, ratings.ratings.filter((rating) => rating.raterType !== "llm_judge")),
     previousEvalId: row.previous_eval_id,
     authoritativeEvalId: row.authoritative_eval_id,
   };
@@ -155,6 +155,25 @@ export async function saveAdjudicationDraft(options: { actor: Actor; id: string;
   throw draftNotSaved(ADJUDICATION_TASK, { status: row.status, draftVersion: row.draft_version, draft: row.draft }, options.baseVersion);
 }
 
+/** Keeps the adjudicator's choice of the closest source with the task until they submit. */
+export async function chooseClosestSource(options: { actor: Actor; id: string; closestEvalId: unknown }): Promise<{ closestEvalId: string }> {
+  const { actor, id } = options;
+  authorize(actor, "adjudicate");
+  if (!isUuid(id)) throw notFound();
+  const closest = options.closestEvalId;
+  const invalid = () => new AppError("INVALID_INPUT", "Choose one of the item's ratings", [{ path: "/closest_eval_id", rule: "sourceOfItem", message: "must be the eval_id of one of the item's ratings" }]);
+  if (typeof closest !== "string" || !isUuid(closest)) throw invalid();
+  const updated = await db().$executeRaw`
+    UPDATE adjudication_task w SET closest_eval_id = ${closest}::uuid
+    WHERE w.id = ${id}::uuid AND w.status = 'open' AND ${adjudicationAccess(actor)}
+      AND EXISTS (SELECT 1 FROM suite_rating sr WHERE sr.suite_id = w.suite_id AND sr.item_id = w.item_id AND sr.eval_id = ${closest}::uuid)`;
+  if (updated === 0) {
+    await findOwn(db(), actor, id);
+    throw invalid();
+  }
+  return { closestEvalId: closest };
+}
+
 export type SubmittedAdjudication = { evalId: string; alreadySubmitted: boolean; decisions: FieldDecision[] };
 
 type SourceRow = { eval_id: string; submitted_by_id: string | null; body: Record<string, unknown> };
@@ -165,7 +184,7 @@ type SourceRow = { eval_id: string; submitted_by_id: string | null; body: Record
  * suite through the flow "adjudication", stores the sidecar (every source and
  * a decision per field) and an audit event, and closes the task.
  */
-export async function submitAdjudication(options: { actor: Actor; id: string; draft: unknown; closestEvalId: string; origin?: RequestOrigin }): Promise<SubmittedAdjudication> {
+export async function submitAdjudication(options: { actor: Actor; id: string; draft: unknown; closestEvalId?: string; origin?: RequestOrigin }): Promise<SubmittedAdjudication> {
   const { actor, id } = options;
   authorize(actor, "adjudicate");
   if (!isUuid(id)) throw notFound();
@@ -181,7 +200,9 @@ export async function submitAdjudication(options: { actor: Actor; id: string; dr
         WHERE sr.suite_id = ${row.suite_id}::uuid AND sr.item_id = ${row.item_id}::uuid ORDER BY r.created_at, r.eval_id`;
       // The claim already keeps them apart; a rating submitted since must not slip through.
       if (sources.some((source) => source.submitted_by_id === actor.userId)) throw new AppError("FORBIDDEN", "You rated this item; someone else must adjudicate it");
-      const closest = sources.find((source) => source.eval_id === options.closestEvalId);
+      // As sent, else as chosen on the page, else the source the decision is closest to.
+      const chosen = options.closestEvalId ?? row.closest_eval_id ?? closestSource(submitted, sources.map((source) => ({ evalId: source.eval_id, body: source.body })));
+      const closest = sources.find((source) => source.eval_id === chosen);
       if (!closest) {
         throw new AppError("INVALID_INPUT", "Choose the source record closest to your decision", [{ path: "/closest_eval_id", rule: "sourceOfItem", message: "must be the eval_id of one of the item's ratings" }]);
       }

@@ -40,7 +40,7 @@ export const AdjudicationSchema = named("Adjudication", z.object({
 
 export const AdjudicationSubmitSchema = named("AdjudicationSubmit", z.object({
   draft: z.record(z.string(), z.unknown()).describe("the filled form; task and subject come from the sources, the rater block from the caller"),
-  closest_eval_id: uuid().describe("the source record closest to the decision (derived_from, unless re-adjudicating)"),
+  closest_eval_id: uuid().optional().describe("the source record closest to the decision (derived_from, unless re-adjudicating); default: the one chosen on the page, else the closest by kept fields"),
 }));
 
 export const SubmittedAdjudicationSchema = named("SubmittedAdjudication", z.object({

@@ -17,6 +17,8 @@ CREATE TABLE "adjudication_task" (
     "spread" DOUBLE PRECISION NOT NULL,
     "reasons_count" INTEGER NOT NULL,
     "previous_eval_id" UUID,
+    -- The source the adjudicator marked closest so far (the page saves it as they choose).
+    "closest_eval_id" UUID,
     "adjudicator_id" TEXT,
     "held_until" TIMESTAMPTZ(3),
     "draft" JSONB,

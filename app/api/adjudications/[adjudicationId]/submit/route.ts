@@ -15,7 +15,7 @@ export const POST = defineRoute(
   },
   async ({ actor, origin, params, body }) => {
     const closest = bodyField(body, "closest_eval_id");
-    const result = await submitAdjudication({ actor, origin, id: params.adjudicationId, draft: bodyField(body, "draft"), closestEvalId: typeof closest === "string" ? closest : "" });
+    const result = await submitAdjudication({ actor, origin, id: params.adjudicationId, draft: bodyField(body, "draft"), closestEvalId: closest === undefined ? undefined : typeof closest === "string" ? closest : "" });
     return reply({ eval_id: result.evalId, already_submitted: result.alreadySubmitted, fields: result.decisions }, result.alreadySubmitted ? 200 : 201);
   },
 );
