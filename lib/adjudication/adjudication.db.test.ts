@@ -16,7 +16,7 @@ import { suiteItemRatings } from "@/lib/suites/item-ratings";
 import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
-import { adjudicationQueue, chooseClosestSource, getAdjudication, nextAdjudication, reopenAdjudication, saveAdjudicationDraft, submitAdjudication, suiteItemStatuses } from "./service";
+import { adjudicationQueue, chooseClosestSource, getAdjudication, heldAdjudicationOfItem, nextAdjudication, reopenAdjudication, saveAdjudicationDraft, submitAdjudication, suiteItemStatuses } from "./service";
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -75,9 +75,12 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
   expect(await nextAdjudication({ actor: raters[2]!, suiteId: suite.id })).toBeNull();
 
   // The SME holds the worst item; another SME gets the next one.
-  const taskId = (await nextAdjudication({ actor: sme, suiteId: suite.id }))!;
-  expect(await nextAdjudication({ actor: sme, suiteId: suite.id })).toBe(taskId);
-  const otherTask = (await nextAdjudication({ actor: otherSme, suiteId: suite.id }))!;
+  const { id: taskId, itemId: heldItem } = (await nextAdjudication({ actor: sme, suiteId: suite.id }))!;
+  expect(heldItem).toBe(worst);
+  expect((await nextAdjudication({ actor: sme, suiteId: suite.id }))?.id).toBe(taskId);
+  expect((await heldAdjudicationOfItem({ actor: sme, suiteId: suite.id, itemId: worst }))?.id).toBe(taskId);
+  expect(await heldAdjudicationOfItem({ actor: otherSme, suiteId: suite.id, itemId: worst })).toBeNull();
+  const otherTask = (await nextAdjudication({ actor: otherSme, suiteId: suite.id }))!.id;
   expect(otherTask).not.toBe(taskId);
   expect((await rejection(getAdjudication({ actor: otherSme, id: taskId }))).code).toBe("NOT_FOUND");
 
@@ -133,7 +136,7 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
   // Re-adjudication: back in the queue (worst first again), deriving from the previous decision.
   const again = await reopenAdjudication({ actor: admin, suiteId: suite.id, itemId: worst });
   expect((await adjudicationQueue({ actor: admin, suiteId: suite.id })).map((row) => [row.id, row.reAdjudication])[0]).toEqual([again, true]);
-  expect(await nextAdjudication({ actor: admin, suiteId: suite.id })).toBe(again);
+  expect((await nextAdjudication({ actor: admin, suiteId: suite.id }))?.id).toBe(again);
   const second = await submitAdjudication({ actor: admin, id: again, draft: { ...decision, universal: { ...decision.universal, helpfulness: likert(3) } }, closestEvalId: closest });
   const secondRecord = await db().evalRecord.findUniqueOrThrow({ where: { evalId: second.evalId } });
   expect([secondRecord.raterType, secondRecord.derivedFrom]).toEqual(["sme", submitted.evalId]);

@@ -38,6 +38,11 @@ async function adjudicatedSuite(client: DbClient, actor: Actor, suiteId: string)
   return { rule, holdSeconds: suite.hold_seconds };
 }
 
+/** The suite's adjudication rule (for the suite page's editor). */
+export async function suiteAdjudicationRule(options: { actor: Actor; suiteId: string }): Promise<AdjudicationRule> {
+  return (await adjudicatedSuite(db(), options.actor, options.suiteId)).rule;
+}
+
 export type SuiteItemStatuses = { counts: Record<ItemStatus, number>; items: SuiteItemVerdict[] };
 
 /** Every item of the suite with its status (optionally only one status), and the count per status. */
@@ -61,11 +66,11 @@ export async function adjudicationQueue(options: { actor: Actor; suiteId: string
  * first, else the worst disagreement nobody holds among items they did not
  * rate. Null when nothing is left.
  */
-export async function nextAdjudication(options: { actor: Actor; suiteId: string }): Promise<string | null> {
+export async function nextAdjudication(options: { actor: Actor; suiteId: string }): Promise<{ id: string; itemId: string } | null> {
   const { actor, suiteId } = options;
   const { rule } = await adjudicatedSuite(db(), actor, suiteId);
   await syncOpenTasks(db(), suiteId, await suiteItemVerdicts(db(), suiteId, rule));
-  return db().$transaction(async (tx) => {
+  const id = await db().$transaction(async (tx) => {
     const { holdSeconds } = await adjudicatedSuite(tx, actor, suiteId);
     const held = await lockOwnLiveTask(tx, actor.userId, suiteId);
     if (held) {
@@ -74,6 +79,9 @@ export async function nextAdjudication(options: { actor: Actor; suiteId: string 
     }
     return (await claimOpenTask(tx, actor.userId, suiteId, holdSeconds)) ?? null;
   });
+  if (!id) return null;
+  const task = await db().adjudicationTask.findUniqueOrThrow({ where: { id }, select: { itemId: true } });
+  return { id, itemId: task.itemId };
 }
 
 /** An adjudicated item goes back into the queue; its next decision derives from the latest one. */
@@ -135,6 +143,17 @@ export async function getAdjudication(options: { actor: Actor; id: string }): Pr
     previousEvalId: row.previous_eval_id,
     authoritativeEvalId: row.authoritative_eval_id,
   };
+}
+
+/** The open adjudication of the item the actor holds, if any (the adjudicator's page is the item's). */
+export async function heldAdjudicationOfItem(options: { actor: Actor; suiteId: string; itemId: string }): Promise<AdjudicationView | null> {
+  const { actor, suiteId, itemId } = options;
+  authorize(actor, "adjudicate");
+  if (!isUuid(suiteId) || !isUuid(itemId)) return null;
+  const [held] = await db().$queryRaw<{ id: string }[]>`
+    SELECT w.id FROM adjudication_task w
+    WHERE w.suite_id = ${suiteId}::uuid AND w.item_id = ${itemId}::uuid AND w.status = 'open' AND w.held_until > now() AND ${adjudicationAccess(actor)}`;
+  return held ? getAdjudication({ actor, id: held.id }) : null;
 }
 
 async function assertNotTakenOver(actor: Actor, id: string, client: DbClient = db()): Promise<void> {
