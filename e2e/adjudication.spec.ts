@@ -76,8 +76,10 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
   // The form starts from the consensus (faithfulness 5 for all three, the majority's non-violating verdict); the adjudicator settles helpfulness at 2.
   const form = new AifFormPage(page);
   await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
-  await expect(form.fieldset("universal_faithfulness").getByRole("radio", { checked: true })).toHaveCount(1);
+  await expect(page.locator("#root_universal_faithfulness_score-5")).toBeChecked();
+  for (const score of [1, 2, 3, 4, 5]) await expect(page.locator(`#root_universal_helpfulness_score-${score}`)).not.toBeChecked();
   await form.score("universal_helpfulness", 2);
+  await expect(page.locator("#root_universal_helpfulness_score-2")).toBeChecked();
   for (const dimension of DIMENSIONS) {
     await form.confidence(`universal_${dimension}`, "High");
     await form.typeInto(`universal_${dimension}_rationale`, `decided ${dimension}`);
