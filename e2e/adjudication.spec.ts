@@ -5,6 +5,11 @@
 // edits the consensus, submits; the item is adjudicated, and the export
 // filtered to status=adjudicated holds the authoritative record with a sidecar
 // naming the three sources and a decision per field.
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { AifFormPage } from "./support/aif-form-page";
 import { chatItem, seedSuite } from "./support/seed-suite";
@@ -116,4 +121,15 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
   expect(sidecar[0].fields).toContainEqual({ pointer: "/universal/helpfulness/score", decision: "kept", from: [sources[2]] });
   expect(sidecar[0].fields).toContainEqual({ pointer: "/universal/faithfulness/score", decision: "kept", from: sources });
   expect(sidecar[0].fields).toContainEqual({ pointer: "/universal/helpfulness/rationale", decision: "edited" });
+
+  // The CLI: the same filtered export, with the adjudication sidecar written beside it.
+  const created = await contexts.admin.post("/api/tokens", { data: { name: `adjudication-e2e-${Date.now()}`, roles: ["admin"] }, headers: { origin: baseURL! } });
+  expect(created.status(), await created.text()).toBe(201);
+  const dir = await mkdtemp(path.join(os.tmpdir(), "evalform-adjudication-"));
+  const [out, sidecarFile] = [path.join(dir, "records.jsonl"), path.join(dir, "adjudications.jsonl")];
+  await promisify(execFile)(process.execPath, ["bin/evalform.mjs", "export", "--suite_id", suite.suiteKey, "--status", "adjudicated", "-o", out, "--adjudications", sidecarFile], {
+    env: { ...process.env, EVALFORM_URL: baseURL!, EVALFORM_TOKEN: (await created.json()).token },
+  });
+  expect((await readFile(out, "utf8")).trim().split("\n")).toHaveLength(4);
+  expect(JSON.parse((await readFile(sidecarFile, "utf8")).trim())).toMatchObject({ eval_id: decision, closest_eval_id: sources[2] });
 });
