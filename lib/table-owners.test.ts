@@ -10,6 +10,8 @@ type Owner = { model: string; owners: string[] };
 
 const TABLE_OWNERS: Record<string, Owner> = {
   account: { model: "account", owners: ["lib/users/"] },
+  adjudication: { model: "adjudication", owners: ["lib/adjudication/"] },
+  adjudication_task: { model: "adjudicationTask", owners: ["lib/adjudication/", "lib/work-items/"] },
   api_token: { model: "apiToken", owners: ["lib/auth/"] },
   app_user: { model: "user", owners: ["lib/users/"] },
   // lib/work-items is the engine both queues run on: it writes their rows for them.

@@ -11,6 +11,7 @@ import { importsArea } from "./areas/imports";
 import { queueArea, visitorsArea } from "./areas/queue";
 import { recordsArea } from "./areas/records";
 import { reviewArea } from "./areas/review";
+import { adjudicationArea } from "./areas/adjudication";
 import { suitesArea } from "./areas/suites";
 import { systemArea } from "./areas/system";
 import { contractSchemas } from "./contract-schemas";
@@ -25,7 +26,7 @@ import { SECURITY_SCHEMES } from "./security";
 /** Schemas without `$schema` are JSON Schema 2020-12, the AIF contract's own dialect. */
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
-export const AREAS: readonly Area[] = [recordsArea, exportsArea, importsArea, suitesArea, queueArea, visitorsArea, reviewArea, accountsArea, signInArea, systemArea];
+export const AREAS: readonly Area[] = [recordsArea, exportsArea, importsArea, suitesArea, queueArea, visitorsArea, reviewArea, adjudicationArea, accountsArea, signInArea, systemArea];
 
 export type OpenApiDocument = JsonSchema & {
   paths: Record<string, Record<string, JsonSchema>>;

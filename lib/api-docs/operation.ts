@@ -35,6 +35,7 @@ const PATH_PARAMETERS: Record<string, { description: string; schema: JsonSchema 
   assignmentId: { description: "an assignment's id", schema: { type: "string", format: "uuid" } },
   importId: { description: "an import's id", schema: { type: "string", format: "uuid" } },
   itemId: { description: "an item's id", schema: { type: "string", format: "uuid" } },
+  adjudicationId: { description: "an adjudication's id (from the queue or adjudication-next)", schema: { type: "string", format: "uuid" } },
   suiteId: { description: "a suite's id (not its key)", schema: { type: "string", format: "uuid" } },
   runId: { description: "a judge run's id", schema: { type: "string", format: "uuid" } },
   linkId: { description: "a share link's id", schema: { type: "string", format: "uuid" } },

@@ -33,3 +33,16 @@ export const ReviewDecisionLineSchema = named("ReviewDecisionLine", z.object({
   judge_value: z.unknown().optional().describe("the judge's value (edited fields)"),
   value: z.unknown().optional().describe("the value in the hybrid record"),
 }));
+
+export const AdjudicationLineSchema = named("AdjudicationLine", z.object({
+  eval_id: uuid().describe("the authoritative record"),
+  derived_from: uuid().describe("the source marked closest, or the previous decision on a re-adjudication"),
+  suite_id: z.string().describe("the suite's key"), task_id: z.string(), adjudicator_id: z.string(),
+  closest_eval_id: uuid().describe("the source record the adjudicator marked closest"),
+  source_eval_ids: z.array(uuid()).describe("every rating the suite counted for the item"),
+  fields: z.array(z.object({
+    pointer: z.string().describe("JSON Pointer of the judged field"),
+    decision: z.enum(["kept", "edited", "removed"]),
+    from: z.array(uuid()).optional().describe("the sources whose value was kept"),
+  })),
+}));

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   "judge_run.cancelled",
   "records.exported",
   "records.imported",
+  "item.adjudicated",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

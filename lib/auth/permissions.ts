@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   "review.work": ["sme"],
   /** Read LLM-judge records (the prefills an SME reviews and their chains). */
   "records.read_judge": ["sme"],
+  /** Settle disagreements of a suite's items with an authoritative record (SMEs of the suites they are assigned to; admins of every suite). */
+  adjudicate: ["sme", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

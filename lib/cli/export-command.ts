@@ -1,7 +1,8 @@
 // `evalform export [--format FORMAT] [--manifest FILE] [--decisions FILE]
-// [-o FILE] [filters…]`: streams an export from the server to stdout or a
-// file (started with POST /api/exports, fetched from the file it names), then
-// fetches its manifest and decision sidecar.
+// [--adjudications FILE] [-o FILE] [filters…]`: streams an export from the
+// server to stdout or a file (started with POST /api/exports, fetched from the
+// file it names), then fetches its manifest and its review-decision and
+// adjudication sidecars.
 import { createWriteStream } from "node:fs";
 import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -11,7 +12,7 @@ import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
 import { CliError, describeFailure, type ApiClient } from "./api-client";
 import { progressOnStderr } from "./progress";
 
-export type ExportOptions = { format?: string; manifest?: string; decisions?: string; output?: string; filter: Record<string, string | string[]> };
+export type ExportOptions = { format?: string; manifest?: string; decisions?: string; adjudications?: string; output?: string; filter: Record<string, string | string[]> };
 
 export async function runExport(client: ApiClient, options: ExportOptions, stdout: Writable = process.stdout): Promise<{ exportId: string; count: number }> {
   const body: Record<string, string | string[]> = {};
@@ -42,7 +43,7 @@ export async function runExport(client: ApiClient, options: ExportOptions, stdou
   await pipeline(Readable.fromWeb(response.body as unknown as NodeReadableStream), counter, target, { end: target !== stdout });
   progress.finish(`exported ${count} records (export ${exportId})`);
 
-  for (const [file, path] of [[options.manifest, "manifest"], [options.decisions, "decisions"]] as const) {
+  for (const [file, path] of [[options.manifest, "manifest"], [options.decisions, "decisions"], [options.adjudications, "adjudications"]] as const) {
     if (!file) continue;
     const sidecar = await client.fetch(`/api/exports/${exportId}/${path}`);
     if (!sidecar.ok || !sidecar.body) throw new CliError(await describeFailure(sidecar));

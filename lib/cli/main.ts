@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { runValidateCommand } from "@/lib/aif/validate-files";
 import { EXPORT_FORMAT_IDS } from "@/lib/export/formats/registry";
+import { ITEM_STATUSES } from "@/lib/adjudication/rule";
 import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
 import { IMPORT_FORMAT_CHOICES } from "@/lib/imports/formats";
 import { apiClientFromEnv, CliError } from "./api-client";
@@ -16,9 +17,10 @@ export const USAGE = `usage: evalform <command>
   import items FILE [--format ${IMPORT_FORMAT_CHOICES}] [--system-under-test NAME] [--store-valid]
   import prefills FILE --suite SUITE_ID [--store-valid]
   import records FILE [--store-valid]       e.g. an export of another instance (eval_ids kept)
-  export [--format ${EXPORT_FORMAT_IDS.join("|")}] [-o FILE] [--manifest FILE] [--decisions FILE]
+  export [--format ${EXPORT_FORMAT_IDS.join("|")}] [-o FILE] [--manifest FILE] [--decisions FILE] [--adjudications FILE]
          [--suite_id KEY] [--task_id ID]... [--rater_type TYPE]... [--rater_id ID]
          [--from ISO] [--to ISO] [--derived true|false] [--gold true|false]
+         [--status ${ITEM_STATUSES.join("|")}]
 server commands use EVALFORM_URL (default http://127.0.0.1:3000) and EVALFORM_TOKEN (an API token)`;
 
 const filterOptions = Object.fromEntries(RECORD_FILTER_KEYS.map((key) => [key, { type: "string" as const, multiple: key === "task_id" || key === "rater_type" }]));
@@ -54,10 +56,10 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
       case "export": {
         const { values } = parseArgs({
           args: rest,
-          options: { format: { type: "string" }, output: { type: "string", short: "o" }, manifest: { type: "string" }, decisions: { type: "string" }, ...filterOptions },
+          options: { format: { type: "string" }, output: { type: "string", short: "o" }, manifest: { type: "string" }, decisions: { type: "string" }, adjudications: { type: "string" }, ...filterOptions },
         });
-        const { format, output, manifest, decisions, ...filter } = values;
-        await runExport(apiClientFromEnv(env), { format, output, manifest, decisions, filter: filter as Record<string, string | string[]> });
+        const { format, output, manifest, decisions, adjudications, ...filter } = values;
+        await runExport(apiClientFromEnv(env), { format, output, manifest, decisions, adjudications, filter: filter as Record<string, string | string[]> });
         return 0;
       }
       default:

@@ -157,3 +157,35 @@ export async function exportDecisions(options: { actor: Actor; exportId: string 
   }
   return textStream(parts());
 }
+
+type AdjudicationRow = { eval_id: string; derived_from: string | null; suite_key: string; task_id: string; adjudicator_id: string; closest_eval_id: string; source_eval_ids: string[]; decisions: unknown };
+
+/**
+ * The adjudication sidecar: one JSON line per authoritative record in the
+ * export, in file order, naming every source eval_id, the source marked
+ * closest, and per field whether a source's value was kept (and whose),
+ * edited or removed.
+ */
+export async function exportAdjudications(options: { actor: Actor; exportId: string }): Promise<ReadableStream<Uint8Array>> {
+  const found = await completedExport(options.actor, options.exportId);
+  async function* parts(): AsyncGenerator<string> {
+    for await (const chunk of exportChunks(found.id)) {
+      const rows = await db().$queryRaw<AdjudicationRow[]>`
+        SELECT a.eval_id::text, r.derived_from::text AS derived_from, s.key AS suite_key, i.task_id, a.adjudicator_id,
+               a.closest_eval_id::text, a.source_eval_ids::text[] AS source_eval_ids, a.decisions
+        FROM unnest(${chunk.evalIds}::uuid[]) WITH ORDINALITY AS e(eval_id, position)
+        JOIN adjudication a ON a.eval_id = e.eval_id
+        JOIN eval_record r ON r.eval_id = a.eval_id
+        JOIN suite s ON s.id = a.suite_id JOIN item i ON i.id = a.item_id
+        ORDER BY e.position`;
+      if (rows.length === 0) continue;
+      yield rows
+        .map((row) => `${JSON.stringify({
+          eval_id: row.eval_id, derived_from: row.derived_from, suite_id: row.suite_key, task_id: row.task_id, adjudicator_id: row.adjudicator_id,
+          closest_eval_id: row.closest_eval_id, source_eval_ids: row.source_eval_ids, fields: row.decisions,
+        })}\n`)
+        .join("");
+    }
+  }
+  return textStream(parts());
+}

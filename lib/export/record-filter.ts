@@ -1,6 +1,7 @@
 // Which records an export or a filtered listing covers. One zod schema is the
 // source for parsing query strings, the OpenAPI parameters and the CLI flags.
 import { z } from "zod";
+import { ITEM_STATUSES } from "@/lib/adjudication/rule";
 import { RATER_TYPES } from "@/lib/aif/contract-facts";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { AppError } from "@/lib/errors";
@@ -19,12 +20,13 @@ export const RecordFilterSchema = z
     to: instant.optional().describe("created_at before this instant"),
     derived: yesNo.optional().describe("true: only records with derived_from; false: only records without"),
     gold: yesNo.optional().describe("true: only records of gold items of their suite; false: only the others"),
+    status: z.enum(ITEM_STATUSES).optional().describe("only the records counted for items with this adjudication status in their suite (with suite_id: in that suite)"),
   })
   .strict()
   .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) < Date.parse(filter.to), { message: "from must be before to", path: ["to"] });
 
 export type RecordFilter = z.output<typeof RecordFilterSchema>;
-export const RECORD_FILTER_KEYS = ["suite_id", "task_id", "rater_type", "rater_id", "from", "to", "derived", "gold"] as const;
+export const RECORD_FILTER_KEYS = ["suite_id", "task_id", "rater_type", "rater_id", "from", "to", "derived", "gold", "status"] as const;
 const REPEATABLE = new Set(["task_id", "rater_type"]);
 
 /**
@@ -76,8 +78,14 @@ export function recordFilterParams(filter: RecordFilter): URLSearchParams {
 export const GOLD_TASKS_SQL = `SELECT s.key AS suite_key, i.task_id FROM suite s
   JOIN suite_item si ON si.suite_id = s.id JOIN item i ON i.id = si.item_id WHERE si.is_gold`;
 
+/**
+ * The suite items a `status` filter covers. An item's status is computed from
+ * its ratings (lib/adjudication), so it is resolved before the SQL is built.
+ */
+export type StatusItems = { suiteIds: string[]; itemIds: string[] };
+
 /** The filter as SQL over eval_record aliased `r`, with its parameters numbered from `firstParam`. */
-export function recordFilterSql(filter: RecordFilter, firstParam = 1): { where: string; values: unknown[] } {
+export function recordFilterSql(filter: RecordFilter, firstParam = 1, statusItems?: StatusItems): { where: string; values: unknown[] } {
   const clauses: string[] = [];
   const values: unknown[] = [];
   const param = (value: unknown) => {
@@ -94,6 +102,13 @@ export function recordFilterSql(filter: RecordFilter, firstParam = 1): { where: 
   if (filter.gold !== undefined) {
     const gold = `(r.suite_id IS NOT NULL AND (r.suite_id, r.task_id) IN (${GOLD_TASKS_SQL}))`;
     clauses.push(filter.gold ? gold : `NOT ${gold}`);
+  }
+  if (filter.status !== undefined) {
+    if (!statusItems) throw new Error("the status filter must be resolved first (lib/adjudication/status-filter.ts)");
+    // The records the suite counts for those items (ratings, and the authoritative records).
+    clauses.push(`r.eval_id IN (SELECT sr.eval_id FROM suite_record sr
+      JOIN unnest(${param(statusItems.suiteIds)}::uuid[], ${param(statusItems.itemIds)}::uuid[]) AS s(suite_id, item_id)
+        ON sr.suite_id = s.suite_id AND sr.item_id = s.item_id)`);
   }
   return { where: clauses.length > 0 ? clauses.join(" AND ") : "TRUE", values };
 }

@@ -20,6 +20,7 @@ import { exportOrigin } from "./export-info";
 import { parseExportRequest } from "./export-format";
 import type { ExportEncoder } from "./formats/format";
 import { exportFormat, type ExportFormatId } from "./formats/registry";
+import { resolveStatusFilter } from "@/lib/adjudication/status-filter";
 import { recordFilterSql, type RecordFilter } from "./record-filter";
 
 /** A format's id (formats/registry.ts). */
@@ -45,7 +46,7 @@ async function connect(): Promise<pg.PoolClient> {
  */
 export async function prepareRecordExport(options: { actor: Actor; filter: RecordFilter; format: ExportFormat; origin?: RequestOrigin }): Promise<{ exportId: string }> {
   authorize(options.actor, "records.export");
-  recordFilterSql(options.filter);
+  recordFilterSql(options.filter, 1, { suiteIds: [], itemIds: [] });
   const exportId = randomUUID();
   await db().recordExport.create({
     data: {
@@ -74,7 +75,8 @@ export async function streamPreparedExport(options: { actor: Actor; exportId: st
   if (!row) throw notFound;
   // Stored only after parseExportFormat accepted it.
   const format = row.format as ExportFormat;
-  const { where, values } = recordFilterSql(row.filter as RecordFilter);
+  const filter = row.filter as RecordFilter;
+  const { where, values } = recordFilterSql(filter, 1, await resolveStatusFilter(db(), filter));
   const client = await connect();
   let count: number;
   try {

@@ -8,7 +8,7 @@ import "server-only";
 import type { DbClient } from "@/lib/db";
 
 /** The suite flows whose records count in the suite's statistics (also the table's CHECK). */
-export const SUITE_FLOWS = ["assignment", "share_link", "review", "judge_run", "prefill_import", "correction"] as const;
+export const SUITE_FLOWS = ["assignment", "share_link", "review", "judge_run", "prefill_import", "correction", "adjudication"] as const;
 export type SuiteFlow = (typeof SUITE_FLOWS)[number];
 
 /** Passed to the record insert by a suite flow: the suite item the record rates. */

@@ -1,6 +1,7 @@
 // The record filter as a Prisma condition, for listings that combine it with
 // the caller's visibility (lib/records/service.ts visibleTo).
 import "server-only";
+import { resolveStatusFilter } from "@/lib/adjudication/status-filter";
 import { db } from "@/lib/db";
 import { GOLD_TASKS_SQL, type RecordFilter } from "@/lib/export/record-filter";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -24,6 +25,12 @@ export async function recordFilterWhere(filter: RecordFilter): Promise<Prisma.Ev
     // Records without a suite are never gold (SQL's NOT would drop them on NULL).
     const notGold: Prisma.EvalRecordWhereInput = { OR: [{ suiteId: null }, { NOT: gold }] };
     conditions.push(filter.gold ? (pairs.length > 0 ? gold : { evalId: { in: [] } }) : pairs.length > 0 ? notGold : {});
+  }
+  const statusItems = await resolveStatusFilter(db(), filter);
+  if (statusItems) {
+    // The records the suite counts for those items (ratings, and the authoritative records).
+    const counted = statusItems.suiteIds.map((suiteId, index) => ({ suiteId, itemId: statusItems.itemIds[index]! }));
+    conditions.push(counted.length > 0 ? { countedIn: { some: { OR: counted } } } : { evalId: { in: [] } });
   }
   return { AND: conditions };
 }

@@ -1,9 +1,10 @@
-// One item of a suite with every rating counted for it, side by side (admins):
-// each record labelled with its rater and type, compared field by field. Raters
-// never reach this: they see only their own work (blind by default).
+// One item of a suite with every rating counted for it, side by side (admins,
+// and the SMEs assigned to the suite, who adjudicate it): each record labelled
+// with its rater and type, compared field by field. Raters never reach this:
+// they see only their own work (blind by default).
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
-import { authorize } from "@/lib/auth/authorize";
+import { authorize, can } from "@/lib/auth/authorize";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -30,10 +31,13 @@ function raterLabel(row: Row): string {
 }
 
 export async function suiteItemRatings(options: { actor: Actor; suiteId: string; itemId: string }): Promise<ItemRatings> {
-  authorize(options.actor, "suites.manage");
+  // Admins manage every suite; an adjudicator sees only the suites they are assigned to.
+  const manages = can(options.actor, "suites.manage");
+  if (!manages) authorize(options.actor, "adjudicate");
+  const assigned = manages ? {} : { suite: { raters: { some: { userId: options.actor.userId } } } };
   const found = isUuid(options.suiteId) && isUuid(options.itemId)
-    ? await db().suiteItem.findUnique({
-        where: { suiteId_itemId: { suiteId: options.suiteId, itemId: options.itemId } },
+    ? await db().suiteItem.findFirst({
+        where: { suiteId: options.suiteId, itemId: options.itemId, ...assigned },
         select: { suite: { select: { id: true, key: true, name: true } }, item: { select: { id: true, taskId: true, systemUnderTest: true, isGold: true, body: true } } },
       })
     : null;

@@ -1,5 +1,6 @@
 // A new suite's input (zod; also the source of the OpenAPI request body).
 import { z } from "zod";
+import { AdjudicationRuleInput } from "@/lib/adjudication/rule-input";
 
 export const NewSuiteInput = z
   .object({
@@ -17,5 +18,8 @@ export const NewSuiteInput = z
     path: ["import_ids"],
   });
 
-/** PATCH /api/suites/:id: the guidelines the suite's raters read beside the form (markdown source). */
-export const SuitePatchInput = z.object({ guidelines: z.string().max(20_000, "at most 20,000 characters") }).strict();
+/** PATCH /api/suites/:id: the guidelines the suite's raters read beside the form (markdown source), and its adjudication rule. */
+export const SuitePatchInput = z
+  .object({ guidelines: z.string().max(20_000, "at most 20,000 characters").optional(), adjudication_rule: AdjudicationRuleInput.optional() })
+  .strict()
+  .refine((input) => input.guidelines !== undefined || input.adjudication_rule !== undefined, { message: "Change the guidelines or the adjudication rule", path: ["guidelines"] });

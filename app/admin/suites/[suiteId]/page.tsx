@@ -1,4 +1,4 @@
-// One suite (admin): progress overall and per rater.
+// One suite (admin): progress overall and per rater, item statuses and the adjudication rule.
 import type { Metadata } from "next";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { ProgressMeter } from "@/components/progress-meter";
@@ -9,6 +9,8 @@ import { getRaterProgress, getSuite } from "@/lib/suites/service";
 import { getSkipSummary } from "@/lib/queues/skip";
 import { SKIP_REASON_LABELS, type SkipReason } from "@/lib/queues/skip-reasons";
 import { guidelinesOfSuite } from "@/lib/suites/guidelines";
+import { suiteAdjudicationRule, suiteItemStatuses } from "@/lib/adjudication/service";
+import { AdjudicationRuleClient } from "./adjudication-rule-client";
 import { GuidelinesClient } from "./guidelines-client";
 import { ShareLinksClient } from "./share-links-client";
 
@@ -24,6 +26,9 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
     getSuite({ actor, suiteId }), getRaterProgress({ actor, suiteId }), listShareLinks({ actor, suiteId }), suiteCalibration({ actor, suiteId }), getSkipSummary({ actor, suiteId }),
   ]);
   const guidelines = await guidelinesOfSuite(suite.id);
+  const statuses = await suiteItemStatuses({ actor, suiteId: suite.id });
+  const rule = await suiteAdjudicationRule({ actor, suiteId: suite.id });
+  const disputed = statuses.counts.needs_adjudication + statuses.counts.adjudicated;
   const drifting = calibration.raters.filter((rater) => rater.drifting.length > 0);
   return (
     <>
@@ -37,6 +42,11 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
       <ProgressMeter label="Ratings" value={suite.ratingsSubmitted} max={suite.ratingsNeeded} detail={`${suite.ratingsSubmitted} of ${suite.ratingsNeeded} ratings`} />
       <ProgressMeter label="Complete items" value={suite.completeItems} max={suite.items} detail={`${suite.completeItems} of ${suite.items} items have k ratings`} />
       <p><a className="btn" href={`/admin/suites/${suite.id}/review`}>Hybrid review: prefills, judge runs, SME decisions</a> <a className="btn" href={`/admin/suites/${suite.id}/report`}>Quality report</a></p>
+      <h2>Adjudication</h2>
+      <p data-testid="suite-item-statuses">Unanimous {statuses.counts.unanimous} · needs adjudication {statuses.counts.needs_adjudication} · adjudicated {statuses.counts.adjudicated} · too few ratings {statuses.counts.too_few_ratings}</p>
+      <ProgressMeter label="Adjudicated" value={statuses.counts.adjudicated} max={Math.max(disputed, 1)} detail={`${statuses.counts.adjudicated} of ${disputed} disputed items settled`} />
+      <p><a className="btn" href={`/adjudicate/${suite.id}`}>Adjudication queue and items by status</a></p>
+      <AdjudicationRuleClient suiteId={suite.id} initial={rule} />
       <h2>Raters</h2>
       <table className="records-table" data-testid="rater-progress">
         <thead><tr><th scope="col">Rater</th><th scope="col">Submitted</th><th scope="col">Holding now</th><th scope="col">Skipped</th><th scope="col">Last rating</th></tr></thead>
