@@ -18,6 +18,7 @@ function MainLinks({ actor }: { actor: Actor }) {
     <>
       {can(actor, "queue.work") ? <Link href="/queue">My queue</Link> : null}
       {can(actor, "review.work") ? <Link href="/review">Review</Link> : null}
+      {can(actor, "adjudicate") ? <Link href="/adjudicate">Adjudicate</Link> : null}
       <Link href="/records">Records</Link>
       {can(actor, "records.submit") ? <Link href="/records/new">New rating</Link> : null}
       {can(actor, "items.import") ? <Link href="/admin/imports">Imports</Link> : null}

@@ -17,11 +17,11 @@ async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-const NAV = ["Records", "New rating", "Users", "Audit log", "API tokens"] as const;
+const NAV = ["Records", "New rating", "Adjudicate", "Users", "Audit log", "API tokens"] as const;
 const EXPECTED_NAV: Record<"rater" | "sme" | "admin", (typeof NAV)[number][]> = {
   rater: ["Records", "New rating", "API tokens"],
-  sme: ["Records", "New rating", "API tokens"],
-  admin: ["Records", "Users", "Audit log", "API tokens"],
+  sme: ["Records", "New rating", "Adjudicate", "API tokens"],
+  admin: ["Records", "Adjudicate", "Users", "Audit log", "API tokens"],
 };
 
 for (const role of ["rater", "sme", "admin"] as const) {

@@ -50,6 +50,12 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
   }
   expect(sources).toHaveLength(3);
 
+  // "Adjudicate" in the navigation lists the suite with its two items waiting for a decision.
+  await page.goto("/records");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Adjudicate", exact: true }).click();
+  const listed = page.getByTestId("adjudicated-suites").locator("tbody tr", { hasText: suite.suiteKey });
+  await expect(listed.locator("td").first()).toHaveText("2");
+
   // The suite page counts the statuses; the adjudication page lists item a as needing adjudication, first in the queue.
   await page.goto(`/admin/suites/${suite.suiteId}`);
   await expect(page.getByTestId("suite-item-statuses")).toContainText("needs adjudication 2");

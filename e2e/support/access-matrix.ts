@@ -98,6 +98,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/api/suites/[suiteId]/route.ts", method: "GET", path: (ids) => `/api/suites/${ids.suiteId}` },
   { file: "app/api/suites/[suiteId]/route.ts", method: "PATCH", path: (ids) => `/api/suites/${ids.suiteId}`, body: {} },
   { file: "app/api/suites/[suiteId]/next/route.ts", method: "POST", path: (ids) => `/api/suites/${ids.suiteId}/next` },
+  { file: "app/adjudicate/page.tsx", method: "PAGE", access: "adjudicate", path: () => "/adjudicate" },
   { file: "app/adjudicate/[suiteId]/page.tsx", method: "PAGE", access: "adjudicate", path: (ids) => `/adjudicate/${ids.suiteId}` },
   { file: "app/adjudicate/[suiteId]/items/[itemId]/page.tsx", method: "PAGE", access: "adjudicate", path: (ids) => `/adjudicate/${ids.suiteId}/items/${ids.itemId}` },
   { file: "app/api/suites/[suiteId]/items/route.ts", method: "GET", path: (ids) => `/api/suites/${ids.suiteId}/items` },

@@ -54,6 +54,18 @@ export async function suiteItemStatuses(options: { actor: Actor; suiteId: string
   return { counts, items: options.status ? verdicts.filter((verdict) => verdict.status === options.status) : verdicts };
 }
 
+export type AdjudicatedSuite = { id: string; key: string; name: string; counts: Record<ItemStatus, number> };
+
+/** The suites the actor adjudicates (admins: every suite; SMEs: those they are assigned to), with their items' statuses. */
+export async function adjudicatedSuites(options: { actor: Actor }): Promise<AdjudicatedSuite[]> {
+  authorize(options.actor, "adjudicate");
+  const suites = await db().$queryRaw<{ id: string; key: string; name: string }[]>`
+    SELECT s.id, s.key, s.name FROM suite s WHERE ${mayAdjudicateSuite(options.actor, Prisma.sql`s.id`)} ORDER BY s.created_at DESC, s.id LIMIT 200`;
+  const result: AdjudicatedSuite[] = [];
+  for (const suite of suites) result.push({ ...suite, counts: (await suiteItemStatuses({ actor: options.actor, suiteId: suite.id })).counts });
+  return result;
+}
+
 /** The suite's adjudication queue, worst disagreement first, brought up to date with its ratings. */
 export async function adjudicationQueue(options: { actor: Actor; suiteId: string }): Promise<QueueRow[]> {
   const { rule } = await adjudicatedSuite(db(), options.actor, options.suiteId);
