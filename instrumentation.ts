@@ -28,7 +28,13 @@ export async function onRequestError(error: unknown, request: ErrorRequest, cont
   const { errorField, logger } = await import("./lib/observability/logger");
   const requestId = request.headers["x-request-id"];
   logger().error(
-    { request_id: typeof requestId === "string" ? requestId : undefined, route: context.routePath, route_type: context.routeType, method: request.method, err: errorField(error) },
+    {
+      request_id: typeof requestId === "string" ? requestId : undefined,
+      route: context.routePath,
+      route_type: context.routeType,
+      method: request.method,
+      err: errorField(error),
+    },
     "unhandled error",
   );
 }

@@ -26,13 +26,26 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
-  reporter: [["list"], ["json", { outputFile: process.env.E2E_SETUP ? `.reports/e2e.${process.env.E2E_SETUP}.json` : ".reports/e2e.json" }]],
+  reporter: [
+    ["list"],
+    [
+      "json",
+      { outputFile: process.env.E2E_SETUP ? `.reports/e2e.${process.env.E2E_SETUP}.json` : ".reports/e2e.json" },
+    ],
+  ],
   use: {
     baseURL: APP_URL ?? `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
@@ -43,17 +56,25 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    ...(APP_URL ? [] : [{
-      command: `node_modules/.bin/next start --port ${PORT} --hostname 127.0.0.1`,
-      url: `http://127.0.0.1:${PORT}/api/records`,
-      reuseExistingServer: false,
-      timeout: 90_000,
-      env: {
-        DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1", EVALFORM_BASE_URL: `http://127.0.0.1:${PORT}`,
-        EVALFORM_JUDGE_BASE_URL: `http://127.0.0.1:${JUDGE_PORT}/v1`, EVALFORM_JUDGE_MODEL: "scripted-judge", EVALFORM_JUDGE_CONCURRENCY: "4",
-        // Set, so the access matrix sees the metrics endpoint refuse sessions (unset, it answers 404 to everyone).
-        EVALFORM_METRICS_TOKEN: randomBytes(32).toString("base64url"),
-      },
-    }]),
+    ...(APP_URL
+      ? []
+      : [
+          {
+            command: `node_modules/.bin/next start --port ${PORT} --hostname 127.0.0.1`,
+            url: `http://127.0.0.1:${PORT}/api/records`,
+            reuseExistingServer: false,
+            timeout: 90_000,
+            env: {
+              DATABASE_URL: databaseUrl,
+              NEXT_TELEMETRY_DISABLED: "1",
+              EVALFORM_BASE_URL: `http://127.0.0.1:${PORT}`,
+              EVALFORM_JUDGE_BASE_URL: `http://127.0.0.1:${JUDGE_PORT}/v1`,
+              EVALFORM_JUDGE_MODEL: "scripted-judge",
+              EVALFORM_JUDGE_CONCURRENCY: "4",
+              // Set, so the access matrix sees the metrics endpoint refuse sessions (unset, it answers 404 to everyone).
+              EVALFORM_METRICS_TOKEN: randomBytes(32).toString("base64url"),
+            },
+          },
+        ]),
   ],
 });

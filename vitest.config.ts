@@ -10,7 +10,14 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "schemas/**/*.test.ts", "drills/**/*.test.ts", "eslint-rules/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "components/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "schemas/**/*.test.ts",
+      "drills/**/*.test.ts",
+      "eslint-rules/**/*.test.ts",
+    ],
     environment: "node",
     reporters: ["default", ["json", { outputFile: ".reports/unit.json" }]],
     testTimeout: 30_000,

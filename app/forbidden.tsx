@@ -15,10 +15,22 @@ export default async function Forbidden() {
     <section className="panel" aria-labelledby="forbidden-title" data-testid="forbidden">
       <h1 id="forbidden-title">This page is not for your role</h1>
       <p>
-        {needed ? <>It needs the role{needed.length === 1 ? "" : "s"} <strong>{needed.join(" or ")}</strong>. </> : "Your role does not allow this. "}
-        {actor ? <>You are signed in as {actor.name} ({actor.roles.join(", ")}).</> : null}
+        {needed ? (
+          <>
+            It needs the role{needed.length === 1 ? "" : "s"} <strong>{needed.join(" or ")}</strong>.{" "}
+          </>
+        ) : (
+          "Your role does not allow this. "
+        )}
+        {actor ? (
+          <>
+            You are signed in as {actor.name} ({actor.roles.join(", ")}).
+          </>
+        ) : null}
       </p>
-      <p>Ask an admin for the role if you need it, or <Link href="/records">go to your records</Link>.</p>
+      <p>
+        Ask an admin for the role if you need it, or <Link href="/records">go to your records</Link>.
+      </p>
     </section>
   );
 }

@@ -10,8 +10,15 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
         <main>
           <h1>evalform could not show this page</h1>
           <p>Nothing you saved is lost. Try again, or come back in a minute.</p>
-          {error.digest ? <p>Reference for an admin: <code>{error.digest}</code></p> : null}
-          <button type="button" onClick={() => reset()}>Try again</button> <Link href="/records">Your records</Link>
+          {error.digest ? (
+            <p>
+              Reference for an admin: <code>{error.digest}</code>
+            </p>
+          ) : null}
+          <button type="button" onClick={() => reset()}>
+            Try again
+          </button>{" "}
+          <Link href="/records">Your records</Link>
         </main>
       </body>
     </html>

@@ -37,9 +37,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
-        <a className="skip-link" href="#main">Skip to content</a>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
         <header className="site-header">
-          <Link href="/records" className="brand">evalform</Link>
+          <Link href="/records" className="brand">
+            evalform
+          </Link>
           {actor ? (
             <>
               {/* Wide screens: the links in a row. Below 64rem CSS hides these and shows the menu. */}

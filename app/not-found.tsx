@@ -10,7 +10,10 @@ export default function NotFound() {
   return (
     <section className="panel" aria-labelledby="not-found-title" data-testid="not-found">
       <h1 id="not-found-title">Nothing here</h1>
-      <p>There is no such page, or what it shows does not exist (any more) or is not yours to see. Check the link, or start again from <Link href="/records">your records</Link>.</p>
+      <p>
+        There is no such page, or what it shows does not exist (any more) or is not yours to see. Check the link, or
+        start again from <Link href="/records">your records</Link>.
+      </p>
     </section>
   );
 }

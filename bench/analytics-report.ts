@@ -21,10 +21,18 @@ const TARGET_SECONDS = 1;
 const args = benchArgs();
 const ITEMS = args.sizes[0] ?? (args.quick ? 2_000 : 25_000);
 const SUITE_KEY = "bench-analytics";
-const DIMENSIONS = ["universal.helpfulness", "universal.instruction_following", "universal.faithfulness", "universal.safety_overall", "universal.overall_quality"];
+const DIMENSIONS = [
+  "universal.helpfulness",
+  "universal.instruction_following",
+  "universal.faithfulness",
+  "universal.safety_overall",
+  "universal.overall_quality",
+];
 
 const admin = await createTestUser(["admin"]);
-const suite = await db().suite.create({ data: { key: SUITE_KEY, name: "Bench analytics", overlapK: 3, createdById: admin.userId } });
+const suite = await db().suite.create({
+  data: { key: SUITE_KEY, name: "Bench analytics", overlapK: 3, createdById: admin.userId },
+});
 
 // Scores follow an item's "true" quality with some noise, so alpha is neither 0 nor 1.
 await db().$executeRawUnsafe(`
@@ -80,7 +88,13 @@ async function medianSeconds(run: () => unknown): Promise<number> {
 }
 
 const copySeconds = await medianSeconds(() =>
-  execFileSync("psql", [requireDatabaseUrl(), "-q", "-c", `\\copy (SELECT body FROM eval_record WHERE suite_id = '${SUITE_KEY}') TO '/dev/null'`]));
+  execFileSync("psql", [
+    requireDatabaseUrl(),
+    "-q",
+    "-c",
+    `\\copy (SELECT body FROM eval_record WHERE suite_id = '${SUITE_KEY}') TO '/dev/null'`,
+  ]),
+);
 
 // From scratch: the cached report is dropped before each run.
 // The machine is shared: this process's CPU time (user + system) says what the report costs here whatever the others do.
@@ -92,25 +106,46 @@ for (let index = 0; index < RUNS; index += 1) {
   const cpuStart = process.cpuUsage();
   const report = await suiteReport({ actor: admin, suiteId: suite.id, timings });
   const cpu = process.cpuUsage(cpuStart);
-  freshRuns.push({ seconds: (performance.now() - start) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, timings, report });
+  freshRuns.push({
+    seconds: (performance.now() - start) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    timings,
+    report,
+  });
 }
 const freshSeconds = median(freshRuns.map((run) => run.seconds));
 const cachedSeconds = await medianSeconds(async () => {
-  if (!(await suiteReport({ actor: admin, suiteId: suite.id })).computed.cached) throw new Error("the report was not served from the cache");
+  if (!(await suiteReport({ actor: admin, suiteId: suite.id })).computed.cached)
+    throw new Error("the report was not served from the cache");
 });
 
 // The computation alone, on rows already in memory (no database), with and without intervals.
 const inMemory = await db().$queryRawUnsafe<{ item: string; rater_type: string; s: number[] }[]>(
-  `SELECT task_id AS item, rater_type, ARRAY[${DIMENSIONS.map((d) => `(body #>> '{${d.replace(".", ",")},score}')::float8`).join(", ")}] AS s FROM eval_record WHERE suite_id = '${SUITE_KEY}'`);
-const ratingRows: RatingRow[] = inMemory.map((row) => ({ item: row.item, raterType: row.rater_type as "human", likert: Object.fromEntries(DIMENSIONS.map((d, i) => [d, row.s[i]])), hazards: {}, tags: [] }));
-const computeSeconds = (samples: number) => medianSeconds(() => agreementReport(ratingRows, { dimensions: DIMENSIONS, hazards: [], tags: [], bootstrapSamples: samples }));
+  `SELECT task_id AS item, rater_type, ARRAY[${DIMENSIONS.map((d) => `(body #>> '{${d.replace(".", ",")},score}')::float8`).join(", ")}] AS s FROM eval_record WHERE suite_id = '${SUITE_KEY}'`,
+);
+const ratingRows: RatingRow[] = inMemory.map((row) => ({
+  item: row.item,
+  raterType: row.rater_type as "human",
+  likert: Object.fromEntries(DIMENSIONS.map((d, i) => [d, row.s[i]])),
+  hazards: {},
+  tags: [],
+}));
+const computeSeconds = (samples: number) =>
+  medianSeconds(() =>
+    agreementReport(ratingRows, { dimensions: DIMENSIONS, hazards: [], tags: [], bootstrapSamples: samples }),
+  );
 const noIntervalsSeconds = await computeSeconds(0);
 const withIntervalsSeconds = await computeSeconds(200);
 
 // A digest of every computed figure, so runs before and after a change can be checked for the same results.
 // The suite's id is random and its raters' gold series carry the insert time, so both are left out.
 const { computed: _computed, suite: _suite, ...figures } = freshRuns[0]!.report;
-const digest = createHash("sha256").update(JSON.stringify({ ...figures, calibration: { ...figures.calibration, raters: figures.calibration.raters.length } })).digest("hex").slice(0, 16);
+const digest = createHash("sha256")
+  .update(
+    JSON.stringify({ ...figures, calibration: { ...figures.calibration, raters: figures.calibration.raters.length } }),
+  )
+  .digest("hex")
+  .slice(0, 16);
 const helpfulness = figures.likert.find((entry) => entry.dimension === "universal.helpfulness")!;
 
 const row = (label: string, seconds: number) => [label, seconds.toFixed(3), ratio(seconds, copySeconds)];
@@ -133,17 +168,23 @@ reportBench({
       ],
     },
     {
-      caption: "The report from scratch by phase (median ms of the runs above). Review summary, slice options and calibration run side by side, so their times overlap.",
+      caption:
+        "The report from scratch by phase (median ms of the runs above). Review summary, slice options and calibration run side by side, so their times overlap.",
       header: ["phase", "ms"],
       rows: phases.map((phase) => [phase, median(freshRuns.map((run) => run.timings[phase] ?? 0)).toFixed(1)]),
     },
   ],
-  targets: [{
-    name: "quality report from scratch, 100k ratings × 5 dimensions",
-    target: `≤ ${TARGET_SECONDS} s`,
-    measured: `${freshSeconds.toFixed(2)} s (median of ${RUNS}; slowest ${percentile(freshRuns.map((run) => run.seconds), 100).toFixed(2)} s)`,
-    met: freshSeconds <= TARGET_SECONDS,
-  }],
+  targets: [
+    {
+      name: "quality report from scratch, 100k ratings × 5 dimensions",
+      target: `≤ ${TARGET_SECONDS} s`,
+      measured: `${freshSeconds.toFixed(2)} s (median of ${RUNS}; slowest ${percentile(
+        freshRuns.map((run) => run.seconds),
+        100,
+      ).toFixed(2)} s)`,
+      met: freshSeconds <= TARGET_SECONDS,
+    },
+  ],
   notes: [
     `report from scratch: this process's CPU time ${median(freshRuns.map((run) => run.cpuSeconds)).toFixed(2)} s (median); load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${availableParallelism()} cores`,
     `helpfulness human↔human α ${helpfulness.humanHuman.alpha?.toFixed(4)} [${helpfulness.humanHuman.low?.toFixed(4)}, ${helpfulness.humanHuman.high?.toFixed(4)}]; digest of all figures ${digest}`,

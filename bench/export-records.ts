@@ -21,21 +21,32 @@ const sizes = given.length > 0 ? given : quick ? [10_000] : [100_000, 1_000_000]
 const embeddedSizes = quick ? [5_000] : [100_000];
 const PORT = testPort(3150);
 
-type Target = { setup: "direct" | "embedded"; url: string; databaseUrl: string; pool: pg.Pool; token: string; pids: () => number[]; stored: number; stop: () => Promise<void> };
+type Target = {
+  setup: "direct" | "embedded";
+  url: string;
+  databaseUrl: string;
+  pool: pg.Pool;
+  token: string;
+  pids: () => number[];
+  stored: number;
+  stop: () => Promise<void>;
+};
 
 const template = { ...chatDraft(), schema_version: "1.0.0" };
 /** Adds rows until the table holds `count` records, each with its fingerprint. */
 async function fillTo(target: Target, count: number): Promise<void> {
   if (count <= target.stored) return;
   const { pool } = target;
-  await pool.query(`
+  await pool.query(
+    `
     INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, body)
     SELECT id, ts, 'human', 'bench-rater', 'task-' || i, 'bench-export',
            $1::jsonb || jsonb_build_object('eval_id', id, 'created_at', to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
              'rater', jsonb_build_object('type', 'human', 'id', 'bench-rater'),
              'task', ($1::jsonb -> 'task') || jsonb_build_object('task_id', 'task-' || i, 'suite_id', 'bench-export'))
     FROM (SELECT gen_random_uuid() AS id, timestamptz '2026-01-01' + i * interval '1 millisecond' AS ts, i FROM generate_series($2::int, $3::int) i) rows`,
-  [JSON.stringify(template), target.stored + 1, count]);
+    [JSON.stringify(template), target.stored + 1, count],
+  );
   const client = await pool.connect();
   try {
     // The append-only trigger checks every update row by row; this throwaway
@@ -52,20 +63,35 @@ async function fillTo(target: Target, count: number): Promise<void> {
 
 function psqlCopy(target: Target): { seconds: number; bytes: number } {
   const start = performance.now();
-  const result = spawnSync("sh", ["-c", `psql "${target.databaseUrl}" -q -c "\\copy (SELECT body FROM eval_record WHERE suite_id = 'bench-export') TO STDOUT" | wc -c`], { encoding: "utf8" });
+  const result = spawnSync(
+    "sh",
+    [
+      "-c",
+      `psql "${target.databaseUrl}" -q -c "\\copy (SELECT body FROM eval_record WHERE suite_id = 'bench-export') TO STDOUT" | wc -c`,
+    ],
+    { encoding: "utf8" },
+  );
   if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
   return { seconds: (performance.now() - start) / 1000, bytes: Number(result.stdout.trim()) };
 }
 
-async function appExport(target: Target): Promise<{ seconds: number; bytes: number; records: number; peakMb: number; idleMb: number }> {
+async function appExport(
+  target: Target,
+): Promise<{ seconds: number; bytes: number; records: number; peakMb: number; idleMb: number }> {
   const tree = target.pids();
   const idleMb = residentMb(tree);
   let peakMb = idleMb;
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMb(tree))), 50);
   const start = performance.now();
-  const started = await fetch(`${target.url}/api/exports`, { method: "POST", headers: { Authorization: `Bearer ${target.token}`, "content-type": "application/json" }, body: JSON.stringify({ suite_id: "bench-export" }) });
+  const started = await fetch(`${target.url}/api/exports`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${target.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ suite_id: "bench-export" }),
+  });
   if (started.status !== 201) throw new Error(`export not started: ${started.status} ${await started.text()}`);
-  const response = await fetch(`${target.url}${((await started.json()) as { file: string }).file}`, { headers: { Authorization: `Bearer ${target.token}` } });
+  const response = await fetch(`${target.url}${((await started.json()) as { file: string }).file}`, {
+    headers: { Authorization: `Bearer ${target.token}` },
+  });
   if (!response.ok || !response.body) throw new Error(`export failed: ${response.status} ${await response.text()}`);
   let bytes = 0;
   let records = 0;
@@ -85,17 +111,52 @@ async function directTarget(): Promise<Target> {
   const { token } = await createApiToken({ actor: admin, name: "bench", roles: ["admin"] });
   const server = await startBenchServer({ port: PORT, databaseUrl });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  return { setup: "direct", url: server.url, databaseUrl, pool, token, pids: server.pids, stored: 0, stop: async () => { await server.stop(); await pool.end(); } };
+  return {
+    setup: "direct",
+    url: server.url,
+    databaseUrl,
+    pool,
+    token,
+    pids: server.pids,
+    stored: 0,
+    stop: async () => {
+      await server.stop();
+      await pool.end();
+    },
+  };
 }
 
 async function embeddedTarget(): Promise<Target> {
   const app = await startEmbeddedBenchApp({ port: PORT + 1 });
   const pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
   pool.on("error", () => undefined);
-  return { setup: "embedded", url: app.url, databaseUrl: app.databaseUrl, pool, token: await app.token(["admin"]), pids: app.pids, stored: 0, stop: async () => { await pool.end(); await app.stop(); } };
+  return {
+    setup: "embedded",
+    url: app.url,
+    databaseUrl: app.databaseUrl,
+    pool,
+    token: await app.token(["admin"]),
+    pids: app.pids,
+    stored: 0,
+    stop: async () => {
+      await pool.end();
+      await app.stop();
+    },
+  };
 }
 
-type Row = { setup: Target["setup"]; size: number; copyRate: number; copySeconds: number; copyMb: number; appRate: number; appSeconds: number; appMb: number; idleMb: number; peakMb: number };
+type Row = {
+  setup: Target["setup"];
+  size: number;
+  copyRate: number;
+  copySeconds: number;
+  copyMb: number;
+  appRate: number;
+  appSeconds: number;
+  appMb: number;
+  idleMb: number;
+  peakMb: number;
+};
 
 async function measure(target: Target, targetSizes: number[]): Promise<Row[]> {
   const rows: Row[] = [];
@@ -109,8 +170,20 @@ async function measure(target: Target, targetSizes: number[]): Promise<Row[]> {
       psqlCopy(target);
       const copy = psqlCopy(target);
       const app = await appExport(target);
-      if (app.records !== size) throw new Error(`${target.setup}: the export held ${app.records} records, expected ${size}`);
-      rows.push({ setup: target.setup, size, copyRate: size / copy.seconds, copySeconds: copy.seconds, copyMb: copy.bytes / 1e6, appRate: size / app.seconds, appSeconds: app.seconds, appMb: app.bytes / 1e6, idleMb: app.idleMb, peakMb: app.peakMb });
+      if (app.records !== size)
+        throw new Error(`${target.setup}: the export held ${app.records} records, expected ${size}`);
+      rows.push({
+        setup: target.setup,
+        size,
+        copyRate: size / copy.seconds,
+        copySeconds: copy.seconds,
+        copyMb: copy.bytes / 1e6,
+        appRate: size / app.seconds,
+        appSeconds: app.seconds,
+        appMb: app.bytes / 1e6,
+        idleMb: app.idleMb,
+        peakMb: app.peakMb,
+      });
     }
   } finally {
     await target.stop();
@@ -118,7 +191,10 @@ async function measure(target: Target, targetSizes: number[]): Promise<Row[]> {
   return rows;
 }
 
-const rows = [...(await measure(await directTarget(), sizes)), ...(await measure(await embeddedTarget(), embeddedSizes))];
+const rows = [
+  ...(await measure(await directTarget(), sizes)),
+  ...(await measure(await embeddedTarget(), embeddedSizes)),
+];
 const count = (value: number) => Math.round(value).toLocaleString("en");
 const largest = rows.filter((row) => row.setup === "direct").at(-1)!;
 reportBench({
@@ -126,17 +202,39 @@ reportBench({
   title: "2. Export",
   baseline: "`psql \\copy (SELECT body FROM eval_record …) TO STDOUT` of the same rows",
   sizes: `${sizes.map((size) => `${count(size)} records`).join(", ")} on a direct PostgreSQL; ${embeddedSizes.map((size) => `${count(size)}`).join(", ")} on the embedded default`,
-  tables: [{
-    header: ["database", "records", "psql \\copy of the bodies", "app JSONL export over HTTP", "ratio", "server RSS idle → peak"],
-    rows: rows.map((row) => [
-      row.setup === "direct" ? "direct PostgreSQL" : "embedded default", count(row.size), `${count(row.copyRate)} rec/s (${row.copySeconds.toFixed(2)} s, ${row.copyMb.toFixed(0)} MB)`,
-      `${count(row.appRate)} rec/s (${row.appSeconds.toFixed(2)} s, ${row.appMb.toFixed(0)} MB)`, ratio(row.appRate, row.copyRate),
-      `${row.idleMb.toFixed(0)} MB → ${row.peakMb.toFixed(0)} MB`,
-    ]),
-  }],
+  tables: [
+    {
+      header: [
+        "database",
+        "records",
+        "psql \\copy of the bodies",
+        "app JSONL export over HTTP",
+        "ratio",
+        "server RSS idle → peak",
+      ],
+      rows: rows.map((row) => [
+        row.setup === "direct" ? "direct PostgreSQL" : "embedded default",
+        count(row.size),
+        `${count(row.copyRate)} rec/s (${row.copySeconds.toFixed(2)} s, ${row.copyMb.toFixed(0)} MB)`,
+        `${count(row.appRate)} rec/s (${row.appSeconds.toFixed(2)} s, ${row.appMb.toFixed(0)} MB)`,
+        ratio(row.appRate, row.copyRate),
+        `${row.idleMb.toFixed(0)} MB → ${row.peakMb.toFixed(0)} MB`,
+      ]),
+    },
+  ],
   targets: [
-    ...rows.map((row) => ({ name: `records/s vs psql \\copy, ${count(row.size)} records${row.setup === "embedded" ? ", embedded default" : ""}`, target: "≥ 0.50", measured: ratio(row.appRate, row.copyRate), met: row.appRate / row.copyRate >= 0.5 })),
-    { name: `server peak RSS, ${count(largest.size)} records`, target: "≤ 200 MB", measured: `${largest.peakMb.toFixed(0)} MB (idle ${largest.idleMb.toFixed(0)} MB)`, met: largest.peakMb <= 200 },
+    ...rows.map((row) => ({
+      name: `records/s vs psql \\copy, ${count(row.size)} records${row.setup === "embedded" ? ", embedded default" : ""}`,
+      target: "≥ 0.50",
+      measured: ratio(row.appRate, row.copyRate),
+      met: row.appRate / row.copyRate >= 0.5,
+    })),
+    {
+      name: `server peak RSS, ${count(largest.size)} records`,
+      target: "≤ 200 MB",
+      measured: `${largest.peakMb.toFixed(0)} MB (idle ${largest.idleMb.toFixed(0)} MB)`,
+      met: largest.peakMb <= 200,
+    },
   ],
 });
 process.exit(0);

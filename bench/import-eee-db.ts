@@ -25,13 +25,23 @@ const file = path.join(dir, "eee.jsonl");
 await writeEeeFile(file, LINES);
 
 // COPY's text format: backslash, tab and newline escaped; \N is null.
-const copyField = (value: string | null) => (value === null ? "\\N" : value.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n"));
+const copyField = (value: string | null) =>
+  value === null ? "\\N" : value.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n");
 
 // The baseline's input: the same items, normalised ahead of time (not timed).
 const rowsFile = path.join(dir, "items.tsv");
 const rows = createWriteStream(rowsFile);
 await readItems(createReadStream(file), { format: "eee" }, async (item, line) => {
-  const fields = [identityOf(item), item.task.task_id, item.task.suite_id ?? null, item.subject.system_under_test, item.task.modality ?? null, item.task.gold_item_id ? "t" : "f", JSON.stringify(item), String(line)];
+  const fields = [
+    identityOf(item),
+    item.task.task_id,
+    item.task.suite_id ?? null,
+    item.subject.system_under_test,
+    item.task.modality ?? null,
+    item.task.gold_item_id ? "t" : "f",
+    JSON.stringify(item),
+    String(line),
+  ];
   if (!rows.write(`${fields.map(copyField).join("\t")}\n`)) await once(rows, "drain");
 });
 rows.end();
@@ -39,7 +49,12 @@ await once(rows, "finish");
 
 await db().$executeRawUnsafe("CREATE TABLE bench_item_copy (LIKE item INCLUDING ALL)");
 const copyStart = performance.now();
-execFileSync("psql", [requireDatabaseUrl(), "-q", "-c", `\\copy bench_item_copy (identity, task_id, source_suite_id, system_under_test, modality, is_gold, body, import_line) FROM '${rowsFile}'`]);
+execFileSync("psql", [
+  requireDatabaseUrl(),
+  "-q",
+  "-c",
+  `\\copy bench_item_copy (identity, task_id, source_suite_id, system_under_test, modality, is_gold, body, import_line) FROM '${rowsFile}'`,
+]);
 const copySeconds = (performance.now() - copyStart) / 1000;
 
 const admin = await createTestUser(["admin"]);
@@ -57,7 +72,8 @@ const created = await createImport({ actor: admin, input: { format: "eee", file_
 const summary = await readImportFile({ actor: admin, importId: created.id, file: createReadStream(file) });
 const importSeconds = (performance.now() - importStart) / 1000;
 clearInterval(sampler);
-if (summary.status !== "committed" || summary.imported !== LINES) throw new Error(`import did not complete: ${JSON.stringify(summary)}`);
+if (summary.status !== "committed" || summary.imported !== LINES)
+  throw new Error(`import did not complete: ${JSON.stringify(summary)}`);
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const importRatio = copySeconds / importSeconds;
@@ -66,16 +82,40 @@ reportBench({
   title: "3. Import",
   baseline: "`psql \\copy` of the same items pre-normalised into a table with the same indexes",
   sizes: `${LINES.toLocaleString("en")} Every Eval Ever lines (${mb(statSync(file).size)} MB file)`,
-  tables: [{
-    header: ["path", "lines/s", "ratio to COPY", "peak RSS MB (before)", "peak JS heap MB"],
-    rows: [
-      ["psql \\copy of pre-normalised rows (baseline)", String(Math.round(LINES / copySeconds)), "1.00", "(psql process)", "–"],
-      ["evalform import (parse + normalise + stage + commit)", String(Math.round(LINES / importSeconds)), importRatio.toFixed(2), `${mb(peakRss)} (${mb(rssBefore)})`, mb(peakHeap)],
-    ],
-  }],
+  tables: [
+    {
+      header: ["path", "lines/s", "ratio to COPY", "peak RSS MB (before)", "peak JS heap MB"],
+      rows: [
+        [
+          "psql \\copy of pre-normalised rows (baseline)",
+          String(Math.round(LINES / copySeconds)),
+          "1.00",
+          "(psql process)",
+          "–",
+        ],
+        [
+          "evalform import (parse + normalise + stage + commit)",
+          String(Math.round(LINES / importSeconds)),
+          importRatio.toFixed(2),
+          `${mb(peakRss)} (${mb(rssBefore)})`,
+          mb(peakHeap),
+        ],
+      ],
+    },
+  ],
   targets: [
-    { name: "lines/s vs COPY of pre-normalised rows", target: "≥ 0.30", measured: ratio(LINES / importSeconds, LINES / copySeconds), met: importRatio >= 0.3 },
-    { name: "memory bounded: peak RSS growth during the import", target: "bounded (≤ 150 MB growth)", measured: `${mb(peakRss - rssBefore)} MB`, met: peakRss - rssBefore <= 150 * 1024 * 1024 },
+    {
+      name: "lines/s vs COPY of pre-normalised rows",
+      target: "≥ 0.30",
+      measured: ratio(LINES / importSeconds, LINES / copySeconds),
+      met: importRatio >= 0.3,
+    },
+    {
+      name: "memory bounded: peak RSS growth during the import",
+      target: "bounded (≤ 150 MB growth)",
+      measured: `${mb(peakRss - rssBefore)} MB`,
+      met: peakRss - rssBefore <= 150 * 1024 * 1024,
+    },
   ],
 });
 await db().$disconnect();

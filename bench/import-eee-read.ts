@@ -19,7 +19,9 @@ const file = path.join(dir, "eee.jsonl");
 await writeEeeFile(file, LINES);
 
 let peakRss = 0;
-const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 20);
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 20);
 
 async function timed<T>(run: () => Promise<T>): Promise<{ seconds: number; result: T; peakMb: number }> {
   globalThis.gc?.();
@@ -32,7 +34,10 @@ async function timed<T>(run: () => Promise<T>): Promise<{ seconds: number; resul
 const floor = await timed(async () => {
   let parsed = 0;
   for await (const text of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
-    if (text) { JSON.parse(text); parsed += 1; }
+    if (text) {
+      JSON.parse(text);
+      parsed += 1;
+    }
   }
   return parsed;
 });
@@ -45,13 +50,20 @@ reportBench({
   title: "3b. Import: the EEE reader alone",
   baseline: "readline + JSON.parse of the same lines, in the same process",
   sizes: `${LINES.toLocaleString("en")} Every Eval Ever lines (${((await import("node:fs")).statSync(file).size / 1024 / 1024).toFixed(0)} MB)`,
-  tables: [{
-    header: ["path", "lines/s", "ratio to floor", "peak RSS MB"],
-    rows: [
-      ["readline + JSON.parse (floor)", String(Math.round(LINES / floor.seconds)), "1.00", floor.peakMb.toFixed(0)],
-      ["evalform EEE reader (parse, normalise, dedupe)", String(Math.round(LINES / reader.seconds)), (floor.seconds / reader.seconds).toFixed(2), reader.peakMb.toFixed(0)],
-    ],
-  }],
+  tables: [
+    {
+      header: ["path", "lines/s", "ratio to floor", "peak RSS MB"],
+      rows: [
+        ["readline + JSON.parse (floor)", String(Math.round(LINES / floor.seconds)), "1.00", floor.peakMb.toFixed(0)],
+        [
+          "evalform EEE reader (parse, normalise, dedupe)",
+          String(Math.round(LINES / reader.seconds)),
+          (floor.seconds / reader.seconds).toFixed(2),
+          reader.peakMb.toFixed(0),
+        ],
+      ],
+    },
+  ],
   targets: [],
   notes: ["No target of its own: it shows how much of the import (3.) the reader takes."],
 });

@@ -24,29 +24,67 @@ const N_SAMPLES = 3;
 const CONCURRENCIES = [1, 4, 16];
 
 let sample = 0;
-const server = await startFakeChatCompletionsServer({ respond: ({ body }) => ({ ...scriptedJudgeReply(body, sample++ % 5), delayMs: LATENCY_MS }) });
+const server = await startFakeChatCompletionsServer({
+  respond: ({ body }) => ({ ...scriptedJudgeReply(body, sample++ % 5), delayMs: LATENCY_MS }),
+});
 const admin = await createTestUser(["admin"]);
-const endpointFor = (concurrency: number) => ({ baseUrl: server.url, model: "scripted-judge", concurrency, timeoutMs: 30_000, maxAttempts: 3 });
+const endpointFor = (concurrency: number) => ({
+  baseUrl: server.url,
+  model: "scripted-judge",
+  concurrency,
+  timeoutMs: 30_000,
+  maxAttempts: 3,
+});
 
 async function bareRequests(concurrency: number): Promise<number> {
   const limit = createLimiter(concurrency);
   const item = nativeItem("bench-item");
   const start = performance.now();
-  await Promise.all(Array.from({ length: ITEMS * N_SAMPLES }, () => limit(() => createChatCompletion({
-    baseUrl: server.url, model: "scripted-judge", messages: judgeMessages(item), responseFormat: responseFormatFor("chat"), timeoutMs: 30_000, maxAttempts: 3,
-  }))));
+  await Promise.all(
+    Array.from({ length: ITEMS * N_SAMPLES }, () =>
+      limit(() =>
+        createChatCompletion({
+          baseUrl: server.url,
+          model: "scripted-judge",
+          messages: judgeMessages(item),
+          responseFormat: responseFormatFor("chat"),
+          timeoutMs: 30_000,
+          maxAttempts: 3,
+        }),
+      ),
+    ),
+  );
   return ITEMS / ((performance.now() - start) / 1000);
 }
 
 async function judgeRun(concurrency: number): Promise<number> {
   const { importId } = await importTestItems(admin, ITEMS);
-  const suite = await createSuite({ actor: admin, input: { name: "Bench", key: `bench-${importId.slice(0, 8)}`, overlap_k: 1, gold_share: 0, hold_minutes: 30, rater_ids: [], import_ids: [importId] } });
+  const suite = await createSuite({
+    actor: admin,
+    input: {
+      name: "Bench",
+      key: `bench-${importId.slice(0, 8)}`,
+      overlap_k: 1,
+      gold_share: 0,
+      hold_minutes: 30,
+      rater_ids: [],
+      import_ids: [importId],
+    },
+  });
   const start = performance.now();
-  const run = await startJudgeRun({ actor: admin, suiteId: suite.id, input: { n_samples: N_SAMPLES }, endpoint: endpointFor(concurrency) });
+  const run = await startJudgeRun({
+    actor: admin,
+    suiteId: suite.id,
+    input: { n_samples: N_SAMPLES },
+    endpoint: endpointFor(concurrency),
+  });
   await localDriverFinished(run.id);
   const seconds = (performance.now() - start) / 1000;
   const finished = await getJudgeRun({ actor: admin, runId: run.id });
-  if (finished.progress.stored !== ITEMS) throw new Error(`judge run stored ${finished.progress.stored} of ${ITEMS}: ${JSON.stringify(finished.failures[0])}`);
+  if (finished.progress.stored !== ITEMS)
+    throw new Error(
+      `judge run stored ${finished.progress.stored} of ${ITEMS}: ${JSON.stringify(finished.failures[0])}`,
+    );
   return ITEMS / seconds;
 }
 

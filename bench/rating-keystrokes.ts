@@ -10,7 +10,12 @@ import { chromium, request, type Browser, type Page } from "@playwright/test";
 import { requireDatabaseUrl } from "@/lib/env";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { testPort } from "@/lib/testing/test-ports";
-import { formReady, keyCounter, rateAllHighNoHazard, rateWithRationalesAndHazard } from "../e2e/support/keyboard-rating";
+import {
+  formReady,
+  keyCounter,
+  rateAllHighNoHazard,
+  rateWithRationalesAndHazard,
+} from "../e2e/support/keyboard-rating";
 import { judgeRecordFor, importPrefills } from "../e2e/support/seed-prefills";
 import { seedSuite } from "../e2e/support/seed-suite";
 import { startBenchServer } from "./support/app-server";
@@ -23,7 +28,9 @@ const BEFORE = { allHigh: "21", rationalesAndHazard: "147", confirmPrefill: "—
 
 async function signedInPage(browser: Browser, baseURL: string, user: TestUser): Promise<Page> {
   const context = await browser.newContext({ baseURL });
-  const response = await context.request.post("/api/auth/sign-in/email", { data: { email: user.email, password: user.password } });
+  const response = await context.request.post("/api/auth/sign-in/email", {
+    data: { email: user.email, password: user.password },
+  });
   if (!response.ok()) throw new Error(`bench sign-in failed: ${response.status()}`);
   return context.newPage();
 }
@@ -32,13 +39,27 @@ async function untilSubmitted(page: Page): Promise<void> {
   await page.getByTestId("submitted").waitFor();
 }
 
-const [admin, rater, sme] = [await createTestUser(["admin"], { label: "bench" }), await createTestUser(["rater"], { label: "bench" }), await createTestUser(["sme"], { label: "bench" })];
-const server = await startBenchServer({ port: PORT, databaseUrl: requireDatabaseUrl(), env: { BETTER_AUTH_SECRET: randomBytes(32).toString("base64") } });
+const [admin, rater, sme] = [
+  await createTestUser(["admin"], { label: "bench" }),
+  await createTestUser(["rater"], { label: "bench" }),
+  await createTestUser(["sme"], { label: "bench" }),
+];
+const server = await startBenchServer({
+  port: PORT,
+  databaseUrl: requireDatabaseUrl(),
+  env: { BETTER_AUTH_SECRET: randomBytes(32).toString("base64") },
+});
 const counts = { allHigh: 0, rationalesAndHazard: 0, confirmPrefill: 0 };
 try {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   const adminPage = await signedInPage(browser, server.url, admin);
-  const adminApi = await request.newContext({ baseURL: server.url, storageState: await adminPage.context().storageState() });
+  const adminApi = await request.newContext({
+    baseURL: server.url,
+    storageState: await adminPage.context().storageState(),
+  });
   const suite = await seedSuite(adminApi, server.url, { raterIds: [rater.userId, sme.userId], count: 3, k: 2 });
 
   const page = await signedInPage(browser, server.url, rater);
@@ -54,9 +75,16 @@ try {
     counts[plan] = keys.presses;
   }
 
-  await importPrefills(adminApi, server.url, suite.suiteId, suite.taskIds.map((taskId) => judgeRecordFor(taskId, suite.suiteKey)));
+  await importPrefills(
+    adminApi,
+    server.url,
+    suite.suiteId,
+    suite.taskIds.map((taskId) => judgeRecordFor(taskId, suite.suiteKey)),
+  );
   const smePage = await signedInPage(browser, server.url, sme);
-  const review = await smePage.request.post(`/api/suites/${suite.suiteId}/review-next`, { headers: { origin: server.url } });
+  const review = await smePage.request.post(`/api/suites/${suite.suiteId}/review-next`, {
+    headers: { origin: server.url },
+  });
   await smePage.goto(`/review/${(await review.json()).judge_eval_id}`);
   await formReady(smePage);
   const keys = keyCounter(smePage);
@@ -72,20 +100,40 @@ try {
 reportBench({
   id: "keys",
   title: "Rating keystrokes",
-  baseline: "the same items rated on the page before the keyboard work (figures from the issue, measured by the same plans then)",
-  sizes: "one item per plan, up to and including opening the next item; a chord is one keystroke; rationale text counts one per character",
-  tables: [{
-    header: ["plan", "before", "now"],
-    rows: [
-      ["all five dimensions High, no hazard", BEFORE.allHigh, String(counts.allHigh)],
-      ["three rationales + a violating hazard (severity, evidence)", BEFORE.rationalesAndHazard, String(counts.rationalesAndHazard)],
-      ["SME confirms a judge prefill unchanged", BEFORE.confirmPrefill, String(counts.confirmPrefill)],
-    ],
-  }],
-  targets: [
-    { name: "all-High, no-hazard item incl. submit + next", target: "≤ 8", measured: String(counts.allHigh), met: counts.allHigh <= 8 },
-    { name: "judge prefill confirmed unchanged incl. next", target: "≤ 2", measured: String(counts.confirmPrefill), met: counts.confirmPrefill <= 2 },
+  baseline:
+    "the same items rated on the page before the keyboard work (figures from the issue, measured by the same plans then)",
+  sizes:
+    "one item per plan, up to and including opening the next item; a chord is one keystroke; rationale text counts one per character",
+  tables: [
+    {
+      header: ["plan", "before", "now"],
+      rows: [
+        ["all five dimensions High, no hazard", BEFORE.allHigh, String(counts.allHigh)],
+        [
+          "three rationales + a violating hazard (severity, evidence)",
+          BEFORE.rationalesAndHazard,
+          String(counts.rationalesAndHazard),
+        ],
+        ["SME confirms a judge prefill unchanged", BEFORE.confirmPrefill, String(counts.confirmPrefill)],
+      ],
+    },
   ],
-  notes: [`Three rationales: 95 of the ${counts.rationalesAndHazard} keystrokes are the rationales and the evidence typed (text the plan fixes); the rest are keys. The "before" figures are the issue's, measured on the page before this change, not re-run here.`],
+  targets: [
+    {
+      name: "all-High, no-hazard item incl. submit + next",
+      target: "≤ 8",
+      measured: String(counts.allHigh),
+      met: counts.allHigh <= 8,
+    },
+    {
+      name: "judge prefill confirmed unchanged incl. next",
+      target: "≤ 2",
+      measured: String(counts.confirmPrefill),
+      met: counts.confirmPrefill <= 2,
+    },
+  ],
+  notes: [
+    `Three rationales: 95 of the ${counts.rationalesAndHazard} keystrokes are the rationales and the evidence typed (text the plan fixes); the rest are keys. The "before" figures are the issue's, measured on the page before this change, not re-run here.`,
+  ],
 });
 process.exit(0);

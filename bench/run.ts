@@ -29,7 +29,14 @@ const BENCHES: Bench[] = [
   { id: "judge", script: "bench/judge-run.ts", quick: ["--quick"], full: [] },
 ];
 
-const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, only: { type: "string" }, out: { type: "string" }, report: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string" },
+    out: { type: "string" },
+    report: { type: "boolean", default: false },
+  },
+});
 // --report: measure nothing, write the report from the kept figures.
 const only = values.report ? new Set<string>() : values.only ? new Set(values.only.split(",")) : null;
 const unknown = [...(only ?? [])].filter((id) => !BENCHES.some((bench) => bench.id === id));
@@ -63,15 +70,33 @@ for (const bench of BENCHES.filter((entry) => !only || only.has(entry.id))) {
   const started = Date.now();
   const run = spawnSync(
     "node_modules/.bin/tsx",
-    ["--conditions=react-server", "scripts/with-test-db.ts", process.execPath, ...(bench.nodeFlags ?? []), "--import", "tsx", "--conditions=react-server", bench.script, ...(values.quick ? bench.quick : bench.full)],
+    [
+      "--conditions=react-server",
+      "scripts/with-test-db.ts",
+      process.execPath,
+      ...(bench.nodeFlags ?? []),
+      "--import",
+      "tsx",
+      "--conditions=react-server",
+      bench.script,
+      ...(values.quick ? bench.quick : bench.full),
+    ],
     { stdio: "inherit", env: { ...process.env, BENCH_RESULT_FILE: resultFile, NEXT_TELEMETRY_DISABLED: "1" } },
   );
   const seconds = (Date.now() - started) / 1000;
   const fresh = run.status === 0 && existsSync(resultFile) && statSync(resultFile).mtimeMs >= started;
   const result = fresh ? (JSON.parse(readFileSync(resultFile, "utf8")) as Measured) : null;
-  if (result) writeFileSync(resultFile, JSON.stringify({ ...result, measuredAt: new Date().toISOString(), commit: commitNow, seconds }, null, 2));
+  if (result)
+    writeFileSync(
+      resultFile,
+      JSON.stringify({ ...result, measuredAt: new Date().toISOString(), commit: commitNow, seconds }, null, 2),
+    );
   else console.error(`${bench.id} failed (exit ${run.status ?? run.signal}) or reported nothing`);
-  results.push({ bench, result: result ? { ...result, measuredAt: new Date().toISOString(), commit: commitNow } : null, seconds });
+  results.push({
+    bench,
+    result: result ? { ...result, measuredAt: new Date().toISOString(), commit: commitNow } : null,
+    seconds,
+  });
 }
 await testServer?.stop();
 const failedNow = results.filter((entry) => !entry.result).map((entry) => entry.bench.id);
@@ -85,10 +110,17 @@ for (const bench of BENCHES) {
   }
 }
 results.sort((a, b) => BENCHES.indexOf(a.bench) - BENCHES.indexOf(b.bench));
-const previous = existsSync(out) ? keptSections(readFileSync(out, "utf8"), BENCHES.filter((bench) => !results.some((entry) => entry.bench.id === bench.id))) : new Map<string, KeptSection>();
+const previous = existsSync(out)
+  ? keptSections(
+      readFileSync(out, "utf8"),
+      BENCHES.filter((bench) => !results.some((entry) => entry.bench.id === bench.id)),
+    )
+  : new Map<string, KeptSection>();
 
 writeReport(out);
-console.log(`\n${failedNow.length === 0 ? "every benchmark asked for ran" : `failed: ${failedNow.join(", ")}`}; report in ${out}`);
+console.log(
+  `\n${failedNow.length === 0 ? "every benchmark asked for ran" : `failed: ${failedNow.join(", ")}`}; report in ${out}`,
+);
 process.exit(failedNow.length > 0 ? 1 : 0);
 
 type KeptSection = { title: string; targetRows: string[]; body: string[] };
@@ -133,23 +165,48 @@ function writeReport(file: string): void {
     [
       markdownTable({
         header: ["benchmark", "what", "measured", "target", "met"],
-        rows: done.flatMap(({ result }) => result.targets.map((target) => [result.title, target.name, target.measured, target.target, target.met ? "yes" : "**no**"])),
+        rows: done.flatMap(({ result }) =>
+          result.targets.map((target) => [
+            result.title,
+            target.name,
+            target.measured,
+            target.target,
+            target.met ? "yes" : "**no**",
+          ]),
+        ),
       }),
       ...[...previous.values()].flatMap((section) => section.targetRows),
     ].join("\n"),
   ];
   if (failedNow.length > 0) lines.push("", `Failed to run: ${failedNow.join(", ")}.`);
   for (const { bench, result, seconds } of done) {
-    lines.push("", `## ${result.title}`, "", `\`${bench.script}\` · baseline: ${result.baseline} · sizes: ${result.sizes} · measured ${result.measuredAt ?? "?"} at ${result.commit ?? "?"}${seconds === null ? "" : `, ran in ${seconds.toFixed(0)} s`}`, "");
+    lines.push(
+      "",
+      `## ${result.title}`,
+      "",
+      `\`${bench.script}\` · baseline: ${result.baseline} · sizes: ${result.sizes} · measured ${result.measuredAt ?? "?"} at ${result.commit ?? "?"}${seconds === null ? "" : `, ran in ${seconds.toFixed(0)} s`}`,
+      "",
+    );
     for (const table of result.tables) lines.push(markdownTable(table), "");
     for (const note of result.notes ?? []) lines.push(`- ${note}`);
   }
-  for (const section of previous.values()) lines.push("", ...section.body, "", "- Kept from the earlier report: not re-measured in this run.");
+  for (const section of previous.values())
+    lines.push("", ...section.body, "", "- Kept from the earlier report: not re-measured in this run.");
   const historyDir = "bench/history";
-  const history = existsSync(historyDir) ? readdirSync(historyDir).filter((name) => name.endsWith(".md")).sort() : [];
+  const history = existsSync(historyDir)
+    ? readdirSync(historyDir)
+        .filter((name) => name.endsWith(".md"))
+        .sort()
+    : [];
   if (history.length > 0) {
-    lines.push("", "# Before and after", "", "What each change bought, measured as above (the files in `bench/history/`).");
-    for (const name of history) lines.push("", readFileSync(path.join(historyDir, name), "utf8").trim().replace(/^# /gm, "## "));
+    lines.push(
+      "",
+      "# Before and after",
+      "",
+      "What each change bought, measured as above (the files in `bench/history/`).",
+    );
+    for (const name of history)
+      lines.push("", readFileSync(path.join(historyDir, name), "utf8").trim().replace(/^# /gm, "## "));
   }
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   writeFileSync(file, lines.join("\n") + "\n");

@@ -8,5 +8,16 @@ import { fileURLToPath } from "node:url";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-const result = spawnSync(process.execPath, [tsx, "--conditions=react-server", "--tsconfig", path.join(root, "tsconfig.json"), path.join(root, "scripts", "evalform.ts"), ...process.argv.slice(2)], { stdio: "inherit" });
+const result = spawnSync(
+  process.execPath,
+  [
+    tsx,
+    "--conditions=react-server",
+    "--tsconfig",
+    path.join(root, "tsconfig.json"),
+    path.join(root, "scripts", "evalform.ts"),
+    ...process.argv.slice(2),
+  ],
+  { stdio: "inherit" },
+);
 process.exit(result.status ?? 1);

@@ -1,5 +1,15 @@
 // A labelled progress bar with its figures as text (screen readers get both).
-export function ProgressMeter({ label, value, max, detail }: { label: string; value: number; max: number | null; detail?: string }) {
+export function ProgressMeter({
+  label,
+  value,
+  max,
+  detail,
+}: {
+  label: string;
+  value: number;
+  max: number | null;
+  detail?: string;
+}) {
   return (
     <div className="progress-meter">
       <span className="progress-label">{label}</span>

@@ -15,5 +15,12 @@ import { suiteIntegrityDrill } from "./security/suite-integrity.drill";
 import type { Drill } from "./support/drill";
 
 export const FAULT_DRILLS: Drill[] = [faultsDuringLoadDrill, interruptedImportDrill, browserFaultsDrill];
-export const SECURITY_DRILLS: Drill[] = [badInputDrill, hostileContentDrill, accessDrill, signInDrill, suiteIntegrityDrill, dependenciesDrill];
+export const SECURITY_DRILLS: Drill[] = [
+  badInputDrill,
+  hostileContentDrill,
+  accessDrill,
+  signInDrill,
+  suiteIntegrityDrill,
+  dependenciesDrill,
+];
 export const DRILLS: Drill[] = [...FAULT_DRILLS, ...SECURITY_DRILLS];

@@ -34,21 +34,33 @@ if (unknown.length > 0) {
   console.error(`unknown drill ${unknown.join(", ")}; drills: ${DRILLS.map((drill) => drill.id).join(", ")}`);
   process.exit(2);
 }
-const chosen = only ? DRILLS.filter((drill) => only.has(drill.id)) : values.full ? DRILLS : FAULT_DRILLS.filter((drill) => drill.quick);
+const chosen = only
+  ? DRILLS.filter((drill) => only.has(drill.id))
+  : values.full
+    ? DRILLS
+    : FAULT_DRILLS.filter((drill) => drill.quick);
 const setups = (values.setups ?? (values.full ? SETUP_NAMES.join(",") : "direct")).split(",") as SetupName[];
 const unknownSetups = setups.filter((setup) => !SETUP_NAMES.includes(setup));
 if (unknownSetups.length > 0) {
   console.error(`unknown setup ${unknownSetups.join(", ")}; setups: ${SETUP_NAMES.join(", ")}`);
   process.exit(2);
 }
-const runs = chosen.flatMap((drill) => setups.filter((setup) => drill.everySetup || setup === "direct").map((setup) => ({ drill, setup })));
+const runs = chosen.flatMap((drill) =>
+  setups.filter((setup) => drill.everySetup || setup === "direct").map((setup) => ({ drill, setup })),
+);
 const testServer = await ensureTestServer();
 
 // A drill's stray error (an 'error' event nobody listens to, a rejected promise
 // nobody awaits) must fail that drill, not end the run before the report is written.
 const strays: string[] = [];
-process.on("uncaughtException", (error) => { strays.push(error.stack ?? String(error)); console.error(error); });
-process.on("unhandledRejection", (reason) => { strays.push(reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)); console.error(reason); });
+process.on("uncaughtException", (error) => {
+  strays.push(error.stack ?? String(error));
+  console.error(error);
+});
+process.on("unhandledRejection", (reason) => {
+  strays.push(reason instanceof Error ? (reason.stack ?? reason.message) : String(reason));
+  console.error(reason);
+});
 
 type Outcome = { drill: Drill; setup: SetupName; result: DrillResult; seconds: number };
 const outcomes: Outcome[] = [];
@@ -62,10 +74,30 @@ for (const { drill, setup } of runs) {
     // A drill that throws is a failed case, reported like the others.
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error(message);
-    result = { cases: [{ name: "the drill ran to its end", tried: 1, refused: 0, lost: 0, duplicated: 0, passed: false, detail: `threw: ${message.split("\n")[0]}` }] };
+    result = {
+      cases: [
+        {
+          name: "the drill ran to its end",
+          tried: 1,
+          refused: 0,
+          lost: 0,
+          duplicated: 0,
+          passed: false,
+          detail: `threw: ${message.split("\n")[0]}`,
+        },
+      ],
+    };
   }
   if (strays.length > 0) {
-    result.cases.push({ name: "no stray error during the drill", tried: 1, refused: 0, lost: 0, duplicated: 0, passed: false, detail: `${strays.length} uncaught: ${strays[0]!.split("\n")[0]}` });
+    result.cases.push({
+      name: "no stray error during the drill",
+      tried: 1,
+      refused: 0,
+      lost: 0,
+      duplicated: 0,
+      passed: false,
+      detail: `${strays.length} uncaught: ${strays[0]!.split("\n")[0]}`,
+    });
     strays.length = 0;
   }
   const seconds = (Date.now() - started) / 1000;
@@ -81,11 +113,15 @@ const saved = values["with-results"] ? readSavedResults(values["with-results"]) 
 const ranHere = new Set(outcomes.map((outcome) => `${outcome.drill.id}|${outcome.setup}`));
 const reported = [
   ...outcomes,
-  ...saved.filter((entry) => !ranHere.has(`${entry.id}|${entry.setup}`)).flatMap((entry) => {
-    const drill = DRILLS.find((candidate) => candidate.id === entry.id);
-    return drill ? [{ drill, setup: entry.setup, result: entry.result, seconds: entry.seconds }] : [];
-  }),
-].sort((a, b) => DRILLS.indexOf(a.drill) - DRILLS.indexOf(b.drill) || setups.indexOf(a.setup) - setups.indexOf(b.setup));
+  ...saved
+    .filter((entry) => !ranHere.has(`${entry.id}|${entry.setup}`))
+    .flatMap((entry) => {
+      const drill = DRILLS.find((candidate) => candidate.id === entry.id);
+      return drill ? [{ drill, setup: entry.setup, result: entry.result, seconds: entry.seconds }] : [];
+    }),
+].sort(
+  (a, b) => DRILLS.indexOf(a.drill) - DRILLS.indexOf(b.drill) || setups.indexOf(a.setup) - setups.indexOf(b.setup),
+);
 writeReport(values.out, reported);
 if (values.json) {
   mkdirSync(path.dirname(values.json), { recursive: true });
@@ -96,13 +132,18 @@ process.exit(failed.length > 0 || cases.length === 0 ? 1 : 0);
 
 function writeReport(file: string, done: Outcome[]): void {
   const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() || "unknown";
-  const dirty = spawnSync("git", ["status", "--porcelain"], { encoding: "utf8" }).stdout.trim() ? " (with uncommitted changes)" : "";
+  const dirty = spawnSync("git", ["status", "--porcelain"], { encoding: "utf8" }).stdout.trim()
+    ? " (with uncommitted changes)"
+    : "";
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  const total = (key: keyof Pick<DrillCase, "tried" | "refused" | "lost" | "duplicated">, list: DrillCase[]) => list.reduce((sum, item) => sum + item[key], 0);
+  const total = (key: keyof Pick<DrillCase, "tried" | "refused" | "lost" | "duplicated">, list: DrillCase[]) =>
+    list.reduce((sum, item) => sum + item[key], 0);
   const lines = [
     "# Reliability and security drills",
     "",
-    "Written by `npm run drills" + (values.full ? " -- --full" : "") + "`; do not edit by hand. Each drill runs against the built app, a real PostgreSQL and, where it says so, Chromium.",
+    "Written by `npm run drills" +
+      (values.full ? " -- --full" : "") +
+      "`; do not edit by hand. Each drill runs against the built app, a real PostgreSQL and, where it says so, Chromium.",
     "",
     `- Date: ${new Date().toISOString()}`,
     `- Commit: ${commit}${dirty}`,
@@ -120,7 +161,9 @@ function writeReport(file: string, done: Outcome[]): void {
     lines.push("", `## ${heading(drill, setup)}`, "", drill.summary, "");
     lines.push("| case | tried | refused | lost | duplicated | result | detail |", "|---|---:|---:|---:|---:|---|---|");
     for (const item of result.cases) {
-      lines.push(`| ${cell(item.name)} | ${item.tried} | ${item.refused} | ${item.lost} | ${item.duplicated} | ${item.passed ? "pass" : "**FAIL**"} | ${cell(item.detail)} |`);
+      lines.push(
+        `| ${cell(item.name)} | ${item.tried} | ${item.refused} | ${item.lost} | ${item.duplicated} | ${item.passed ? "pass" : "**FAIL**"} | ${cell(item.detail)} |`,
+      );
     }
     if (result.figures?.length) lines.push("", ...result.figures);
   }

@@ -29,7 +29,9 @@ function servedEndpoints(): string[] {
     if (file.endsWith("page.tsx")) return [`PAGE ${file}`];
     const source = readFileSync(file, "utf8");
     // A handler is an exported function, or an exported const (defineRoute).
-    return [...source.matchAll(/export (?:(?:async )?function|const) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((match) => `${match[1]} ${file}`);
+    return [...source.matchAll(/export (?:(?:async )?function|const) (GET|POST|PUT|PATCH|DELETE)\b/g)].map(
+      (match) => `${match[1]} ${file}`,
+    );
   });
 }
 
@@ -67,13 +69,22 @@ function expectedOutcome(access: Access, caller: Caller): Outcome {
   return rolesAllow(roles, access) ? "allowed" : "denied";
 }
 
-function observedOutcome(entry: MatrixEntry, status: number, location: string | null): Outcome | `unexpected ${number}` {
+function observedOutcome(
+  entry: MatrixEntry,
+  status: number,
+  location: string | null,
+): Outcome | `unexpected ${number}` {
   if (entry.method === "PAGE") {
     if (status === 307 && location?.replace(/^https?:\/\/[^/]+/, "").startsWith("/sign-in")) return "needs-sign-in";
     // A role without the page's permission gets 403 (app/forbidden.tsx); 404 is for what does not exist, as the share visitor's page answers anyone else.
     if (status === 403) return "denied";
     // A public page for a token that does not exist (an invitation) is served as its own 404.
-    if (status === 404) return entry.access === "share_visitor" ? "denied" : entry.access === "public" ? "allowed" : `unexpected ${status}`;
+    if (status === 404)
+      return entry.access === "share_visitor"
+        ? "denied"
+        : entry.access === "public"
+          ? "allowed"
+          : `unexpected ${status}`;
     if (status === 200 || status === 307) return "allowed";
     return `unexpected ${status}`;
   }
@@ -89,9 +100,17 @@ let servedDocument: OpenApi;
 
 test.beforeAll(async ({ baseURL }) => {
   const make = (caller: Caller) =>
-    request.newContext({ baseURL, storageState: caller === "anonymous" ? undefined : storageStateOf(caller), maxRedirects: 0 });
+    request.newContext({
+      baseURL,
+      storageState: caller === "anonymous" ? undefined : storageStateOf(caller),
+      maxRedirects: 0,
+    });
   contexts = {
-    anonymous: await make("anonymous"), rater: await make("rater"), sme: await make("sme"), admin: await make("admin"), disabled: await make("disabled"),
+    anonymous: await make("anonymous"),
+    rater: await make("rater"),
+    sme: await make("sme"),
+    admin: await make("admin"),
+    disabled: await make("disabled"),
   };
   ids = await seedMatrixIds(contexts, baseURL!);
   servedDocument = await (await contexts.anonymous.get("/api/openapi.json")).json();
@@ -118,7 +137,10 @@ test(`access matrix: ${ACCESS_MATRIX.length} endpoints × ${CALLERS.length} call
       });
       const observed = observedOutcome(entry, response.status(), response.headers()["location"] ?? null);
       const expected = expectedOutcome(access, caller);
-      if (observed !== expected) mismatches.push(`${entry.method} ${url} as ${caller}: expected ${expected}, got ${observed} (${response.status()})`);
+      if (observed !== expected)
+        mismatches.push(
+          `${entry.method} ${url} as ${caller}: expected ${expected}, got ${observed} (${response.status()})`,
+        );
     }
   }
   expect(mismatches).toEqual([]);
@@ -142,14 +164,16 @@ test("every JSON answer of a GET route matches its schema in the served OpenAPI 
     if (entry.method !== "GET" || !entry.file.startsWith("app/api/") || entry.file.includes("[...all]")) continue;
     for (const caller of ["admin", "rater", "sme"] as const) {
       const response = await contexts[caller].get(entry.path(ids, caller));
-      if (response.status() !== 200 || !(response.headers()["content-type"] ?? "").startsWith("application/json")) continue;
+      if (response.status() !== 200 || !(response.headers()["content-type"] ?? "").startsWith("application/json"))
+        continue;
       if (entry.file === "app/api/openapi.json/route.ts" || response.headers()["content-disposition"]) continue;
       const validate = ajv.getSchema(`${documentId}${answerPointer(entry.file)}`);
       if (!validate) {
         mismatches.push(`${entry.file}: no JSON answer schema for 200`);
         continue;
       }
-      if (!validate(await response.json())) mismatches.push(`${entry.file} as ${caller}: ${ajv.errorsText(validate.errors)}`);
+      if (!validate(await response.json()))
+        mismatches.push(`${entry.file} as ${caller}: ${ajv.errorsText(validate.errors)}`);
       checked.add(entry.file);
     }
   }

@@ -37,7 +37,10 @@ async function focusWithoutIndicator(page: Page): Promise<string[]> {
       if (!element || element === document.body) return null;
       const style = getComputedStyle(element);
       const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
-      return { name: `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} "${(element.textContent ?? "").trim().slice(0, 30)}"`, visible: outlined || style.boxShadow !== "none" };
+      return {
+        name: `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} "${(element.textContent ?? "").trim().slice(0, 30)}"`,
+        visible: outlined || style.boxShadow !== "none",
+      };
     });
     if (focused === null) break;
     if (!focused.visible) missing.push(focused.name);
@@ -49,8 +52,18 @@ let ids: MatrixIds;
 let contexts: Record<Viewer, APIRequestContext>;
 
 test.beforeAll(async ({ baseURL }) => {
-  const make = (viewer: Viewer) => request.newContext({ baseURL, storageState: viewer === "anonymous" ? undefined : storageStateOf(viewer), maxRedirects: 0 });
-  contexts = { anonymous: await make("anonymous"), rater: await make("rater"), sme: await make("sme"), admin: await make("admin") };
+  const make = (viewer: Viewer) =>
+    request.newContext({
+      baseURL,
+      storageState: viewer === "anonymous" ? undefined : storageStateOf(viewer),
+      maxRedirects: 0,
+    });
+  contexts = {
+    anonymous: await make("anonymous"),
+    rater: await make("rater"),
+    sme: await make("sme"),
+    admin: await make("admin"),
+  };
   ids = await seedMatrixIds(contexts, baseURL!);
 });
 
@@ -59,7 +72,10 @@ test.afterAll(async () => {
 });
 
 async function pageAs(browser: Browser, viewer: Viewer, width = 1440): Promise<Page> {
-  const context = await browser.newContext({ storageState: viewer === "anonymous" ? undefined : storageStateOf(viewer), viewport: { width, height: width === PHONE ? 844 : 900 } });
+  const context = await browser.newContext({
+    storageState: viewer === "anonymous" ? undefined : storageStateOf(viewer),
+    viewport: { width, height: width === PHONE ? 844 : 900 },
+  });
   return context.newPage();
 }
 
@@ -71,16 +87,23 @@ async function sidewaysOverflow(page: Page): Promise<string | null> {
     const culprits = [...document.querySelectorAll("body *")]
       .filter((element) => element.getBoundingClientRect().right > width + 1)
       .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.split(" ")[0]}` : ""}`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.split(" ")[0]}` : ""}`,
+      );
     return `scrollWidth ${document.documentElement.scrollWidth} > ${width} (${culprits.join(", ")})`;
   });
 }
 
 for (const viewer of VIEWERS) {
   for (const width of WIDTHS) {
-    test(`every page ${viewer === "anonymous" ? "anyone" : `a ${viewer}`} may open passes axe and keeps focus visible at ${width} px${width === PHONE ? ", without scrolling sideways" : ""}`, async ({ browser }) => {
+    test(`every page ${viewer === "anonymous" ? "anyone" : `a ${viewer}`} may open passes axe and keeps focus visible at ${width} px${width === PHONE ? ", without scrolling sideways" : ""}`, async ({
+      browser,
+    }) => {
       test.slow();
-      const pages = ACCESS_MATRIX.filter((entry) => entry.method === "PAGE" && !COVERED_ELSEWHERE.has(entry.file) && mayOpen(entry, viewer));
+      const pages = ACCESS_MATRIX.filter(
+        (entry) => entry.method === "PAGE" && !COVERED_ELSEWHERE.has(entry.file) && mayOpen(entry, viewer),
+      );
       expect(pages.length).toBeGreaterThan(viewer === "anonymous" ? 1 : 4);
       const page = await pageAs(browser, viewer, width);
       const problems: string[] = [];
@@ -90,8 +113,10 @@ for (const viewer of VIEWERS) {
         // A public page for a token that does not exist (an invitation) is its own 404 page, checked like the rest.
         const status = response?.status() ?? 0;
         expect(status < 400 || (entry.access === "public" && status === 404), `${url} answered ${status}`).toBe(true);
-        for (const violation of await seriousViolations(page)) problems.push(`${url}: ${violation.id} (${violation.impact}) at ${violation.targets.slice(0, 3).join(", ")}`);
-        for (const element of await focusWithoutIndicator(page)) problems.push(`${url}: focus not visible on ${element}`);
+        for (const violation of await seriousViolations(page))
+          problems.push(`${url}: ${violation.id} (${violation.impact}) at ${violation.targets.slice(0, 3).join(", ")}`);
+        for (const element of await focusWithoutIndicator(page))
+          problems.push(`${url}: focus not visible on ${element}`);
         const overflow = width === PHONE ? await sidewaysOverflow(page) : null;
         if (overflow) problems.push(`${url}: ${overflow}`);
       }
@@ -105,9 +130,13 @@ test("the checks catch what they look for: a hidden focus ring and an image with
   const page = await pageAs(browser, "anonymous");
   await page.goto("/sign-in");
   expect(await focusWithoutIndicator(page)).toEqual([]);
-  await page.addStyleTag({ content: "*:focus, *:focus-visible { outline: none !important; box-shadow: none !important; }" });
+  await page.addStyleTag({
+    content: "*:focus, *:focus-visible { outline: none !important; box-shadow: none !important; }",
+  });
   expect((await focusWithoutIndicator(page)).length).toBeGreaterThan(0);
-  await page.evaluate(() => document.querySelector("main")?.append(Object.assign(document.createElement("img"), { src: "/icon.svg" })));
+  await page.evaluate(() =>
+    document.querySelector("main")?.append(Object.assign(document.createElement("img"), { src: "/icon.svg" })),
+  );
   expect((await seriousViolations(page)).map((violation) => violation.id)).toContain("image-alt");
   await page.context().close();
 });

@@ -24,7 +24,10 @@ test("the records list and a record page", async ({ page, request }) => {
       subject: { system_under_test: "x", modality_tags: ["chat"] },
       task: { task_id: "a11y-record", modality: "chat", prompt: "p" },
       universal: Object.fromEntries(
-        ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((key) => [key, { score: 5, confidence: "high" }]),
+        ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((key) => [
+          key,
+          { score: 5, confidence: "high" },
+        ]),
       ),
     },
   });

@@ -32,7 +32,9 @@ for (const role of ["rater", "sme", "admin"] as const) {
     await expect(page.getByTestId("signed-in-as")).toContainText(user.name);
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const link of NAV) {
-      await expect(nav.getByRole("link", { name: link, exact: true })).toHaveCount(EXPECTED_NAV[role].includes(link) ? 1 : 0);
+      await expect(nav.getByRole("link", { name: link, exact: true })).toHaveCount(
+        EXPECTED_NAV[role].includes(link) ? 1 : 0,
+      );
     }
     await page.context().close();
   });
@@ -68,7 +70,13 @@ test("a user disabled by an admin is thrown out on the next request", async ({ b
   const email = `to-disable-${Date.now()}@example.test`;
   const invitation = await (await admin.post("/api/users", { data: { email, roles: ["rater"] } })).json();
   const anonymous = await request.newContext({ baseURL });
-  expect((await anonymous.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), { data: { name: `Dee ${randomUUID().slice(0, 8)}`, password: "a-long-password-1" } })).status()).toBe(201);
+  expect(
+    (
+      await anonymous.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), {
+        data: { name: `Dee ${randomUUID().slice(0, 8)}`, password: "a-long-password-1" },
+      })
+    ).status(),
+  ).toBe(201);
 
   const page = await freshPage(browser);
   await signInThroughForm(page, email, "a-long-password-1");
@@ -96,7 +104,12 @@ test("IDOR: another rater's record answers 404 in the API and the page", async (
     data: {
       subject: { system_under_test: "idor", modality_tags: ["chat"] },
       task: { task_id: "idor", modality: "chat", prompt: "p" },
-      universal: Object.fromEntries(["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((k) => [k, { score: 5, confidence: "high" }])),
+      universal: Object.fromEntries(
+        ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((k) => [
+          k,
+          { score: 5, confidence: "high" },
+        ]),
+      ),
     },
   });
   const evalId = (await created.json()).eval_id;
@@ -116,8 +129,12 @@ test("an API token with fewer roles cannot do more; a revoked one does nothing",
   const email = `token-owner-${Date.now()}@example.test`;
   const invitation = await (await admin.post("/api/users", { data: { email, roles: ["rater", "admin"] } })).json();
   const session = await request.newContext({ baseURL });
-  await session.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), { data: { name: `Tom ${randomUUID().slice(0, 8)}`, password: "a-long-password-1" } });
-  expect((await session.post("/api/auth/sign-in/email", { data: { email, password: "a-long-password-1" } })).ok()).toBe(true);
+  await session.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), {
+    data: { name: `Tom ${randomUUID().slice(0, 8)}`, password: "a-long-password-1" },
+  });
+  expect((await session.post("/api/auth/sign-in/email", { data: { email, password: "a-long-password-1" } })).ok()).toBe(
+    true,
+  );
 
   const created = await session.post("/api/tokens", { data: { name: "rater-only", roles: ["rater"] } });
   expect(created.status()).toBe(201);
@@ -132,7 +149,9 @@ test("an API token with fewer roles cannot do more; a revoked one does nothing",
   await Promise.all([admin.dispose(), session.dispose(), script.dispose()]);
 });
 
-test("an admin invites through the UI; the invitee joins, lands signed in on a welcome, and signs in again as a rater", async ({ browser }) => {
+test("an admin invites through the UI; the invitee joins, lands signed in on a welcome, and signs in again as a rater", async ({
+  browser,
+}) => {
   const adminContext = await browser.newContext({ storageState: storageStateOf("admin") });
   const adminPage = await adminContext.newPage();
   await adminPage.goto("/admin/users");

@@ -20,16 +20,25 @@ const ROLES = ["rater", "otherRater", "sme"] as const;
 
 const contexts = {} as Record<"admin" | (typeof ROLES)[number], APIRequestContext>;
 test.beforeAll(async ({ baseURL }) => {
-  for (const role of ["admin", ...ROLES] as const) contexts[role] = await request.newContext({ baseURL, storageState: storageStateOf(role) });
+  for (const role of ["admin", ...ROLES] as const)
+    contexts[role] = await request.newContext({ baseURL, storageState: storageStateOf(role) });
 });
 test.afterAll(async () => Promise.all(Object.values(contexts).map((context) => context.dispose())));
 
 test.use({ storageState: storageStateOf("admin") });
 
-test("a disagreement reaches the queue first, is settled by an adjudicator, and exports with its sidecar", async ({ page, baseURL, browser }) => {
+test("a disagreement reaches the queue first, is settled by an adjudicator, and exports with its sidecar", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   const users = e2eUsers();
   const prefix = `adj-${Date.now()}`;
-  const suite = await seedSuite(contexts.admin, baseURL!, { raterIds: ROLES.map((role) => users[role].userId), items: [chatItem(`${prefix}-a`, "Answer A"), chatItem(`${prefix}-b`, "Answer B")], k: 3 });
+  const suite = await seedSuite(contexts.admin, baseURL!, {
+    raterIds: ROLES.map((role) => users[role].userId),
+    items: [chatItem(`${prefix}-a`, "Answer A"), chatItem(`${prefix}-b`, "Answer B")],
+    k: 3,
+  });
   // Helpfulness: item a 1, 4, 2 (spread 3) with the first rater alone finding a violent crime; item b 3, 5, 4 (spread 2).
   const helpfulness: Record<string, number[]> = { [`${prefix}-a`]: [1, 4, 2], [`${prefix}-b`]: [3, 5, 4] };
   const sources: string[] = [];
@@ -38,12 +47,29 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
       const next = await contexts[role].post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL! } });
       const { assignment_id: assignmentId } = await next.json();
       if (!assignmentId) break;
-      const taskId = (await (await contexts[role].get(`/api/assignments/${assignmentId}`)).json()).item.task.task_id as string;
-      const universal = Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, { score: dimension === "helpfulness" ? helpfulness[taskId]![index]! : 5, confidence: "high", rationale: `${role} on ${dimension}` }]));
-      const safety = taskId.endsWith("-a") && index === 0
-        ? { is_violating_any: true, violent_crimes: { verdict: "violating", severity: 2, evidence: "the second paragraph" } }
-        : { is_violating_any: false, violent_crimes: { verdict: "non_violating" } };
-      const submitted = await contexts[role].post(`/api/assignments/${assignmentId}/submit`, { data: { draft: { universal, safety } }, headers: { origin: baseURL! } });
+      const taskId = (await (await contexts[role].get(`/api/assignments/${assignmentId}`)).json()).item.task
+        .task_id as string;
+      const universal = Object.fromEntries(
+        DIMENSIONS.map((dimension) => [
+          dimension,
+          {
+            score: dimension === "helpfulness" ? helpfulness[taskId]![index]! : 5,
+            confidence: "high",
+            rationale: `${role} on ${dimension}`,
+          },
+        ]),
+      );
+      const safety =
+        taskId.endsWith("-a") && index === 0
+          ? {
+              is_violating_any: true,
+              violent_crimes: { verdict: "violating", severity: 2, evidence: "the second paragraph" },
+            }
+          : { is_violating_any: false, violent_crimes: { verdict: "non_violating" } };
+      const submitted = await contexts[role].post(`/api/assignments/${assignmentId}/submit`, {
+        data: { draft: { universal, safety } },
+        headers: { origin: baseURL! },
+      });
       expect(submitted.status(), await submitted.text()).toBe(201);
       if (taskId.endsWith("-a")) sources.push((await submitted.json()).eval_id);
     }
@@ -88,7 +114,8 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
   const form = new AifFormPage(page);
   await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
   await expect(page.locator("#root_universal_faithfulness_score-5")).toBeChecked();
-  for (const score of [1, 2, 3, 4, 5]) await expect(page.locator(`#root_universal_helpfulness_score-${score}`)).not.toBeChecked();
+  for (const score of [1, 2, 3, 4, 5])
+    await expect(page.locator(`#root_universal_helpfulness_score-${score}`)).not.toBeChecked();
   await form.score("universal_helpfulness", 2);
   await expect(page.locator("#root_universal_helpfulness_score-2")).toBeChecked();
   for (const dimension of DIMENSIONS) {
@@ -111,31 +138,69 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
   await expect(page.getByTestId(`item-status-${prefix}-a`)).toContainText("Adjudicated");
 
   // The export filtered to status=adjudicated holds the authoritative record (and its sources); the sidecar names the three sources per field.
-  const started = await contexts.admin.post("/api/exports", { data: { format: "jsonl", suite_id: suite.suiteKey, status: "adjudicated" }, headers: { origin: baseURL! } });
+  const started = await contexts.admin.post("/api/exports", {
+    data: { format: "jsonl", suite_id: suite.suiteKey, status: "adjudicated" },
+    headers: { origin: baseURL! },
+  });
   expect(started.status(), await started.text()).toBe(201);
   const { export_id: exportId, file } = await started.json();
-  const records = (await (await contexts.admin.get(file)).text()).trim().split("\n").map((line) => JSON.parse(line));
+  const records = (await (await contexts.admin.get(file)).text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
   expect(records.map((record) => record.eval_id).sort()).toEqual([...sources, decision].sort());
   const authoritative = records.find((record) => record.eval_id === decision);
   expect(authoritative.rater).toEqual({ type: "sme", id: users.admin.userId });
   expect(authoritative.derived_from).toBe(sources[2]);
   expect(authoritative.universal.helpfulness.score).toBe(2);
-  const sidecar = (await (await contexts.admin.get(`/api/exports/${exportId}/adjudications`)).text()).trim().split("\n").map((line) => JSON.parse(line));
+  const sidecar = (await (await contexts.admin.get(`/api/exports/${exportId}/adjudications`)).text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
   expect(sidecar).toHaveLength(1);
   expect(sidecar[0].eval_id).toBe(decision);
   expect([...sidecar[0].source_eval_ids].sort()).toEqual([...sources].sort());
-  expect(sidecar[0].fields).toContainEqual({ pointer: "/universal/helpfulness/score", decision: "kept", from: [sources[2]] });
-  expect(sidecar[0].fields).toContainEqual({ pointer: "/universal/faithfulness/score", decision: "kept", from: sources });
+  expect(sidecar[0].fields).toContainEqual({
+    pointer: "/universal/helpfulness/score",
+    decision: "kept",
+    from: [sources[2]],
+  });
+  expect(sidecar[0].fields).toContainEqual({
+    pointer: "/universal/faithfulness/score",
+    decision: "kept",
+    from: sources,
+  });
   expect(sidecar[0].fields).toContainEqual({ pointer: "/universal/helpfulness/rationale", decision: "edited" });
 
   // The CLI: the same filtered export, with the adjudication sidecar written beside it.
-  const created = await contexts.admin.post("/api/tokens", { data: { name: `adjudication-e2e-${Date.now()}`, roles: ["admin"] }, headers: { origin: baseURL! } });
+  const created = await contexts.admin.post("/api/tokens", {
+    data: { name: `adjudication-e2e-${Date.now()}`, roles: ["admin"] },
+    headers: { origin: baseURL! },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const dir = await mkdtemp(path.join(os.tmpdir(), "evalform-adjudication-"));
   const [out, sidecarFile] = [path.join(dir, "records.jsonl"), path.join(dir, "adjudications.jsonl")];
-  await promisify(execFile)(process.execPath, ["bin/evalform.mjs", "export", "--suite_id", suite.suiteKey, "--status", "adjudicated", "-o", out, "--adjudications", sidecarFile], {
-    env: { ...process.env, EVALFORM_URL: baseURL!, EVALFORM_TOKEN: (await created.json()).token },
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [
+      "bin/evalform.mjs",
+      "export",
+      "--suite_id",
+      suite.suiteKey,
+      "--status",
+      "adjudicated",
+      "-o",
+      out,
+      "--adjudications",
+      sidecarFile,
+    ],
+    {
+      env: { ...process.env, EVALFORM_URL: baseURL!, EVALFORM_TOKEN: (await created.json()).token },
+    },
+  );
   expect((await readFile(out, "utf8")).trim().split("\n")).toHaveLength(4);
-  expect(JSON.parse((await readFile(sidecarFile, "utf8")).trim())).toMatchObject({ eval_id: decision, closest_eval_id: sources[2] });
+  expect(JSON.parse((await readFile(sidecarFile, "utf8")).trim())).toMatchObject({
+    eval_id: decision,
+    closest_eval_id: sources[2],
+  });
 });

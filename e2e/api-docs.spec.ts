@@ -12,17 +12,25 @@ test.describe("signed out", () => {
     await page.goto("/api-docs");
     await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
 
-    const submit = page.locator("section.api-operation", { has: page.getByRole("heading", { name: "POST /api/records", exact: true }) });
+    const submit = page.locator("section.api-operation", {
+      has: page.getByRole("heading", { name: "POST /api/records", exact: true }),
+    });
     await expect(submit).toBeVisible();
     await expect(submit.getByText("Roles: rater, sme")).toBeVisible();
     await expect(submit.getByRole("link", { name: "AifDraft" })).toBeVisible();
 
-    const listRecords = page.locator("section.api-operation", { has: page.getByRole("heading", { name: "GET /api/records", exact: true }) });
+    const listRecords = page.locator("section.api-operation", {
+      has: page.getByRole("heading", { name: "GET /api/records", exact: true }),
+    });
     const parameters = listRecords.getByRole("table", { name: "Parameters of GET /api/records" });
     await expect(parameters.getByRole("row").filter({ hasText: "rater_type" })).toContainText("repeatable");
-    const downloadExport = page.locator("section.api-operation", { has: page.getByRole("heading", { name: "GET /api/exports/{exportId}/file", exact: true }) });
+    const downloadExport = page.locator("section.api-operation", {
+      has: page.getByRole("heading", { name: "GET /api/exports/{exportId}/file", exact: true }),
+    });
     await expect(downloadExport.getByText("X-Export-Id", { exact: true })).toBeVisible();
-    const startExport = page.locator("section.api-operation", { has: page.getByRole("heading", { name: "POST /api/exports", exact: true }) });
+    const startExport = page.locator("section.api-operation", {
+      has: page.getByRole("heading", { name: "POST /api/exports", exact: true }),
+    });
     await expect(startExport.getByText("Roles: admin")).toBeVisible();
     await startExport.getByRole("link", { name: "422", exact: true }).click();
     await expect(page.locator(":target")).toContainText("Unprocessable");
@@ -32,7 +40,9 @@ test.describe("signed out", () => {
     // axe over ~50 operations and their schemas takes 10–30 s here.
     test.slow();
     await page.goto("/api-docs");
-    const submit = page.locator("section.api-operation", { has: page.getByRole("heading", { name: "POST /api/records", exact: true }) });
+    const submit = page.locator("section.api-operation", {
+      has: page.getByRole("heading", { name: "POST /api/records", exact: true }),
+    });
     await submit.getByRole("link", { name: "AifDraft" }).focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/#schema-aifdraft$/);

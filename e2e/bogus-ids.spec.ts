@@ -21,7 +21,9 @@ const PAGES = ACCESS_MATRIX.filter((entry) => entry.method === "PAGE" && entry.f
 test.describe.configure({ timeout: Math.max(60_000, PAGES.length * 30_000) });
 
 for (const [kind, id] of Object.entries(BOGUS)) {
-  test(`every page with an ${kind} id answers 404 (or 403 / sign-in), never 500, with the app's own page`, async ({ browser }) => {
+  test(`every page with an ${kind} id answers 404 (or 403 / sign-in), never 500, with the app's own page`, async ({
+    browser,
+  }) => {
     const problems: string[] = [];
     for (const role of ["anonymous", ...ROLES] as const) {
       const context = await browser.newContext(role === "anonymous" ? {} : { storageState: storageStateOf(role) });
@@ -31,9 +33,18 @@ for (const [kind, id] of Object.entries(BOGUS)) {
         const response = await page.goto(path);
         const status = response?.status() ?? 0;
         const roles = role === "anonymous" ? [] : (e2eUsers()[role].roles as Role[]);
-        const mayOpen = entry.access === "public" || entry.access === "share_visitor" || rolesAllow(roles, entry.access as Parameters<typeof rolesAllow>[1]);
-        const expected = role === "anonymous" && entry.access !== "public" && entry.access !== "share_visitor" ? "sign-in" : mayOpen ? 404 : 403;
-        const landed = expected === "sign-in" ? (new URL(page.url()).pathname === "/sign-in" ? "sign-in" : status) : status;
+        const mayOpen =
+          entry.access === "public" ||
+          entry.access === "share_visitor" ||
+          rolesAllow(roles, entry.access as Parameters<typeof rolesAllow>[1]);
+        const expected =
+          role === "anonymous" && entry.access !== "public" && entry.access !== "share_visitor"
+            ? "sign-in"
+            : mayOpen
+              ? 404
+              : 403;
+        const landed =
+          expected === "sign-in" ? (new URL(page.url()).pathname === "/sign-in" ? "sign-in" : status) : status;
         if (landed !== expected) {
           problems.push(`${role} ${path}: expected ${expected}, got ${status} at ${new URL(page.url()).pathname}`);
           continue;
@@ -41,7 +52,8 @@ for (const [kind, id] of Object.entries(BOGUS)) {
         if (expected === "sign-in") continue;
         await expect(page.getByTestId(expected === 404 ? "not-found" : "forbidden")).toBeVisible();
         // Public pages of visitors have no app navigation; every other page keeps it.
-        if (role !== "anonymous" && !entry.template.startsWith("/share") && !entry.template.startsWith("/invite")) await expect(page.locator("header.site-header")).toBeVisible();
+        if (role !== "anonymous" && !entry.template.startsWith("/share") && !entry.template.startsWith("/invite"))
+          await expect(page.locator("header.site-header")).toBeVisible();
         // axe once per page and outcome (as the admin, and as a rater where the page is refused).
         if (role === "admin" || (role === "rater" && expected === 403)) {
           const violations = await seriousViolations(page);

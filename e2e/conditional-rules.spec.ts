@@ -16,7 +16,10 @@ function uniqueTaskId(label: string): string {
   return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 }
 
-test("rationale: 'required' appears live with score ≤ 3 or confidence not high, and blocks submit on its field", async ({ page, request }) => {
+test("rationale: 'required' appears live with score ≤ 3 or confidence not high, and blocks submit on its field", async ({
+  page,
+  request,
+}) => {
   const form = new AifFormPage(page);
   const taskId = uniqueTaskId("rationale");
   await form.open();
@@ -111,7 +114,9 @@ test("extension sections follow the task modality and modality tags", async ({ p
   await expect(page.getByText("Chat extension", { exact: true })).toHaveCount(0);
 });
 
-test("the server refuses an invalid record with 422 and {path, rule, message} for each problem", async ({ request }) => {
+test("the server refuses an invalid record with 422 and {path, rule, message} for each problem", async ({
+  request,
+}) => {
   const response = await request.post("/api/records", {
     data: {
       rater: { type: "human" },

@@ -16,7 +16,10 @@ test("correct a record: fractional scores shown, new record derives from the ori
       task: { task_id: taskId, modality: "chat", prompt: "Explain DNS in one paragraph." },
       universal: {
         helpfulness: { score: 4.4, confidence: "medium", rationale: "Mean of 5 samples." },
-        instruction_following: confident, faithfulness: confident, safety_overall: confident, overall_quality: confident,
+        instruction_following: confident,
+        faithfulness: confident,
+        safety_overall: confident,
+        overall_quality: confident,
       },
     },
   });
@@ -40,7 +43,11 @@ test("correct a record: fractional scores shown, new record derives from the ori
   const correction = JSON.parse((await page.getByTestId("record-json").textContent()) ?? "{}");
   expect(correction.eval_id).not.toBe(original.eval_id);
   expect(correction.derived_from).toBe(original.eval_id);
-  expect(correction.universal.helpfulness).toEqual({ score: 3, confidence: "high", rationale: "Skips how resolvers cache answers." });
+  expect(correction.universal.helpfulness).toEqual({
+    score: 3,
+    confidence: "high",
+    rationale: "Skips how resolvers cache answers.",
+  });
   await expect(page.locator(".record-facts").getByRole("link", { name: original.eval_id })).toBeVisible();
 
   const unchanged = await (await request.get(`/api/records/${original.eval_id}`)).json();

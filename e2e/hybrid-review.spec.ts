@@ -24,7 +24,9 @@ async function suiteWithPrefills(baseURL: string, count: number) {
 
 async function startReviewing(page: Page, suiteKey: string): Promise<void> {
   await page.goto("/review");
-  const start = page.getByTestId(`review-suite-${suiteKey}`).getByRole("button", { name: /Start reviewing|Review the next prefill/ });
+  const start = page
+    .getByTestId(`review-suite-${suiteKey}`)
+    .getByRole("button", { name: /Start reviewing|Review the next prefill/ });
   await start.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/review\/[0-9a-f-]{36}$/);
@@ -33,72 +35,86 @@ async function startReviewing(page: Page, suiteKey: string): Promise<void> {
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => violation.id);
 }
 
 async function hybridRecordsOf(judgeEvalId: string): Promise<string[]> {
   const response = await admin.get(`/api/records/${judgeEvalId}/provenance`);
   expect(response.status()).toBe(200);
-  return ((await response.json()).descendants as { eval_id: string; depth: number }[]).filter((link) => link.depth === 1).map((link) => link.eval_id);
+  return ((await response.json()).descendants as { eval_id: string; depth: number }[])
+    .filter((link) => link.depth === 1)
+    .map((link) => link.eval_id);
 }
 
 test.describe("as an SME", () => {
   test.use({ storageState: storageStateOf("sme") });
 
-  test("open a prefill → change two fields → submit: a hybrid record derived from the unchanged judge record, with a two-field diff", { tag: "@every-setup" }, async ({ page, baseURL }) => {
-    const { suite, records } = await suiteWithPrefills(baseURL!, 1);
-    const judge = records[0]!;
-    await startReviewing(page, suite.suiteKey);
-    await expect(page).toHaveURL(new RegExp(`/review/${judge.eval_id}$`));
+  test(
+    "open a prefill → change two fields → submit: a hybrid record derived from the unchanged judge record, with a two-field diff",
+    { tag: "@every-setup" },
+    async ({ page, baseURL }) => {
+      const { suite, records } = await suiteWithPrefills(baseURL!, 1);
+      const judge = records[0]!;
+      await startReviewing(page, suite.suiteKey);
+      await expect(page).toHaveURL(new RegExp(`/review/${judge.eval_id}$`));
 
-    // Every judge-filled field is marked, with the judge's rationale beside the Likert.
-    const helpfulnessMark = page.locator('[data-testid="judge-mark"][data-path="/universal/helpfulness"]');
-    await expect(helpfulnessMark).toContainText("score 4.33");
-    await expect(helpfulnessMark).toContainText("[1/3] Direct answer.");
-    // The judge's mean 4.33 lies between 4 and 5: both segments are marked, none chosen.
-    await expect(page.locator('label[for="root_universal_helpfulness_score-4"]')).toHaveAttribute("data-near", "true");
-    await expect(page.locator('label[for="root_universal_helpfulness_score-5"]')).toHaveAttribute("data-near", "true");
-    await expect(page.locator('[data-testid="judge-mark"][data-state="changed"]')).toHaveCount(0);
-    expect(await page.getByTestId("judge-mark").count()).toBeGreaterThanOrEqual(8);
-    await expect(page.getByRole("button", { name: "Confirm all (Ctrl+Enter)" })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+      // Every judge-filled field is marked, with the judge's rationale beside the Likert.
+      const helpfulnessMark = page.locator('[data-testid="judge-mark"][data-path="/universal/helpfulness"]');
+      await expect(helpfulnessMark).toContainText("score 4.33");
+      await expect(helpfulnessMark).toContainText("[1/3] Direct answer.");
+      // The judge's mean 4.33 lies between 4 and 5: both segments are marked, none chosen.
+      await expect(page.locator('label[for="root_universal_helpfulness_score-4"]')).toHaveAttribute(
+        "data-near",
+        "true",
+      );
+      await expect(page.locator('label[for="root_universal_helpfulness_score-5"]')).toHaveAttribute(
+        "data-near",
+        "true",
+      );
+      await expect(page.locator('[data-testid="judge-mark"][data-state="changed"]')).toHaveCount(0);
+      expect(await page.getByTestId("judge-mark").count()).toBeGreaterThanOrEqual(8);
+      await expect(page.getByRole("button", { name: "Confirm all (Ctrl+Enter)" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
 
-    // The judge's rationale is beside the field, not in the SME's own text.
-    await expect(page.locator("#root_universal_helpfulness_rationale")).toHaveValue("");
-    await page.locator('label[for="root_universal_helpfulness_score-2"]').click();
-    // A score of 2 needs a rationale: the SME takes the judge's, which is then theirs (accepted).
-    await helpfulnessMark.getByRole("button", { name: /Use the judge's rationale/ }).click();
-    await expect(page.locator("#root_universal_helpfulness_rationale")).toHaveValue(/\[1\/3\] Direct answer\./);
-    await page.locator("#root_freeform_notes").fill("Checked against the reference.");
-    await page.locator("#root_freeform_notes").blur();
-    await expect(page.getByTestId("changed-fields")).toHaveText("2 fields changed from the judge.");
-    await expect(helpfulnessMark).toHaveAttribute("data-state", "changed");
-    await page.getByRole("button", { name: "Submit review (Ctrl+Enter)" }).click();
-    await expect(page.getByTestId("submitted")).toBeVisible();
+      // The judge's rationale is beside the field, not in the SME's own text.
+      await expect(page.locator("#root_universal_helpfulness_rationale")).toHaveValue("");
+      await page.locator('label[for="root_universal_helpfulness_score-2"]').click();
+      // A score of 2 needs a rationale: the SME takes the judge's, which is then theirs (accepted).
+      await helpfulnessMark.getByRole("button", { name: /Use the judge's rationale/ }).click();
+      await expect(page.locator("#root_universal_helpfulness_rationale")).toHaveValue(/\[1\/3\] Direct answer\./);
+      await page.locator("#root_freeform_notes").fill("Checked against the reference.");
+      await page.locator("#root_freeform_notes").blur();
+      await expect(page.getByTestId("changed-fields")).toHaveText("2 fields changed from the judge.");
+      await expect(helpfulnessMark).toHaveAttribute("data-state", "changed");
+      await page.getByRole("button", { name: "Submit review (Ctrl+Enter)" }).click();
+      await expect(page.getByTestId("submitted")).toBeVisible();
 
-    const [hybridId] = await hybridRecordsOf(judge.eval_id as string);
-    expect(hybridId).toBeTruthy();
-    const hybrid = await (await admin.get(`/api/records/${hybridId}`)).json();
-    expect(hybrid.rater).toEqual({ type: "hybrid", id: e2eUsers().sme.userId });
-    expect(hybrid.derived_from).toBe(judge.eval_id);
-    expect(hybrid.universal.helpfulness.score).toBe(2);
-    expect(hybrid.universal.helpfulness.rationale).toMatch(/^\[1\/3\] Direct answer\./);
-    // Rationales the SME did not take are not in their record.
-    expect(hybrid.universal.instruction_following.rationale).toBeUndefined();
-    expect(await (await admin.get(`/api/records/${judge.eval_id}`)).json()).toEqual(judge);
+      const [hybridId] = await hybridRecordsOf(judge.eval_id as string);
+      expect(hybridId).toBeTruthy();
+      const hybrid = await (await admin.get(`/api/records/${hybridId}`)).json();
+      expect(hybrid.rater).toEqual({ type: "hybrid", id: e2eUsers().sme.userId });
+      expect(hybrid.derived_from).toBe(judge.eval_id);
+      expect(hybrid.universal.helpfulness.score).toBe(2);
+      expect(hybrid.universal.helpfulness.rationale).toMatch(/^\[1\/3\] Direct answer\./);
+      // Rationales the SME did not take are not in their record.
+      expect(hybrid.universal.instruction_following.rationale).toBeUndefined();
+      expect(await (await admin.get(`/api/records/${judge.eval_id}`)).json()).toEqual(judge);
 
-    await page.goto(`/records/${hybridId}`);
-    const diff = page.getByTestId("decision-diff");
-    await expect(diff.locator("tbody tr")).toHaveCount(2);
-    await expect(diff.locator("tbody tr").nth(0)).toHaveAttribute("data-path", "/freeform/notes");
-    await expect(diff.locator("tbody tr").nth(1)).toHaveAttribute("data-path", "/universal/helpfulness/score");
-    await expect(diff.locator("tbody tr").nth(1)).toContainText("4.33");
-    expect(await seriousViolations(page)).toEqual([]);
-    // The chain links both ways.
-    await page.locator(`[data-testid="chain-link"][data-eval-id="${judge.eval_id}"] a`).click();
-    await expect(page).toHaveURL(new RegExp(`/records/${judge.eval_id}$`));
-    await expect(page.locator(`[data-testid="chain-link"][data-eval-id="${hybridId}"] a`)).toBeVisible();
-  });
+      await page.goto(`/records/${hybridId}`);
+      const diff = page.getByTestId("decision-diff");
+      await expect(diff.locator("tbody tr")).toHaveCount(2);
+      await expect(diff.locator("tbody tr").nth(0)).toHaveAttribute("data-path", "/freeform/notes");
+      await expect(diff.locator("tbody tr").nth(1)).toHaveAttribute("data-path", "/universal/helpfulness/score");
+      await expect(diff.locator("tbody tr").nth(1)).toContainText("4.33");
+      expect(await seriousViolations(page)).toEqual([]);
+      // The chain links both ways.
+      await page.locator(`[data-testid="chain-link"][data-eval-id="${judge.eval_id}"] a`).click();
+      await expect(page).toHaveURL(new RegExp(`/records/${judge.eval_id}$`));
+      await expect(page.locator(`[data-testid="chain-link"][data-eval-id="${hybridId}"] a`)).toBeVisible();
+    },
+  );
 
   test("a double click on Confirm all stores one record", async ({ page, baseURL }) => {
     const { suite, records } = await suiteWithPrefills(baseURL!, 1);
@@ -128,17 +144,21 @@ test.describe("as an SME", () => {
 test.describe("as an admin", () => {
   test.use({ storageState: storageStateOf("admin") });
 
-  test("run the judge over a suite from the browser, watch it finish, and the SME queue fills", { tag: "@every-setup" }, async ({ page, baseURL }) => {
-    const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().sme.userId], count: 3 });
-    await page.goto(`/admin/suites/${suite.suiteId}/review`);
-    await page.getByLabel("Samples per item").fill("3");
-    await page.getByRole("button", { name: "Run the judge over this suite" }).click();
-    const run = page.getByTestId("judge-run").first();
-    await expect(run).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
-    await expect(run).toContainText("3 stored, 0 failed, 0 cancelled of 3");
-    await page.reload();
-    await expect(page.getByText("3 prefills waiting for an SME")).toBeVisible();
-    await run.getByRole("link").click();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("completed");
-  });
+  test(
+    "run the judge over a suite from the browser, watch it finish, and the SME queue fills",
+    { tag: "@every-setup" },
+    async ({ page, baseURL }) => {
+      const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().sme.userId], count: 3 });
+      await page.goto(`/admin/suites/${suite.suiteId}/review`);
+      await page.getByLabel("Samples per item").fill("3");
+      await page.getByRole("button", { name: "Run the judge over this suite" }).click();
+      const run = page.getByTestId("judge-run").first();
+      await expect(run).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+      await expect(run).toContainText("3 stored, 0 failed, 0 cancelled of 3");
+      await page.reload();
+      await expect(page.getByText("3 prefills waiting for an SME")).toBeVisible();
+      await run.getByRole("link").click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("completed");
+    },
+  );
 });

@@ -6,7 +6,14 @@ import { expect, request, test, type APIRequestContext, type Page } from "@playw
 import { startRating } from "./support/rating-page";
 import { seedSuite } from "./support/seed-suite";
 import { e2eUsers, storageStateOf } from "./support/users";
-import { agentItem, fewShotItem, HOSTILE_HTML, longChatItem, markdownItem, textToImageItem } from "./support/viewer-items";
+import {
+  agentItem,
+  fewShotItem,
+  HOSTILE_HTML,
+  longChatItem,
+  markdownItem,
+  textToImageItem,
+} from "./support/viewer-items";
 
 let admin: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {
@@ -44,13 +51,19 @@ test("markdown is rendered (table, highlighted code) and hostile HTML stays iner
   await expect(viewer.locator("pre").filter({ hasText: "| Model | Score |" })).toBeVisible();
 });
 
-test("a long turn is collapsed behind Show all; the turn navigator jumps to the last assistant turn", async ({ page, baseURL }) => {
+test("a long turn is collapsed behind Show all; the turn navigator jumps to the last assistant turn", async ({
+  page,
+  baseURL,
+}) => {
   const viewer = await openItem(page, baseURL!, longChatItem);
   const longBlock = viewer.locator("#turn-8 [data-part=content]");
   const collapsed = (await longBlock.boundingBox())!.height;
   expect(collapsed).toBeLessThan(400);
   await expect(viewer.locator("#turn-8").getByText("Line 60 of a long explanation")).not.toBeInViewport();
-  await viewer.locator("#turn-8").getByText(/Show all \(60 lines/).click();
+  await viewer
+    .locator("#turn-8")
+    .getByText(/Show all \(60 lines/)
+    .click();
   await expect.poll(async () => (await longBlock.boundingBox())!.height).toBeGreaterThan(collapsed * 2);
   await viewer.locator("#turn-8").getByText("Show less").click();
 
@@ -70,7 +83,10 @@ test("above a long few-shot prompt, the model's answer is shown first", async ({
   await expect(answer.locator("[data-part=content]")).toHaveText("D");
 });
 
-test("an agent run is a trace: calls paired with results, status badges, expand all and search", async ({ page, baseURL }) => {
+test("an agent run is a trace: calls paired with results, status badges, expand all and search", async ({
+  page,
+  baseURL,
+}) => {
   const viewer = await openItem(page, baseURL!, agentItem);
   await expect(viewer.getByRole("heading", { name: "Transcript: agent run" })).toBeVisible();
   // The steps are the navigation of a run; only the jump to its end is offered above them.

@@ -9,7 +9,13 @@ test("an admin invites three people from a pasted list; a bad line is refused by
   const page = await context.newPage();
   await page.goto("/admin/users");
   const tag = randomUUID().slice(0, 8);
-  const list = [`ann-${tag}@example.test`, `bob-${tag}@example.test, sme`, "", "not an address", `cy-${tag}@example.test; admin rater`].join("\n");
+  const list = [
+    `ann-${tag}@example.test`,
+    `bob-${tag}@example.test, sme`,
+    "",
+    "not an address",
+    `cy-${tag}@example.test; admin rater`,
+  ].join("\n");
   await page.getByLabel("People to invite, one a line").fill(list);
   await page.getByRole("button", { name: "Invite everyone on the list" }).click();
   await expect(page.getByTestId("bulk-summary")).toHaveText("3 invited, 1 refused");
@@ -26,13 +32,22 @@ test("an admin invites three people from a pasted list; a bad line is refused by
   await Promise.all([context.close(), invitee.context().close()]);
 });
 
-test("an admin resets a password; the user sets a new one, is signed out elsewhere, and signs in with it", async ({ browser, baseURL }) => {
+test("an admin resets a password; the user sets a new one, is signed out elsewhere, and signs in with it", async ({
+  browser,
+  baseURL,
+}) => {
   const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
   const email = `forgetful-${randomUUID().slice(0, 8)}@example.test`;
   const name = `Fay ${randomUUID().slice(0, 8)}`;
   const invitation = await (await admin.post("/api/users", { data: { email, roles: ["rater"] } })).json();
   const anonymous = await request.newContext({ baseURL });
-  expect((await anonymous.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), { data: { name, password: "the-old-password-1" } })).status()).toBe(201);
+  expect(
+    (
+      await anonymous.post(invitation.invite_path.replace("/invite/", "/api/invitations/"), {
+        data: { name, password: "the-old-password-1" },
+      })
+    ).status(),
+  ).toBe(201);
 
   // A session opened with the old password, to be ended by the reset.
   const elsewhere = await (await browser.newContext()).newPage();
@@ -66,7 +81,14 @@ test("an admin resets a password; the user sets a new one, is signed out elsewhe
   // The other session ended, the old password is refused, and the link works once.
   await elsewhere.reload();
   await expect(elsewhere).toHaveURL(/\/sign-in/);
-  expect((await anonymous.post("/api/auth/sign-in/email", { data: { email, password: "the-old-password-1" }, headers: { origin: baseURL! } })).status()).toBe(401);
+  expect(
+    (
+      await anonymous.post("/api/auth/sign-in/email", {
+        data: { email, password: "the-old-password-1" },
+        headers: { origin: baseURL! },
+      })
+    ).status(),
+  ).toBe(401);
   expect((await page.goto(link!))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Reset link not valid" })).toBeVisible();
 
@@ -82,7 +104,15 @@ test("an admin resets a password; the user sets a new one, is signed out elsewhe
   await expect(adminPage.getByLabel("Find a user by name or address")).toHaveValue(name);
   await expect(adminPage.getByTestId(`user-${email}`)).toBeVisible();
   await adminPage.goto("/admin/audit?from=2026-13-01");
-  await expect(adminPage.getByRole("alert").filter({ hasText: "The filter is not valid" })).toContainText("from is a date as YYYY-MM-DD");
+  await expect(adminPage.getByRole("alert").filter({ hasText: "The filter is not valid" })).toContainText(
+    "from is a date as YYYY-MM-DD",
+  );
   await expect(adminPage.locator("#audit-from__error")).toHaveText("from is a date as YYYY-MM-DD");
-  await Promise.all([admin.dispose(), anonymous.dispose(), adminContext.close(), page.context().close(), elsewhere.context().close()]);
+  await Promise.all([
+    admin.dispose(),
+    anonymous.dispose(),
+    adminContext.close(),
+    page.context().close(),
+    elsewhere.context().close(),
+  ]);
 });

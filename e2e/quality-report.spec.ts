@@ -18,27 +18,51 @@ test.afterAll(async () => Promise.all([admin.dispose(), rater.dispose()]));
 
 function goldItem(taskId: string): Record<string, unknown> {
   const item = chatItem(taskId, `Answer of ${taskId}`);
-  return { ...item, task: { ...(item.task as object), gold_item_id: `gold-${taskId}`, calibration_target: { helpfulness: 4 } } };
+  return {
+    ...item,
+    task: { ...(item.task as object), gold_item_id: `gold-${taskId}`, calibration_target: { helpfulness: 4 } },
+  };
 }
 
 test.use({ storageState: storageStateOf("otherRater") });
 
-test("a rater gets calibration feedback on a gold item, and the admin sees the drift", async ({ page, baseURL, browser }) => {
+test("a rater gets calibration feedback on a gold item, and the admin sees the drift", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   const prefix = `gold-${Date.now()}`;
-  const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], items: Array.from({ length: 5 }, (_, index) => goldItem(`${prefix}-${index}`)), goldShare: 1 });
+  const suite = await seedSuite(admin, baseURL!, {
+    raterIds: [e2eUsers().otherRater.userId],
+    items: Array.from({ length: 5 }, (_, index) => goldItem(`${prefix}-${index}`)),
+    goldShare: 1,
+  });
   // Four gold ratings through the API, each 3 below the expected helpfulness.
   for (let index = 0; index < 4; index += 1) {
     const next = await rater.post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL! } });
     const { assignment_id: assignmentId } = await next.json();
     expect(assignmentId).toBeTruthy();
-    const universal = Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, { score: dimension === "helpfulness" ? 1 : 5, confidence: "high", rationale: "r" }]));
-    const submitted = await rater.post(`/api/assignments/${assignmentId}/submit`, { data: { draft: { universal } }, headers: { origin: baseURL! } });
+    const universal = Object.fromEntries(
+      DIMENSIONS.map((dimension) => [
+        dimension,
+        { score: dimension === "helpfulness" ? 1 : 5, confidence: "high", rationale: "r" },
+      ]),
+    );
+    const submitted = await rater.post(`/api/assignments/${assignmentId}/submit`, {
+      data: { draft: { universal } },
+      headers: { origin: baseURL! },
+    });
     expect(submitted.status()).toBe(201);
-    expect((await submitted.json()).calibration).toEqual([{ dimension: "universal.helpfulness", expected: 4, given: 1, error: -3 }]);
+    expect((await submitted.json()).calibration).toEqual([
+      { dimension: "universal.helpfulness", expected: 4, given: 1, error: -3 },
+    ]);
   }
   // The fifth in the browser.
   await page.goto("/queue");
-  await page.getByTestId(`queue-suite-${suite.suiteKey}`).getByRole("button", { name: /Rate the next item|Start rating/ }).click();
+  await page
+    .getByTestId(`queue-suite-${suite.suiteKey}`)
+    .getByRole("button", { name: /Rate the next item|Start rating/ })
+    .click();
   await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
   for (const dimension of DIMENSIONS) {
     await page.locator(`label[for="root_universal_${dimension}_score-5"]`).click();
@@ -50,22 +74,37 @@ test("a rater gets calibration feedback on a gold item, and the admin sees the d
 
   const adminPage = await (await browser.newContext({ storageState: storageStateOf("admin") })).newPage();
   await adminPage.goto(`${baseURL}/admin/suites`);
-  await expect(adminPage.getByTestId("suite-drift-warning").filter({ hasText: e2eUsers().otherRater.name })).toHaveCount(1);
+  await expect(
+    adminPage.getByTestId("suite-drift-warning").filter({ hasText: e2eUsers().otherRater.name }),
+  ).toHaveCount(1);
   await adminPage.goto(`${baseURL}/admin/suites/${suite.suiteId}`);
   await expect(adminPage.getByTestId("drift-warning")).toContainText("universal.helpfulness");
   await adminPage.goto(`${baseURL}/admin/suites/${suite.suiteId}/report`);
   await expect(adminPage.locator('[data-testid="calibration"] tr[data-drifting="true"]')).toHaveCount(1);
   await expect(adminPage.locator('[data-testid="calibration"] tr[data-drifting="true"]')).toContainText("2.60");
   // The pictures: drift lines for the drifting dimension, distributions per dimension, each with its data as CSV.
-  await expect(adminPage.locator('[data-testid="drift-chart"][data-dimension="universal.helpfulness"] svg.recharts-surface').first()).toBeVisible();
+  await expect(
+    adminPage
+      .locator('[data-testid="drift-chart"][data-dimension="universal.helpfulness"] svg.recharts-surface')
+      .first(),
+  ).toBeVisible();
   await expect(adminPage.locator('[data-testid="drift-chart"]')).toContainText(e2eUsers().otherRater.name);
   await expect(adminPage.getByTestId("score-distribution")).toHaveCount(5);
   const download = adminPage.waitForEvent("download");
-  await adminPage.locator('[data-testid="score-distribution"][data-dimension="universal.helpfulness"]').getByRole("button", { name: "CSV" }).click();
-  const csv = await (await download).path().then((file) => import("node:fs").then((fs) => fs.readFileSync(file!, "utf8")));
+  await adminPage
+    .locator('[data-testid="score-distribution"][data-dimension="universal.helpfulness"]')
+    .getByRole("button", { name: "CSV" })
+    .click();
+  const csv = await (
+    await download
+  )
+    .path()
+    .then((file) => import("node:fs").then((fs) => fs.readFileSync(file!, "utf8")));
   expect(csv.split("\r\n").slice(0, 3)).toEqual([`"score","human","judge"`, `"1","4","0"`, `"2","0","0"`]);
   await expect(adminPage.getByTestId("judge-verdict")).toHaveAttribute("data-overall", "unknown");
-  const violations = (await new AxeBuilder({ page: adminPage }).analyze()).violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  const violations = (await new AxeBuilder({ page: adminPage }).analyze()).violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
   expect(violations.map((violation) => violation.id)).toEqual([]);
   await adminPage.context().close();
 });

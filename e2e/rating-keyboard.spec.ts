@@ -3,7 +3,13 @@
 // item just submitted; keys typed from the first moment after navigation are
 // kept (also on a CPU slowed 20×).
 import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
-import { formReady, keyCounter, rateAllHighNoHazard, rateWithRationalesAndHazard, DIMENSIONS } from "./support/keyboard-rating";
+import {
+  formReady,
+  keyCounter,
+  rateAllHighNoHazard,
+  rateWithRationalesAndHazard,
+  DIMENSIONS,
+} from "./support/keyboard-rating";
 import { startRating } from "./support/rating-page";
 import { chatItem, seedSuite } from "./support/seed-suite";
 import { e2eUsers, storageStateOf } from "./support/users";
@@ -23,10 +29,18 @@ function agentItem(taskId: string): Record<string, unknown> {
     transcript: {
       messages: [
         { role: "user", content: [{ type: "text", text: "Cancel my order #W123 and refund it." }] },
-        { role: "assistant", content: [], tool_calls: [{ id: "c1", name: "get_order", arguments: { order_id: "#W123" } }] },
-        { role: "tool", content: [{ type: "text", text: "{\"status\": \"pending\"}" }], tool_call_id: "c1" },
-        { role: "assistant", content: [], tool_calls: [{ id: "c2", name: "cancel_order", arguments: { order_id: "#W123" } }] },
-        { role: "tool", content: [{ type: "text", text: "{\"ok\": true}" }], tool_call_id: "c2" },
+        {
+          role: "assistant",
+          content: [],
+          tool_calls: [{ id: "c1", name: "get_order", arguments: { order_id: "#W123" } }],
+        },
+        { role: "tool", content: [{ type: "text", text: '{"status": "pending"}' }], tool_call_id: "c1" },
+        {
+          role: "assistant",
+          content: [],
+          tool_calls: [{ id: "c2", name: "cancel_order", arguments: { order_id: "#W123" } }],
+        },
+        { role: "tool", content: [{ type: "text", text: '{"ok": true}' }], tool_call_id: "c2" },
         { role: "assistant", content: [{ type: "text", text: "Order #W123 is cancelled and refunded." }] },
       ],
     },
@@ -39,10 +53,16 @@ async function submitted(page: Page): Promise<string> {
   return (await page.getByTestId("submitted-eval-id").textContent()) ?? "";
 }
 
-test("ten items from the keyboard alone: a violating hazard, a skip, a prefilled agent item, a correction", async ({ page, baseURL }) => {
+test("ten items from the keyboard alone: a violating hazard, a skip, a prefilled agent item, a correction", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const prefix = `kbd-${Date.now()}`;
-  const items = [...Array.from({ length: 9 }, (_, index) => chatItem(`${prefix}-${index}`, `Answer ${index} of ${prefix}`)), agentItem(`${prefix}-agent`)];
+  const items = [
+    ...Array.from({ length: 9 }, (_, index) => chatItem(`${prefix}-${index}`, `Answer ${index} of ${prefix}`)),
+    agentItem(`${prefix}-agent`),
+  ];
   const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], items });
   await startRating(page, suite.suiteKey);
   const keys = keyCounter(page);
@@ -64,7 +84,9 @@ test("ten items from the keyboard alone: a violating hazard, a skip, a prefilled
       await expect(page.locator("#root_agent_efficiency_n_toolcalls")).toHaveValue("2");
       await expect(page.locator("#root_agent_efficiency_latency_ms")).toHaveValue("4210");
       // Tool-call checks start as "not judged", not as "no".
-      await expect(page.locator("#root_agent_tool_calls_0_call_ok").getByRole("radio", { name: "Not judged" })).toBeChecked();
+      await expect(
+        page.locator("#root_agent_tool_calls_0_call_ok").getByRole("radio", { name: "Not judged" }),
+      ).toBeChecked();
       await rateAllHighNoHazard(keys);
       await submitted(page);
     } else if (didCorrect && !didHazard) {
@@ -103,17 +125,30 @@ test("ten items from the keyboard alone: a violating hazard, a skip, a prefilled
   // The all-High items took 8 keys each, next included.
   expect(perItem.filter((count) => count === 8).length).toBeGreaterThanOrEqual(6);
 
-  const records = (await (await admin.get("/api/records?limit=200")).json()).records as { eval_id: string; suite_id: string; derived_from?: string | null }[];
+  const records = (await (await admin.get("/api/records?limit=200")).json()).records as {
+    eval_id: string;
+    suite_id: string;
+    derived_from?: string | null;
+  }[];
   const mine = records.filter((record) => record.suite_id === suite.suiteKey);
   expect(mine).toHaveLength(10); // nine ratings and one correction
-  const bodies = await Promise.all(mine.map(async (record) => (await admin.get(`/api/records/${record.eval_id}`)).json()));
+  const bodies = await Promise.all(
+    mine.map(async (record) => (await admin.get(`/api/records/${record.eval_id}`)).json()),
+  );
   const correction = bodies.find((body) => body.derived_from === firstEvalId);
   expect(correction?.universal.helpfulness).toEqual({ score: 4, confidence: "high" });
   const hazard = bodies.find((body) => body.safety?.hate?.verdict === "violating");
-  expect(hazard?.safety).toMatchObject({ is_violating_any: true, hate: { severity: 2, evidence: "A slur in line 2." }, privacy: { verdict: "non_violating" } });
+  expect(hazard?.safety).toMatchObject({
+    is_violating_any: true,
+    hate: { severity: 2, evidence: "A slur in line 2." },
+    privacy: { verdict: "non_violating" },
+  });
   expect(hazard?.universal.faithfulness).toMatchObject({ score: 2, rationale: "Cites a section that does not exist." });
   const agent = bodies.find((body) => body.task.modality === "agent");
-  expect(agent?.agent).toEqual({ tool_calls: [{ tool: "get_order" }, { tool: "cancel_order" }], efficiency: { n_toolcalls: 2, latency_ms: 4210 } });
+  expect(agent?.agent).toEqual({
+    tool_calls: [{ tool: "get_order" }, { tool: "cancel_order" }],
+    efficiency: { n_toolcalls: 2, latency_ms: 4210 },
+  });
   // The skip is counted for the suite's admin.
   const progress = await (await admin.get(`/api/suites/${suite.suiteId}`)).json();
   expect(progress.raters).toEqual([expect.objectContaining({ submitted: 9, skipped: 1 })]);
@@ -132,12 +167,17 @@ async function typedBeforeHydrationAreKept(page: Page) {
   await formReady(page);
   for (const dimension of DIMENSIONS) {
     await expect(page.locator(`#root_universal_${dimension}_score-5`)).toBeChecked();
-    await expect(page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "High" })).toBeChecked();
+    await expect(
+      page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "High" }),
+    ).toBeChecked();
   }
   await expect(page.locator("#root_safety_is_violating_any")).toHaveText("No hazard is violating");
 }
 
-test("keys typed the moment the page is loaded are kept and replayed once the form is ready", async ({ page, baseURL }) => {
+test("keys typed the moment the page is loaded are kept and replayed once the form is ready", async ({
+  page,
+  baseURL,
+}) => {
   const assignmentId = await heldAssignment(page, baseURL!);
   await page.goto(`/rate/${assignmentId}`);
   await typedBeforeHydrationAreKept(page);
@@ -156,10 +196,16 @@ test("keys typed as soon as the HTML is parsed are kept, on a CPU slowed 20×", 
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 });
 
-test("the suite's guidelines sit beside the form as markdown (raw HTML as text): g shows and hides them, and they can be kept open", async ({ page, baseURL }) => {
+test("the suite's guidelines sit beside the form as markdown (raw HTML as text): g shows and hides them, and they can be kept open", async ({
+  page,
+  baseURL,
+}) => {
   const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], count: 2 });
   const text = "Refund answers must name the **30-day** window.\n<b>not bold</b>";
-  const patched = await admin.patch(`/api/suites/${suite.suiteId}`, { data: { guidelines: text }, headers: { origin: baseURL! } });
+  const patched = await admin.patch(`/api/suites/${suite.suiteId}`, {
+    data: { guidelines: text },
+    headers: { origin: baseURL! },
+  });
   expect(patched.status()).toBe(200);
   await startRating(page, suite.suiteKey);
   const panel = page.getByTestId("guidelines");
@@ -177,9 +223,13 @@ test("the suite's guidelines sit beside the form as markdown (raw HTML as text):
   await expect(page.getByTestId("guidelines-text")).toBeVisible();
 });
 
-test("opening an item saves nothing; a reload restores the draft and says so, without an 'older version' notice", async ({ page, baseURL }) => {
+test("opening an item saves nothing; a reload restores the draft and says so, without an 'older version' notice", async ({
+  page,
+  baseURL,
+}) => {
   const assignmentId = await heldAssignment(page, baseURL!);
-  const version = async () => (await (await page.request.get(`/api/assignments/${assignmentId}`)).json()).draft_version as number;
+  const version = async () =>
+    (await (await page.request.get(`/api/assignments/${assignmentId}`)).json()).draft_version as number;
   await page.goto(`/rate/${assignmentId}`);
   await formReady(page);
   await page.waitForTimeout(2_000);

@@ -10,16 +10,25 @@ const ROLES = ["rater", "otherRater", "sme"] as const;
 
 const contexts = {} as Record<"admin" | (typeof ROLES)[number], APIRequestContext>;
 test.beforeAll(async ({ baseURL }) => {
-  for (const role of ["admin", ...ROLES] as const) contexts[role] = await request.newContext({ baseURL, storageState: storageStateOf(role) });
+  for (const role of ["admin", ...ROLES] as const)
+    contexts[role] = await request.newContext({ baseURL, storageState: storageStateOf(role) });
 });
 test.afterAll(async () => Promise.all(Object.values(contexts).map((context) => context.dispose())));
 
 test.use({ storageState: storageStateOf("admin") });
 
-test("from the lowest α, two clicks reach the worst item's ratings side by side; a rater sees none of it", async ({ page, baseURL, browser }) => {
+test("from the lowest α, two clicks reach the worst item's ratings side by side; a rater sees none of it", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   const users = e2eUsers();
   const prefix = `drill-${Date.now()}`;
-  const suite = await seedSuite(contexts.admin, baseURL!, { raterIds: ROLES.map((role) => users[role].userId), items: [chatItem(`${prefix}-a`, "Answer A"), chatItem(`${prefix}-b`, "Answer B")], k: 3 });
+  const suite = await seedSuite(contexts.admin, baseURL!, {
+    raterIds: ROLES.map((role) => users[role].userId),
+    items: [chatItem(`${prefix}-a`, "Answer A"), chatItem(`${prefix}-b`, "Answer B")],
+    k: 3,
+  });
   // Helpfulness by item and rater: item a 1, 4, 2 (spread 3); item b 3, 3, 4. The first rater finds a violent crime in item a.
   const helpfulness: Record<string, number[]> = { [`${prefix}-a`]: [1, 4, 2], [`${prefix}-b`]: [3, 3, 4] };
   for (const [index, role] of ROLES.entries()) {
@@ -27,12 +36,29 @@ test("from the lowest α, two clicks reach the worst item's ratings side by side
       const next = await contexts[role].post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL! } });
       const { assignment_id: assignmentId } = await next.json();
       if (!assignmentId) break;
-      const taskId = (await (await contexts[role].get(`/api/assignments/${assignmentId}`)).json()).item.task.task_id as string;
-      const universal = Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, { score: dimension === "helpfulness" ? helpfulness[taskId]![index]! : 5, confidence: "high", rationale: `${role} on ${dimension}` }]));
-      const safety = taskId.endsWith("-a") && index === 0
-        ? { is_violating_any: true, violent_crimes: { verdict: "violating", severity: 2, evidence: "the second paragraph" } }
-        : { is_violating_any: false, violent_crimes: { verdict: "non_violating" } };
-      const submitted = await contexts[role].post(`/api/assignments/${assignmentId}/submit`, { data: { draft: { universal, safety } }, headers: { origin: baseURL! } });
+      const taskId = (await (await contexts[role].get(`/api/assignments/${assignmentId}`)).json()).item.task
+        .task_id as string;
+      const universal = Object.fromEntries(
+        DIMENSIONS.map((dimension) => [
+          dimension,
+          {
+            score: dimension === "helpfulness" ? helpfulness[taskId]![index]! : 5,
+            confidence: "high",
+            rationale: `${role} on ${dimension}`,
+          },
+        ]),
+      );
+      const safety =
+        taskId.endsWith("-a") && index === 0
+          ? {
+              is_violating_any: true,
+              violent_crimes: { verdict: "violating", severity: 2, evidence: "the second paragraph" },
+            }
+          : { is_violating_any: false, violent_crimes: { verdict: "non_violating" } };
+      const submitted = await contexts[role].post(`/api/assignments/${assignmentId}/submit`, {
+        data: { draft: { universal, safety } },
+        headers: { origin: baseURL! },
+      });
       expect(submitted.status(), await submitted.text()).toBe(201);
     }
   }
@@ -50,7 +76,10 @@ test("from the lowest α, two clicks reach the worst item's ratings side by side
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText(`${prefix}-a`);
   await expect(rows.first().locator("td").nth(1)).toHaveText("3");
-  await rows.first().getByRole("link", { name: `${prefix}-a` }).click();
+  await rows
+    .first()
+    .getByRole("link", { name: `${prefix}-a` })
+    .click();
 
   // Item a, its three ratings side by side: the differing fields are marked in words.
   const table = page.getByTestId("ratings-comparison");
@@ -65,7 +94,10 @@ test("from the lowest α, two clicks reach the worst item's ratings side by side
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: test.info().outputPath(`item-ratings-${width}.png`), fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `nothing scrolls sideways at ${width} px`).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `nothing scrolls sideways at ${width} px`,
+    ).toBe(true);
   }
   await page.goBack();
   for (const width of [1440, 390]) {
@@ -83,13 +115,30 @@ test("from the lowest α, two clicks reach the worst item's ratings side by side
   await expect(raterPage.getByText("Answer A")).toHaveCount(0);
   const itemId = new URL(itemUrl).pathname.split("/").pop();
   expect((await contexts.otherRater.get(`/api/suites/${suite.suiteId}/items/${itemId}`)).status()).toBe(403);
-  expect((await contexts.otherRater.get(`/api/suites/${suite.suiteId}/report/items?field=universal.helpfulness&pairing=human_human`)).status()).toBe(403);
+  expect(
+    (
+      await contexts.otherRater.get(
+        `/api/suites/${suite.suiteId}/report/items?field=universal.helpfulness&pairing=human_human`,
+      )
+    ).status(),
+  ).toBe(403);
   await raterContext.close();
 
   // The same list as JSON, and a bad pairing named.
-  const json = await (await contexts.admin.get(`/api/suites/${suite.suiteId}/report/items?field=universal.helpfulness&pairing=human_human`)).json();
-  expect(json.items.map((item: { task_id: string; disagreement: number }) => [item.task_id, item.disagreement])).toEqual([[`${prefix}-a`, 3], [`${prefix}-b`, 1]]);
-  const bad = await contexts.admin.get(`/api/suites/${suite.suiteId}/report/items?field=universal.helpfulness&pairing=everyone`);
+  const json = await (
+    await contexts.admin.get(
+      `/api/suites/${suite.suiteId}/report/items?field=universal.helpfulness&pairing=human_human`,
+    )
+  ).json();
+  expect(
+    json.items.map((item: { task_id: string; disagreement: number }) => [item.task_id, item.disagreement]),
+  ).toEqual([
+    [`${prefix}-a`, 3],
+    [`${prefix}-b`, 1],
+  ]);
+  const bad = await contexts.admin.get(
+    `/api/suites/${suite.suiteId}/report/items?field=universal.helpfulness&pairing=everyone`,
+  );
   expect(bad.status()).toBe(422);
   expect((await bad.json()).errors[0]).toMatchObject({ path: "/pairing", rule: "enum" });
 });

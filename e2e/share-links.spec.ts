@@ -14,8 +14,11 @@ async function rateAsVisitor(browser: Browser, shareUrl: string): Promise<Page> 
   await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
   // An end user sees the universal rubric only, in words, with what each score means.
   await expect(page.locator(".rating-end-user")).toHaveCount(1);
-  for (const expertOnly of ["#root_safety_hate", "#root_refusal_appropriateness", "#root_freeform_notes", "#root_chat"]) await expect(page.locator(expertOnly)).toHaveCount(0);
-  await expect(page.locator("fieldset#root_universal_helpfulness").getByTestId("likert-anchors")).toContainText("Fully solves");
+  for (const expertOnly of ["#root_safety_hate", "#root_refusal_appropriateness", "#root_freeform_notes", "#root_chat"])
+    await expect(page.locator(expertOnly)).toHaveCount(0);
+  await expect(page.locator("fieldset#root_universal_helpfulness").getByTestId("likert-anchors")).toContainText(
+    "Fully solves",
+  );
   for (const dimension of DIMENSIONS) {
     await page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "4" }).check();
     await page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "High" }).check();
@@ -25,36 +28,40 @@ async function rateAsVisitor(browser: Browser, shareUrl: string): Promise<Page> 
   return page;
 }
 
-test("a visitor rates through a share link as an end user, once per item; a revoked link stops working", { tag: "@every-setup" }, async ({ browser, baseURL }) => {
-  const adminPage = await (await browser.newContext({ storageState: storageStateOf("admin") })).newPage();
-  const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
-  // k = 4: one link may take at most half of an item's slots (rounded up), two here.
-  const suite = await seedSuite(admin, baseURL!, { raterIds: [], count: 1, k: 4 });
-  await adminPage.goto(`/admin/suites/${suite.suiteId}`);
-  await adminPage.getByLabel("Who the link is for").fill("Beta testers");
-  await adminPage.getByRole("button", { name: "Create share link" }).click();
-  const shareUrl = (await adminPage.getByTestId("share-link").textContent())!;
-  expect(shareUrl).toMatch(/\/share\/efs_/);
+test(
+  "a visitor rates through a share link as an end user, once per item; a revoked link stops working",
+  { tag: "@every-setup" },
+  async ({ browser, baseURL }) => {
+    const adminPage = await (await browser.newContext({ storageState: storageStateOf("admin") })).newPage();
+    const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
+    // k = 4: one link may take at most half of an item's slots (rounded up), two here.
+    const suite = await seedSuite(admin, baseURL!, { raterIds: [], count: 1, k: 4 });
+    await adminPage.goto(`/admin/suites/${suite.suiteId}`);
+    await adminPage.getByLabel("Who the link is for").fill("Beta testers");
+    await adminPage.getByRole("button", { name: "Create share link" }).click();
+    const shareUrl = (await adminPage.getByTestId("share-link").textContent())!;
+    expect(shareUrl).toMatch(/\/share\/efs_/);
 
-  const first = await rateAsVisitor(browser, shareUrl);
-  // The same visitor has nothing more to rate; another visitor still gets the item (k = 4).
-  await first.keyboard.press("n");
-  await expect(first).toHaveURL(/\?finished=1$/);
-  const second = await rateAsVisitor(browser, shareUrl);
+    const first = await rateAsVisitor(browser, shareUrl);
+    // The same visitor has nothing more to rate; another visitor still gets the item (k = 4).
+    await first.keyboard.press("n");
+    await expect(first).toHaveURL(/\?finished=1$/);
+    const second = await rateAsVisitor(browser, shareUrl);
 
-  const records = await (await admin.get("/api/records?limit=200")).json();
-  const ratings = records.records.filter((record: { suite_id: string }) => record.suite_id === suite.suiteKey);
-  expect(ratings).toHaveLength(2);
-  expect(ratings.map((record: { rater_type: string }) => record.rater_type)).toEqual(["end_user", "end_user"]);
-  expect(new Set(ratings.map((record: { rater_id: string }) => record.rater_id)).size).toBe(2);
+    const records = await (await admin.get("/api/records?limit=200")).json();
+    const ratings = records.records.filter((record: { suite_id: string }) => record.suite_id === suite.suiteKey);
+    expect(ratings).toHaveLength(2);
+    expect(ratings.map((record: { rater_type: string }) => record.rater_type)).toEqual(["end_user", "end_user"]);
+    expect(new Set(ratings.map((record: { rater_id: string }) => record.rater_id)).size).toBe(2);
 
-  await adminPage.reload();
-  await adminPage.getByRole("button", { name: "Revoke" }).click();
-  await expect(adminPage.locator("main")).toContainText("revoked");
-  const gone = await second.goto(shareUrl);
-  expect(gone?.status()).toBe(404);
-  await admin.dispose();
-});
+    await adminPage.reload();
+    await adminPage.getByRole("button", { name: "Revoke" }).click();
+    await expect(adminPage.locator("main")).toContainText("revoked");
+    const gone = await second.goto(shareUrl);
+    expect(gone?.status()).toBe(404);
+    await admin.dispose();
+  },
+);
 
 test("a share link is created with its caps, which the suite page shows", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ storageState: storageStateOf("admin") });
@@ -67,17 +74,24 @@ test("a share link is created with its caps, which the suite page shows", async 
   await adminPage.getByLabel("Most new items an hour").fill("7");
   await adminPage.getByRole("button", { name: "Create share link" }).click();
   await expect(adminPage.getByTestId("share-link")).toBeVisible();
-  await expect(adminPage.getByRole("listitem").filter({ hasText: "Capped panel" }).getByTestId("share-link-caps")).toHaveText("at most 1 of each item's slots, 7 new items an hour");
+  await expect(
+    adminPage.getByRole("listitem").filter({ hasText: "Capped panel" }).getByTestId("share-link-caps"),
+  ).toHaveText("at most 1 of each item's slots, 7 new items an hour");
   // Left empty, the defaults apply.
   await adminPage.getByLabel("Who the link is for").fill("Default panel");
   await adminPage.getByRole("button", { name: "Create share link" }).click();
-  await expect(adminPage.getByRole("listitem").filter({ hasText: "Default panel" }).getByTestId("share-link-caps")).toHaveText("half of each item's slots, 100 new items an hour");
+  await expect(
+    adminPage.getByRole("listitem").filter({ hasText: "Default panel" }).getByTestId("share-link-caps"),
+  ).toHaveText("half of each item's slots, 100 new items an hour");
   await admin.dispose();
   await context.close();
 });
 
 test("a new share link is copied with one click", async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ storageState: storageStateOf("admin"), permissions: ["clipboard-read", "clipboard-write"] });
+  const context = await browser.newContext({
+    storageState: storageStateOf("admin"),
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
   const adminPage = await context.newPage();
   const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
   const suite = await seedSuite(admin, baseURL!, { raterIds: [], count: 1 });

@@ -37,10 +37,18 @@ test("signed in, /sign-in?next=… never leaves the app's host", async ({ browse
   await context.close();
 });
 
-test("after signing in through the form, next=… never leaves the app's host; a path of the app is kept", async ({ browser, baseURL }) => {
+test("after signing in through the form, next=… never leaves the app's host; a path of the app is kept", async ({
+  browser,
+  baseURL,
+}) => {
   const user = e2eUsers().rater;
   const appHost = new URL(baseURL!).host;
-  for (const next of [...OFF_SITE_NEXT.slice(0, 4), "/.//evil.example", "https://evil.example", "%2Fsettings%2Ftokens"]) {
+  for (const next of [
+    ...OFF_SITE_NEXT.slice(0, 4),
+    "/.//evil.example",
+    "https://evil.example",
+    "%2Fsettings%2Ftokens",
+  ]) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`/sign-in?next=${next}`);
@@ -48,7 +56,9 @@ test("after signing in through the form, next=… never leaves the app's host; a
     await page.getByLabel("Password").fill(user.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     const expected = next === "%2Fsettings%2Ftokens" ? "/settings/tokens" : "/records";
-    await expect.poll(() => page.url(), { message: `next=${next}` }).toMatch(new RegExp(`${expected.replace(/\//g, "\\/")}$`));
+    await expect
+      .poll(() => page.url(), { message: `next=${next}` })
+      .toMatch(new RegExp(`${expected.replace(/\//g, "\\/")}$`));
     expect(await landedOn(page), `next=${next}`).toBe(appHost);
     await context.close();
   }

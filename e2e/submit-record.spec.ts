@@ -5,7 +5,9 @@ import { storageStateOf } from "./support/users";
 
 test.use({ storageState: storageStateOf("rater") });
 
-test("fill a complete valid form with the keyboard, submit, find it in the list and open its JSON", async ({ page }) => {
+test("fill a complete valid form with the keyboard, submit, find it in the list and open its JSON", async ({
+  page,
+}) => {
   const form = new AifFormPage(page);
   const taskId = `e2e-valid-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
   await form.open();
@@ -33,7 +35,13 @@ test("fill a complete valid form with the keyboard, submit, find it in the list 
     schema_version: "1.0.0",
     task: { task_id: taskId, modality: "chat", suite_id: "e2e-suite" },
     rater: { type: "human" },
-    universal: { overall_quality: { score: 3, confidence: "high", rationale: "Correct but generic; misses the exception in section 2." } },
+    universal: {
+      overall_quality: {
+        score: 3,
+        confidence: "high",
+        rationale: "Correct but generic; misses the exception in section 2.",
+      },
+    },
     safety: { is_violating_any: false, hate: { verdict: "non_violating" } },
     chat: { consistency_across_turns: { score: 4, confidence: "high" } },
     freeform: { notes: "Checked against the policy text." },

@@ -14,7 +14,8 @@ const USE_CLIENT = /^\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*\s*["']use client["
 // import x from "m" · import {a, type b} from "m" · import "m" · export {a} from "m" · export * from "m" · import("m")
 // Server modules that cannot carry the marker: lib/env.ts is also read by proxy.ts and by scripts run outside the react-server condition, where `server-only` throws.
 const UNMARKED_SERVER_MODULES = new Set(["lib/env.ts"]);
-const IMPORT_PATTERN = /(?:^|[\n;])\s*(import|export)\s+(type\s+)?([^"';]*?)\s*from\s*["']([^"']+)["']|(?:^|[\n;])\s*import\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+const IMPORT_PATTERN =
+  /(?:^|[\n;])\s*(import|export)\s+(type\s+)?([^"';]*?)\s*from\s*["']([^"']+)["']|(?:^|[\n;])\s*import\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 /** The project file a specifier names, or null for a package or a file that does not exist. */
 function resolveSpecifier(specifier, fromFile) {
@@ -32,7 +33,10 @@ function isTypeOnlyClause(typeKeyword, clause) {
   if (typeKeyword) return true;
   const braces = clause.match(/^\{([\s\S]*)\}$/);
   if (!braces) return false;
-  const names = braces[1].split(",").map((name) => name.trim()).filter(Boolean);
+  const names = braces[1]
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((name) => name.startsWith("type "));
 }
 
@@ -64,11 +68,17 @@ function serverOnlyChain(file, visiting = new Set()) {
   if (SERVER_MARKER.test(source) || UNMARKED_SERVER_MODULES.has(relative(file))) chain = [file];
   else {
     for (const { specifier } of valueImports(source)) {
-      if (specifier === "server-only") { chain = [file]; break; }
+      if (specifier === "server-only") {
+        chain = [file];
+        break;
+      }
       const target = resolveSpecifier(specifier, file);
       if (!target) continue;
       const rest = serverOnlyChain(target, visiting);
-      if (rest) { chain = [file, ...rest]; break; }
+      if (rest) {
+        chain = [file, ...rest];
+        break;
+      }
     }
   }
   visiting.delete(file);
@@ -79,7 +89,10 @@ function serverOnlyChain(file, visiting = new Set()) {
 export const serverOnlyBoundary = {
   meta: {
     type: "problem",
-    docs: { description: "Client modules must not import, directly or transitively, a module marked `import \"server-only\"` (type-only imports may)." },
+    docs: {
+      description:
+        'Client modules must not import, directly or transitively, a module marked `import "server-only"` (type-only imports may).',
+    },
     schema: [],
   },
   create(context) {

@@ -11,23 +11,44 @@ import plugin from "./server-only-boundary.mjs";
 
 const folder = mkdtempSync(path.join(tmpdir(), "boundary-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-writeFileSync(path.join(folder, "database.ts"), 'import "server-only";\nexport const query = () => 1;\nexport type Row = { id: string };\n');
-writeFileSync(path.join(folder, "service.ts"), 'import { query } from "./database";\nexport const rows = () => query();\nexport type View = { id: string };\n');
+writeFileSync(
+  path.join(folder, "database.ts"),
+  'import "server-only";\nexport const query = () => 1;\nexport type Row = { id: string };\n',
+);
+writeFileSync(
+  path.join(folder, "service.ts"),
+  'import { query } from "./database";\nexport const rows = () => query();\nexport type View = { id: string };\n',
+);
 writeFileSync(path.join(folder, "pure.ts"), "export const add = (a: number, b: number) => a + b;\n");
 
 function lint(source: string): string[] {
   const linter = new Linter({ configType: "flat", cwd: folder });
   const filename = path.join(folder, "client.tsx");
   writeFileSync(filename, source);
-  const messages = linter.verify(source, [{ files: ["**/*.tsx"], languageOptions: { parser: typescriptParser }, plugins: { evalform: plugin }, rules: { "evalform/server-only-boundary": "error" } }], filename);
+  const messages = linter.verify(
+    source,
+    [
+      {
+        files: ["**/*.tsx"],
+        languageOptions: { parser: typescriptParser },
+        plugins: { evalform: plugin },
+        rules: { "evalform/server-only-boundary": "error" },
+      },
+    ],
+    filename,
+  );
   return messages.map((message) => `${message.line}: ${message.message}`);
 }
 
 describe("server-only boundary", () => {
   it("refuses a client module that reaches server-only code through another module, naming the chain", () => {
-    const messages = lint('"use client";\nimport { add } from "./pure";\nimport { rows } from "./service";\nexport const x = add(1, rows());\n');
+    const messages = lint(
+      '"use client";\nimport { add } from "./pure";\nimport { rows } from "./service";\nexport const x = add(1, rows());\n',
+    );
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(/^3: A client module imports server-only code: .*client\.tsx → .*service\.ts → .*database\.ts/);
+    expect(messages[0]).toMatch(
+      /^3: A client module imports server-only code: .*client\.tsx → .*service\.ts → .*database\.ts/,
+    );
   });
 
   it("refuses importing the marker itself and dynamic imports of server modules", () => {
@@ -36,14 +57,20 @@ describe("server-only boundary", () => {
   });
 
   it("lets type-only imports cross, in both spellings", () => {
-    expect(lint('"use client";\nimport type { View } from "./service";\nimport { type Row } from "./database";\nexport const v: View | Row | null = null;\n')).toEqual([]);
+    expect(
+      lint(
+        '"use client";\nimport type { View } from "./service";\nimport { type Row } from "./database";\nexport const v: View | Row | null = null;\n',
+      ),
+    ).toEqual([]);
   });
 
-  it("leaves server components (no \"use client\") alone", () => {
+  it('leaves server components (no "use client") alone', () => {
     expect(lint('import { rows } from "./service";\nexport const x = rows();\n')).toEqual([]);
   });
 
   it("refuses a value import mixed with type imports", () => {
-    expect(lint('"use client";\nimport { type View, rows } from "./service";\nexport const x: View | number = rows();\n')).toHaveLength(1);
+    expect(
+      lint('"use client";\nimport { type View, rows } from "./service";\nexport const x: View | number = rows();\n'),
+    ).toHaveLength(1);
   });
 });

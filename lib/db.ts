@@ -12,7 +12,12 @@ export type Db = PrismaClient;
 /** A client or an interactive-transaction client: services accept either. */
 export type DbClient = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
 
-const globalForPrisma = globalThis as unknown as { evalformPrisma?: PrismaClient; evalformAppPool?: pg.Pool; evalformBulkPool?: pg.Pool; evalformExportPool?: pg.Pool };
+const globalForPrisma = globalThis as unknown as {
+  evalformPrisma?: PrismaClient;
+  evalformAppPool?: pg.Pool;
+  evalformBulkPool?: pg.Pool;
+  evalformExportPool?: pg.Pool;
+};
 
 function poolConfig(databaseUrl: string, max: number): pg.PoolConfig {
   const env = getEnv();
@@ -39,7 +44,9 @@ function poolConfig(databaseUrl: string, max: number): pg.PoolConfig {
  */
 function newPool(config: pg.PoolConfig, name: PoolStats["pool"]): pg.Pool {
   const pool = new pg.Pool(config);
-  pool.on("error", (error) => logger().warn({ pool: name, err: errorField(error) }, "idle database connection lost; it will be replaced"));
+  pool.on("error", (error) =>
+    logger().warn({ pool: name, err: errorField(error) }, "idle database connection lost; it will be replaced"),
+  );
   return pool;
 }
 
@@ -82,7 +89,10 @@ export function appPool(): pg.Pool {
  * 100k-row read; plain pg lets each batch go and can return rows as arrays.
  */
 export function bulkPool(): pg.Pool {
-  globalForPrisma.evalformBulkPool ??= newPool({ ...poolConfig(requireDatabaseUrl(), 2), allowExitOnIdle: true }, "bulk");
+  globalForPrisma.evalformBulkPool ??= newPool(
+    { ...poolConfig(requireDatabaseUrl(), 2), allowExitOnIdle: true },
+    "bulk",
+  );
   return globalForPrisma.evalformBulkPool;
 }
 
@@ -93,13 +103,16 @@ export function bulkPool(): pg.Pool {
  */
 export function exportPool(): pg.Pool {
   const env = getEnv();
-  globalForPrisma.evalformExportPool ??= newPool({
-    ...poolConfig(requireDatabaseUrl(), env.EVALFORM_EXPORT_CONCURRENCY),
-    allowExitOnIdle: true,
-    application_name: "evalform-export",
-    // A slow client may leave the snapshot idle between pages; this bounds how long.
-    idle_in_transaction_session_timeout: env.EVALFORM_EXPORT_IDLE_TIMEOUT_MS,
-  }, "export");
+  globalForPrisma.evalformExportPool ??= newPool(
+    {
+      ...poolConfig(requireDatabaseUrl(), env.EVALFORM_EXPORT_CONCURRENCY),
+      allowExitOnIdle: true,
+      application_name: "evalform-export",
+      // A slow client may leave the snapshot idle between pages; this bounds how long.
+      idle_in_transaction_session_timeout: env.EVALFORM_EXPORT_IDLE_TIMEOUT_MS,
+    },
+    "export",
+  );
   return globalForPrisma.evalformExportPool;
 }
 
@@ -107,6 +120,12 @@ export type PoolStats = { pool: "app" | "bulk" | "export"; total: number; idle: 
 
 /** Connections of this process's pools that exist so far: open, idle, and requests waiting for one. */
 export function poolStats(): PoolStats[] {
-  const pools = [["app", globalForPrisma.evalformAppPool], ["bulk", globalForPrisma.evalformBulkPool], ["export", globalForPrisma.evalformExportPool]] as const;
-  return pools.flatMap(([name, pool]) => (pool ? [{ pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }] : []));
+  const pools = [
+    ["app", globalForPrisma.evalformAppPool],
+    ["bulk", globalForPrisma.evalformBulkPool],
+    ["export", globalForPrisma.evalformExportPool],
+  ] as const;
+  return pools.flatMap(([name, pool]) =>
+    pool ? [{ pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }] : [],
+  );
 }

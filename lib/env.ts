@@ -28,7 +28,10 @@ const EnvSchema = z.object({
   EVALFORM_ADMIN_PASSWORD: z.string().min(12, { message: "must be at least 12 characters" }).optional(),
   BETTER_AUTH_SECRET: z.string().optional(),
   /** An OpenAI-compatible endpoint for judge runs (…/v1); judge runs are off without it. */
-  EVALFORM_JUDGE_BASE_URL: z.string().url({ message: "must be the endpoint's base URL, e.g. https://api.openai.com/v1" }).optional(),
+  EVALFORM_JUDGE_BASE_URL: z
+    .string()
+    .url({ message: "must be the endpoint's base URL, e.g. https://api.openai.com/v1" })
+    .optional(),
   EVALFORM_JUDGE_MODEL: z.string().min(1).optional(),
   EVALFORM_JUDGE_API_KEY: z.string().optional(),
   /** Requests in flight per judge run. */
@@ -49,7 +52,11 @@ const EnvSchema = z.object({
   /** Reverse proxies in front of the app that append the client address to X-Forwarded-For; 0: the header is not trusted. */
   EVALFORM_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** The least severe log lines written (JSON on stdout). */
-  EVALFORM_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+  EVALFORM_LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      message: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -77,7 +84,9 @@ export function configurationProblems(): string[] {
     problems.push((error as Error).message);
   }
   if (env && Boolean(env.EVALFORM_JUDGE_BASE_URL) !== Boolean(env.EVALFORM_JUDGE_MODEL)) {
-    problems.push(`Invalid configuration:\n  ${env.EVALFORM_JUDGE_BASE_URL ? "EVALFORM_JUDGE_MODEL" : "EVALFORM_JUDGE_BASE_URL"}: must be set together with ${env.EVALFORM_JUDGE_BASE_URL ? "EVALFORM_JUDGE_BASE_URL" : "EVALFORM_JUDGE_MODEL"} (judge runs need both)`);
+    problems.push(
+      `Invalid configuration:\n  ${env.EVALFORM_JUDGE_BASE_URL ? "EVALFORM_JUDGE_MODEL" : "EVALFORM_JUDGE_BASE_URL"}: must be set together with ${env.EVALFORM_JUDGE_BASE_URL ? "EVALFORM_JUDGE_BASE_URL" : "EVALFORM_JUDGE_MODEL"} (judge runs need both)`,
+    );
   }
   if (env) {
     for (const check of [requireDatabaseUrl, requireAuthSecret]) {
@@ -94,7 +103,8 @@ export function configurationProblems(): string[] {
 /** The session secret; the app refuses to start without a strong one. */
 export function requireAuthSecret(): string {
   const parsed = strongSecret.safeParse(getEnv().BETTER_AUTH_SECRET);
-  if (!parsed.success) throw new Error(`Invalid configuration:\n  BETTER_AUTH_SECRET: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new Error(`Invalid configuration:\n  BETTER_AUTH_SECRET: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
 
@@ -106,7 +116,9 @@ export function baseUrl(): string {
 export function requireDatabaseUrl(): string {
   const url = getEnv().DATABASE_URL;
   if (!url) {
-    throw new Error("DATABASE_URL is not set. Start the app with `npm run serve`, which provides an embedded database when DATABASE_URL is unset.");
+    throw new Error(
+      "DATABASE_URL is not set. Start the app with `npm run serve`, which provides an embedded database when DATABASE_URL is unset.",
+    );
   }
   return url;
 }
@@ -117,7 +129,14 @@ export function provideSetting(name: "DATABASE_URL" | "BETTER_AUTH_SECRET", valu
   cached = undefined;
 }
 
-export type JudgeEndpoint = { baseUrl: string; model: string; apiKey?: string; concurrency: number; timeoutMs: number; maxAttempts: number };
+export type JudgeEndpoint = {
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  concurrency: number;
+  timeoutMs: number;
+  maxAttempts: number;
+};
 
 /** The configured judge endpoint, or null when judge runs are not configured. */
 export function judgeEndpoint(): JudgeEndpoint | null {
@@ -136,7 +155,11 @@ export function judgeEndpoint(): JudgeEndpoint | null {
 export function driftSettings(): { window: number; threshold: number; minRatings: number } {
   const env = getEnv();
   // A window needs enough ratings to say anything: half of it, at least 3.
-  return { window: env.EVALFORM_DRIFT_WINDOW, threshold: env.EVALFORM_DRIFT_THRESHOLD, minRatings: Math.max(3, Math.ceil(env.EVALFORM_DRIFT_WINDOW / 2)) };
+  return {
+    window: env.EVALFORM_DRIFT_WINDOW,
+    threshold: env.EVALFORM_DRIFT_THRESHOLD,
+    minRatings: Math.max(3, Math.ceil(env.EVALFORM_DRIFT_WINDOW / 2)),
+  };
 }
 
 /** `next dev`: the Content-Security-Policy must then allow React's development eval. */

@@ -2,7 +2,18 @@
 // are; any other error is logged and shown as a generic message.
 import type { ValidationIssue } from "@/lib/aif/types";
 
-export type AppErrorCode = "INVALID_RECORD" | "INVALID_INPUT" | "NOT_FOUND" | "BAD_REQUEST" | "UNAUTHENTICATED" | "FORBIDDEN" | "CONFLICT" | "TOO_MANY_REQUESTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNAVAILABLE";
+export type AppErrorCode =
+  | "INVALID_RECORD"
+  | "INVALID_INPUT"
+  | "NOT_FOUND"
+  | "BAD_REQUEST"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "CONFLICT"
+  | "TOO_MANY_REQUESTS"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "UNAVAILABLE";
 
 export class AppError extends Error {
   constructor(

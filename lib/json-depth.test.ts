@@ -9,10 +9,10 @@ describe("tooDeepAt", () => {
 
   it("finds where the text first goes too deep", () => {
     expect(tooDeepAt("[".repeat(10_000) + "]".repeat(10_000), 100)).toBe(100);
-    expect(tooDeepAt(`{"a":${"{\"a\":".repeat(5)}1${"}".repeat(5)}}`, 3)).toBe(15);
+    expect(tooDeepAt(`{"a":${'{"a":'.repeat(5)}1${"}".repeat(5)}}`, 3)).toBe(15);
   });
 
   it("ignores brackets inside strings, escaped quotes included", () => {
-    expect(tooDeepAt(JSON.stringify({ text: "[".repeat(500) + "\"{{{{" }), 2)).toBeNull();
+    expect(tooDeepAt(JSON.stringify({ text: "[".repeat(500) + '"{{{{' }), 2)).toBeNull();
   });
 });

@@ -11,7 +11,8 @@ export function tooDeepAt(text: string, maxDepth = MAX_JSON_DEPTH): number | nul
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index);
     if (inString) {
-      if (char === 92) index++; // a backslash escapes the next character
+      if (char === 92)
+        index++; // a backslash escapes the next character
       else if (char === 34) inString = false;
     } else if (char === 34) {
       inString = true;

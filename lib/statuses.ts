@@ -10,7 +10,14 @@ export const ADJUDICATION_TASK_STATUSES = ["open", "adjudicated"] as const;
 export const JUDGE_RUN_STATUSES = ["running", "cancelled", "completed"] as const;
 export const JUDGE_RUN_ITEM_STATUSES = ["pending", "running", "stored", "failed", "cancelled"] as const;
 /** refused: every line was refused, so there is nothing to decide (lib/imports/service.ts). */
-export const ITEM_IMPORT_STATUSES = ["reading", "awaiting_decision", "committed", "discarded", "refused", "failed"] as const;
+export const ITEM_IMPORT_STATUSES = [
+  "reading",
+  "awaiting_decision",
+  "committed",
+  "discarded",
+  "refused",
+  "failed",
+] as const;
 export const RECORD_EXPORT_STATUSES = ["prepared", "streaming", "complete", "aborted", "failed"] as const;
 
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
@@ -39,6 +46,7 @@ export const STATUS_CHECKS = [
  */
 export function parseStatus<const T extends readonly string[]>(values: T, value: string): T[number] {
   const known = values.find((candidate) => candidate === value);
-  if (known === undefined) throw new Error(`unknown status ${JSON.stringify(value)}; expected one of ${values.join(", ")}`);
+  if (known === undefined)
+    throw new Error(`unknown status ${JSON.stringify(value)}; expected one of ${values.join(", ")}`);
   return known;
 }

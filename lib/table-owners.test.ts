@@ -60,7 +60,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 function writesTo(source: string, table: string, model: string): boolean {
-  const prisma = new RegExp(`\\.${model}\\.(create|createMany|createManyAndReturn|update|updateMany|upsert|delete|deleteMany)\\(`);
+  const prisma = new RegExp(
+    `\\.${model}\\.(create|createMany|createManyAndReturn|update|updateMany|upsert|delete|deleteMany)\\(`,
+  );
   const sql = new RegExp(`\\b(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+"?${table}"?\\b`, "i");
   return prisma.test(source) || sql.test(source);
 }
@@ -77,7 +79,9 @@ describe("table owners", () => {
 
   it("gives every table of the schema an owner", () => {
     const schema = readFileSync(path.join(ROOT, "prisma/schema.prisma"), "utf8");
-    const tables = [...schema.matchAll(/^model (\w+) \{[\s\S]*?^\}/gm)].map(([body, model]) => /@@map\("(\w+)"\)/.exec(body)?.[1] ?? model!);
+    const tables = [...schema.matchAll(/^model (\w+) \{[\s\S]*?^\}/gm)].map(
+      ([body, model]) => /@@map\("(\w+)"\)/.exec(body)?.[1] ?? model!,
+    );
     expect(tables.length).toBeGreaterThan(20);
     expect(tables.filter((table) => !(table in TABLE_OWNERS))).toEqual([]);
   });

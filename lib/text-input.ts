@@ -13,7 +13,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Why a string cannot be stored, or null when it can. */
 export function unstorableReason(text: string): string | null {
   if (text.includes("\u0000")) return "holds a NUL character (\\u0000), which cannot be stored";
-  if (LONE_SURROGATE.test(text)) return "holds an unpaired UTF-16 surrogate (e.g. \\uD800 alone), which is not a Unicode character";
+  if (LONE_SURROGATE.test(text))
+    return "holds an unpaired UTF-16 surrogate (e.g. \\uD800 alone), which is not a Unicode character";
   return null;
 }
 
@@ -33,7 +34,8 @@ export function unstorableTextIssue(value: unknown, path = ""): ValidationIssue 
   if (typeof value === "object" && value !== null) {
     for (const [key, child] of Object.entries(value)) {
       const keyReason = unstorableReason(key);
-      if (keyReason) return { path: pointerOf(path, key), rule: "storableText", message: `the field name ${keyReason}` };
+      if (keyReason)
+        return { path: pointerOf(path, key), rule: "storableText", message: `the field name ${keyReason}` };
       const issue = unstorableTextIssue(child, pointerOf(path, key));
       if (issue) return issue;
     }
@@ -42,7 +44,10 @@ export function unstorableTextIssue(value: unknown, path = ""): ValidationIssue 
 }
 
 /** JSON text as a value the app can store, or the issue that refuses it (nesting depth, syntax, unstorable text). */
-export function parseJsonText(text: string, options: { checkText?: boolean } = {}): { ok: true; value: unknown } | { ok: false; issue: ValidationIssue } {
+export function parseJsonText(
+  text: string,
+  options: { checkText?: boolean } = {},
+): { ok: true; value: unknown } | { ok: false; issue: ValidationIssue } {
   const deepAt = tooDeepAt(text);
   if (deepAt !== null) return { ok: false, issue: { path: "", rule: "maxDepth", message: tooDeepMessage(deepAt) } };
   let value: unknown;

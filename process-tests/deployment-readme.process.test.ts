@@ -26,7 +26,11 @@ beforeAll(async () => {
   database = await createTestDatabase("deploy", { migrate: false });
   releaseDir = await mkdtemp(path.join(tmpdir(), "evalform-release-"));
   // The source tree as committed or about to be: tracked and new files, nothing ignored (no node_modules, no .next).
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { encoding: "utf8" }).split("\0").filter(Boolean);
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    encoding: "utf8",
+  })
+    .split("\0")
+    .filter(Boolean);
   for (const file of files) {
     if (existsSync(file)) await cp(file, path.join(releaseDir, file), { recursive: true });
   }
@@ -56,10 +60,18 @@ it("builds, migrates and serves by the README's deployment block, verbatim", asy
   for (const command of commands.slice(0, -1)) {
     const started = performance.now();
     try {
-      execFileSync("bash", ["-euo", "pipefail", "-c", command], { cwd: releaseDir, env, stdio: "pipe", timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+      execFileSync("bash", ["-euo", "pipefail", "-c", command], {
+        cwd: releaseDir,
+        env,
+        stdio: "pipe",
+        timeout: 300_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
     } catch (error) {
       const failed = error as { stdout?: Buffer; stderr?: Buffer };
-      throw new Error(`README step failed: ${command}\n${failed.stdout?.toString() ?? ""}\n${failed.stderr?.toString() ?? ""}`);
+      throw new Error(
+        `README step failed: ${command}\n${failed.stdout?.toString() ?? ""}\n${failed.stderr?.toString() ?? ""}`,
+      );
     }
     timings[command] = Math.round(performance.now() - started);
   }
@@ -71,8 +83,14 @@ it("builds, migrates and serves by the README's deployment block, verbatim", asy
 
   const ready = await fetch(`${URL}/api/ready`);
   expect(ready.status).toBe(200);
-  expect(await ready.json()).toMatchObject({ status: "ready", database: { ok: true }, migrations: { ok: true, pending: [] } });
-  expect((await fetch(`${URL}/api/health`, { headers: { "x-request-id": "deploy-check-1" } })).headers.get("x-request-id")).toBe("deploy-check-1");
+  expect(await ready.json()).toMatchObject({
+    status: "ready",
+    database: { ok: true },
+    migrations: { ok: true, pending: [] },
+  });
+  expect(
+    (await fetch(`${URL}/api/health`, { headers: { "x-request-id": "deploy-check-1" } })).headers.get("x-request-id"),
+  ).toBe("deploy-check-1");
   // The first admin from the configuration can sign in: the session secret and the database are in use.
   expect(await signIn(URL, "ops@deploy.test", adminPassword)).toContain("session_token");
   expect(await server.stop("SIGTERM")).toEqual({ code: 0, signal: null });

@@ -22,7 +22,12 @@ afterAll(async () => {
 it("starts on a database with zero enabled admins and re-enables the configured admin, who can sign in", async () => {
   const email = `admin-${randomBytes(3).toString("hex")}@example.test`;
   const password = `pw-${randomBytes(12).toString("base64url")}`;
-  const options = { port: PORT, databaseUrl: database.url, authSecret: randomBytes(32).toString("base64"), env: { EVALFORM_ADMIN_EMAIL: email, EVALFORM_ADMIN_PASSWORD: password } };
+  const options = {
+    port: PORT,
+    databaseUrl: database.url,
+    authSecret: randomBytes(32).toString("base64"),
+    env: { EVALFORM_ADMIN_EMAIL: email, EVALFORM_ADMIN_PASSWORD: password },
+  };
   app = await startApp(options);
   expect(app.output()).toContain(`created the first admin: ${email}`);
   expect(await signIn(app.url, email, password)).toContain("session_token");
@@ -35,7 +40,9 @@ it("starts on a database with zero enabled admins and re-enables the configured 
     app = await startApp(options);
     expect(app.output()).toContain(`re-enabled the admin: ${email}`);
     expect(await signIn(app.url, email, password)).toContain("session_token");
-    const { rows } = await sql.query<{ n: number }>("SELECT count(*)::int AS n FROM app_user WHERE 'admin' = ANY(roles) AND disabled_at IS NULL");
+    const { rows } = await sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM app_user WHERE 'admin' = ANY(roles) AND disabled_at IS NULL",
+    );
     expect(rows[0]!.n).toBe(1);
   } finally {
     await sql.end();

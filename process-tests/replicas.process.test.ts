@@ -34,9 +34,18 @@ beforeAll(async () => {
   const authSecret = randomBytes(32).toString("base64");
   process.env.BETTER_AUTH_SECRET = authSecret;
   admin = await createTestUser(["admin"], { label: "replica-admin" });
-  raters = await Promise.all(Array.from({ length: RATERS }, (_, index) => createTestUser(["rater"], { label: `replica-rater${index}` })));
-  judge = await startFakeChatCompletionsServer({ port: JUDGE_PORT, respond: () => ({ content: JSON.stringify(validJudgmentFor("chat")), delayMs: 20 }) });
-  const env = { EVALFORM_JUDGE_BASE_URL: `${judge.url}`, EVALFORM_JUDGE_MODEL: "scripted-judge", EVALFORM_METRICS_TOKEN: METRICS_TOKEN };
+  raters = await Promise.all(
+    Array.from({ length: RATERS }, (_, index) => createTestUser(["rater"], { label: `replica-rater${index}` })),
+  );
+  judge = await startFakeChatCompletionsServer({
+    port: JUDGE_PORT,
+    respond: () => ({ content: JSON.stringify(validJudgmentFor("chat")), delayMs: 20 }),
+  });
+  const env = {
+    EVALFORM_JUDGE_BASE_URL: `${judge.url}`,
+    EVALFORM_JUDGE_MODEL: "scripted-judge",
+    EVALFORM_METRICS_TOKEN: METRICS_TOKEN,
+  };
   replicas = await Promise.all(PORTS.map((port) => startApp({ port, databaseUrl: database.url, authSecret, env })));
 });
 
@@ -62,25 +71,67 @@ it("shares sessions, never exceeds overlap k across replicas, and shows one repl
 
   // An import read on A is committed, and B reports it so.
   const prefix = `rep-${randomBytes(3).toString("hex")}`;
-  const created = await (await call(a.url, "/api/imports", { cookie: adminCookie }, { body: { format: "items", file_name: "replicas.jsonl" } })).json();
-  const lines = Array.from({ length: ITEMS }, (_, index) => JSON.stringify(nativeItem(`${prefix}-${index}`))).join("\n");
-  const read = await call(a.url, `/api/imports/${created.id}/file`, { cookie: adminCookie }, { method: "PUT", rawBody: lines });
+  const created = await (
+    await call(
+      a.url,
+      "/api/imports",
+      { cookie: adminCookie },
+      { body: { format: "items", file_name: "replicas.jsonl" } },
+    )
+  ).json();
+  const lines = Array.from({ length: ITEMS }, (_, index) => JSON.stringify(nativeItem(`${prefix}-${index}`))).join(
+    "\n",
+  );
+  const read = await call(
+    a.url,
+    `/api/imports/${created.id}/file`,
+    { cookie: adminCookie },
+    { method: "PUT", rawBody: lines },
+  );
   expect(read.status).toBe(200);
-  expect(await (await call(b.url, `/api/imports/${created.id}`, { cookie: adminCookie })).json()).toMatchObject({ status: "committed", imported: ITEMS });
+  expect(await (await call(b.url, `/api/imports/${created.id}`, { cookie: adminCookie })).json()).toMatchObject({
+    status: "committed",
+    imported: ITEMS,
+  });
 
   // A suite made on B over the import from A.
-  const suiteResponse = await call(b.url, "/api/suites", { cookie: adminCookie }, {
-    body: { name: "Replicas", key: prefix, overlap_k: OVERLAP_K, gold_share: 0, hold_minutes: 30, rater_ids: raters.map((rater) => rater.userId), import_ids: [created.id] },
-  });
+  const suiteResponse = await call(
+    b.url,
+    "/api/suites",
+    { cookie: adminCookie },
+    {
+      body: {
+        name: "Replicas",
+        key: prefix,
+        overlap_k: OVERLAP_K,
+        gold_share: 0,
+        hold_minutes: 30,
+        rater_ids: raters.map((rater) => rater.userId),
+        import_ids: [created.id],
+      },
+    },
+  );
   expect(suiteResponse.status).toBe(201);
   const suiteId = (await suiteResponse.json()).id as string;
 
   // A judge run started on A, watched to completion from B.
-  const runResponse = await call(a.url, `/api/suites/${suiteId}/judge-runs`, { cookie: adminCookie }, { body: { n_samples: 1 } });
+  const runResponse = await call(
+    a.url,
+    `/api/suites/${suiteId}/judge-runs`,
+    { cookie: adminCookie },
+    { body: { n_samples: 1 } },
+  );
   expect(runResponse.status).toBe(201);
   const runId = (await runResponse.json()).id as string;
-  await expect.poll(async () => (await (await call(b.url, `/api/judge-runs/${runId}`, { cookie: adminCookie })).json()).status, { timeout: 60_000, interval: 250 }).toBe("completed");
-  expect((await (await call(b.url, `/api/judge-runs/${runId}`, { cookie: adminCookie })).json()).progress).toMatchObject({ total: ITEMS, stored: ITEMS, failed: 0 });
+  await expect
+    .poll(async () => (await (await call(b.url, `/api/judge-runs/${runId}`, { cookie: adminCookie })).json()).status, {
+      timeout: 60_000,
+      interval: 250,
+    })
+    .toBe("completed");
+  expect(
+    (await (await call(b.url, `/api/judge-runs/${runId}`, { cookie: adminCookie })).json()).progress,
+  ).toMatchObject({ total: ITEMS, stored: ITEMS, failed: 0 });
 
   // Raters sign in on A, then take and submit items alternating between the replicas, all at once.
   const started = performance.now();
@@ -91,32 +142,51 @@ it("shares sessions, never exceeds overlap k across replicas, and shows one repl
     requests.byReplica[index]! += 1;
     return replicas[index]!;
   };
-  await Promise.all(raters.map(async (rater) => {
-    const cookie = await signIn(a.url, rater.email, rater.password);
-    for (;;) {
-      requests.next += 1;
-      const next = await (await call(replicaFor().url, `/api/suites/${suiteId}/next`, { cookie }, { method: "POST" })).json();
-      if (next.assignment_id === null) {
-        if (next.reason === "finished") return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        continue;
+  await Promise.all(
+    raters.map(async (rater) => {
+      const cookie = await signIn(a.url, rater.email, rater.password);
+      for (;;) {
+        requests.next += 1;
+        const next = await (
+          await call(replicaFor().url, `/api/suites/${suiteId}/next`, { cookie }, { method: "POST" })
+        ).json();
+        if (next.assignment_id === null) {
+          if (next.reason === "finished") return;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          continue;
+        }
+        requests.submit += 1;
+        const submitted = await call(
+          replicaFor().url,
+          `/api/assignments/${next.assignment_id}/submit`,
+          { cookie },
+          { body: { draft: ratingDraft() } },
+        );
+        expect(submitted.status).toBe(201);
       }
-      requests.submit += 1;
-      const submitted = await call(replicaFor().url, `/api/assignments/${next.assignment_id}/submit`, { cookie }, { body: { draft: ratingDraft() } });
-      expect(submitted.status).toBe(201);
-    }
-  }));
+    }),
+  );
   const elapsedMs = Math.round(performance.now() - started);
 
   const perItem = await db().$queryRaw<{ assignments: number; submitted: number; raters: number }[]>`
     SELECT count(*)::int AS assignments, count(*) FILTER (WHERE status = 'submitted')::int AS submitted, count(DISTINCT rater_key)::int AS raters
     FROM assignment WHERE suite_id = ${suiteId}::uuid GROUP BY item_id`;
-  const humanRecords = await db().evalRecord.count({ where: { raterType: "human", submittedById: { in: raters.map((rater) => rater.userId) } } });
+  const humanRecords = await db().evalRecord.count({
+    where: { raterType: "human", submittedById: { in: raters.map((rater) => rater.userId) } },
+  });
   const figures = {
-    replicas: PORTS, items: ITEMS, overlap_k: OVERLAP_K, raters: RATERS,
-    requests: requests.next + requests.submit, next_calls: requests.next, submits: requests.submit, requests_per_replica: requests.byReplica,
-    max_assignments_per_item: Math.max(...perItem.map((row) => row.assignments)), min_submitted_per_item: Math.min(...perItem.map((row) => row.submitted)),
-    records: humanRecords, rating_ms: elapsedMs,
+    replicas: PORTS,
+    items: ITEMS,
+    overlap_k: OVERLAP_K,
+    raters: RATERS,
+    requests: requests.next + requests.submit,
+    next_calls: requests.next,
+    submits: requests.submit,
+    requests_per_replica: requests.byReplica,
+    max_assignments_per_item: Math.max(...perItem.map((row) => row.assignments)),
+    min_submitted_per_item: Math.min(...perItem.map((row) => row.submitted)),
+    records: humanRecords,
+    rating_ms: elapsedMs,
   };
   console.log(`Replica test: ${JSON.stringify(figures)}`);
 
@@ -130,12 +200,16 @@ it("shares sessions, never exceeds overlap k across replicas, and shows one repl
   expect(requests.byReplica.every((count) => count > ITEMS)).toBe(true);
 
   // Each replica counts what it stored; together, every record. Without the token: 401.
-  const stored = await Promise.all(replicas.map(async (replica) => {
-    expect((await call(replica.url, "/api/metrics", {})).status).toBe(401);
-    const text = await (await call(replica.url, "/api/metrics", { token: METRICS_TOKEN })).text();
-    const line = text.split("\n").find((candidate) => candidate.startsWith('evalform_records_stored_total{rater_type="human"} '));
-    return Number(line?.split(" ")[1] ?? 0);
-  }));
+  const stored = await Promise.all(
+    replicas.map(async (replica) => {
+      expect((await call(replica.url, "/api/metrics", {})).status).toBe(401);
+      const text = await (await call(replica.url, "/api/metrics", { token: METRICS_TOKEN })).text();
+      const line = text
+        .split("\n")
+        .find((candidate) => candidate.startsWith('evalform_records_stored_total{rater_type="human"} '));
+      return Number(line?.split(" ")[1] ?? 0);
+    }),
+  );
   expect(stored.every((count) => count > 0)).toBe(true);
   expect(stored[0]! + stored[1]!).toBe(ITEMS * OVERLAP_K);
 });

@@ -37,7 +37,15 @@ afterAll(async () => {
   await database?.drop();
 });
 
-type Outcome = { taskId: string; sentAt: number; doneAt: number; status?: number; evalId?: string; requestId?: string | null; error?: string };
+type Outcome = {
+  taskId: string;
+  sentAt: number;
+  doneAt: number;
+  status?: number;
+  evalId?: string;
+  requestId?: string | null;
+  error?: string;
+};
 
 async function submit(url: string, index: number): Promise<Outcome> {
   const taskId = `drill-${index}`;
@@ -51,7 +59,14 @@ async function submit(url: string, index: number): Promise<Outcome> {
       signal: AbortSignal.timeout(30_000),
     });
     const body = (await response.json().catch(() => ({}))) as { eval_id?: string };
-    return { taskId, sentAt, doneAt: performance.now(), status: response.status, evalId: body.eval_id, requestId: response.headers.get("x-request-id") };
+    return {
+      taskId,
+      sentAt,
+      doneAt: performance.now(),
+      status: response.status,
+      evalId: body.eval_id,
+      requestId: response.headers.get("x-request-id"),
+    };
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
     return { taskId, sentAt, doneAt: performance.now(), error: cause?.code ?? (error as Error).name };
@@ -65,33 +80,45 @@ it("stores every acknowledged submit exactly once when SIGTERM arrives mid-burst
   let acknowledged = 0;
   let sigtermAt: number | null = null;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < SUBMITS) {
-      const outcome = await submit(running.url, next++);
-      outcomes.push(outcome);
-      if (outcome.status === 201) acknowledged += 1;
-      if (acknowledged >= SIGTERM_AFTER_ACKNOWLEDGED && sigtermAt === null) {
-        sigtermAt = performance.now();
-        running.child.kill("SIGTERM");
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < SUBMITS) {
+        const outcome = await submit(running.url, next++);
+        outcomes.push(outcome);
+        if (outcome.status === 201) acknowledged += 1;
+        if (acknowledged >= SIGTERM_AFTER_ACKNOWLEDGED && sigtermAt === null) {
+          sigtermAt = performance.now();
+          running.child.kill("SIGTERM");
+        }
       }
-    }
-  }));
+    }),
+  );
   const exit = await running.exited;
   const stopped = performance.now();
 
   const ok = outcomes.filter((outcome) => outcome.status === 201);
   const refused503 = outcomes.filter((outcome) => outcome.status === 503);
   const failed = outcomes.filter((outcome) => outcome.error);
-  const other = outcomes.filter((outcome) => outcome.status !== undefined && outcome.status !== 201 && outcome.status !== 503);
+  const other = outcomes.filter(
+    (outcome) => outcome.status !== undefined && outcome.status !== 201 && outcome.status !== 503,
+  );
   const finishedAfterSignal = ok.filter((outcome) => outcome.sentAt < sigtermAt! && outcome.doneAt > sigtermAt!);
-  const rows = await db().evalRecord.findMany({ where: { submittedById: rater.userId }, select: { evalId: true, taskId: true } });
+  const rows = await db().evalRecord.findMany({
+    where: { submittedById: rater.userId },
+    select: { evalId: true, taskId: true },
+  });
 
   const figures = {
     submits: outcomes.length,
     acknowledged_201: ok.length,
     finished_after_sigterm: finishedAfterSignal.length,
     refused_503: refused503.length,
-    connection_errors: Object.fromEntries([...new Set(failed.map((outcome) => outcome.error))].map((code) => [code, failed.filter((outcome) => outcome.error === code).length])),
+    connection_errors: Object.fromEntries(
+      [...new Set(failed.map((outcome) => outcome.error))].map((code) => [
+        code,
+        failed.filter((outcome) => outcome.error === code).length,
+      ]),
+    ),
     stored: rows.length,
     exit_code: exit.code,
     sigterm_to_exit_ms: Math.round(stopped - sigtermAt!),
@@ -111,9 +138,18 @@ it("stores every acknowledged submit exactly once when SIGTERM arrives mid-burst
 
   // The request id each client got is the one on the app's log line for its request.
   const logs = running.logLines();
-  const logged = new Map(logs.filter((line) => line.msg === "request" && line.route === "/api/records").map((line) => [line.request_id, line]));
-  for (const outcome of ok) expect(logged.get(outcome.requestId)).toMatchObject({ status: 201, method: "POST", user_id: rater.userId });
-  expect(logs.some((line) => line.msg === "draining: refusing new requests, finishing those in flight" && line.signal === "SIGTERM")).toBe(true);
+  const logged = new Map(
+    logs
+      .filter((line) => line.msg === "request" && line.route === "/api/records")
+      .map((line) => [line.request_id, line]),
+  );
+  for (const outcome of ok)
+    expect(logged.get(outcome.requestId)).toMatchObject({ status: 201, method: "POST", user_id: rater.userId });
+  expect(
+    logs.some(
+      (line) => line.msg === "draining: refusing new requests, finishing those in flight" && line.signal === "SIGTERM",
+    ),
+  ).toBe(true);
   // Neither the token nor any record content reached the logs.
   expect(running.output()).not.toContain(token);
   expect(running.output()).not.toContain(chatDraft().task.prompt);

@@ -10,15 +10,27 @@ import { startFakeChatCompletionsServer, type FakeReply } from "@/lib/testing/fa
 const MODALITIES: JudgeModality[] = ["chat", "agent", "rag", "multimodal"];
 
 /** The modality is read off the requested schema: it holds that modality's extension. */
-export function scriptedJudgeReply(body: { messages?: unknown[]; response_format?: unknown }, sample: number): FakeReply {
+export function scriptedJudgeReply(
+  body: { messages?: unknown[]; response_format?: unknown },
+  sample: number,
+): FakeReply {
   const text = JSON.stringify(body.messages ?? []);
-  const properties = (body.response_format as { json_schema?: { schema?: { properties?: Record<string, unknown> } } } | undefined)?.json_schema?.schema?.properties ?? {};
+  const properties =
+    (body.response_format as { json_schema?: { schema?: { properties?: Record<string, unknown> } } } | undefined)
+      ?.json_schema?.schema?.properties ?? {};
   const modality = MODALITIES.find((candidate) => candidate in properties) ?? "chat";
   const digest = createHash("sha256").update(text).digest();
   const score = (offset: number) => 3 + ((digest[offset]! + sample) % 3);
   const base = validJudgmentFor(modality);
   const universal = Object.fromEntries(
-    Object.keys(base.universal).map((dimension, index) => [dimension, { score: score(index), confidence: "high", rationale: `Scripted judge (no model): sample ${sample + 1}, ${dimension} ${score(index)}.` }]),
+    Object.keys(base.universal).map((dimension, index) => [
+      dimension,
+      {
+        score: score(index),
+        confidence: "high",
+        rationale: `Scripted judge (no model): sample ${sample + 1}, ${dimension} ${score(index)}.`,
+      },
+    ]),
   );
   return { content: JSON.stringify({ ...base, universal }) };
 }
@@ -27,7 +39,10 @@ async function main(): Promise<void> {
   const port = Number(process.argv[2] ?? 3190);
   const latencyMs = Number(process.argv[3] ?? 0);
   let index = 0;
-  const server = await startFakeChatCompletionsServer({ port, respond: ({ body }) => ({ ...scriptedJudgeReply(body, index++ % 5), delayMs: latencyMs }) });
+  const server = await startFakeChatCompletionsServer({
+    port,
+    respond: ({ body }) => ({ ...scriptedJudgeReply(body, index++ % 5), delayMs: latencyMs }),
+  });
   console.log(`scripted judge listening at ${server.url}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on("SIGTERM", stop);

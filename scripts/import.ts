@@ -15,10 +15,25 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let parsed: ReturnType<typeof parseArgs<{ options: { "dry-run": { type: "boolean" }; format: { type: "string" }; json: { type: "boolean" }; "system-under-test": { type: "string" } }; allowPositionals: true }>>;
+let parsed: ReturnType<
+  typeof parseArgs<{
+    options: {
+      "dry-run": { type: "boolean" };
+      format: { type: "string" };
+      json: { type: "boolean" };
+      "system-under-test": { type: "string" };
+    };
+    allowPositionals: true;
+  }>
+>;
 try {
   parsed = parseArgs({
-    options: { "dry-run": { type: "boolean" }, format: { type: "string" }, json: { type: "boolean" }, "system-under-test": { type: "string" } },
+    options: {
+      "dry-run": { type: "boolean" },
+      format: { type: "string" },
+      json: { type: "boolean" },
+      "system-under-test": { type: "string" },
+    },
     allowPositionals: true,
   });
 } catch (error) {
@@ -41,18 +56,23 @@ try {
 
 const report = await readItems(createReadStream(file), { format, systemUnderTest: values["system-under-test"] });
 if (values.json) {
-  console.log(JSON.stringify({
-    file,
-    format,
-    lines_read: report.linesRead,
-    accepted: report.accepted,
-    refused: report.refused,
-    errors: report.errors,
-    notes: report.notes,
-  }));
+  console.log(
+    JSON.stringify({
+      file,
+      format,
+      lines_read: report.linesRead,
+      accepted: report.accepted,
+      refused: report.refused,
+      errors: report.errors,
+      notes: report.notes,
+    }),
+  );
 } else {
-  for (const error of report.errors) console.log(`${file}:${error.line}: ${error.field || "/"} ${error.rule}: ${error.message}`);
+  for (const error of report.errors)
+    console.log(`${file}:${error.line}: ${error.field || "/"} ${error.rule}: ${error.message}`);
   for (const note of report.notes) console.log(`${file}:${note.line}: note: ${note.field} ${note.message}`);
-  console.log(`${report.linesRead} lines read, ${report.accepted} accepted, ${report.refused} refused (dry run: nothing written)`);
+  console.log(
+    `${report.linesRead} lines read, ${report.accepted} accepted, ${report.refused} refused (dry run: nothing written)`,
+  );
 }
 process.exit(report.refused > 0 ? 1 : 0);

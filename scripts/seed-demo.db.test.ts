@@ -29,13 +29,21 @@ it("seeds a demo suite whose prefills wait for the demo SME", async () => {
   const logins = await seedDemoData();
   expect(logins.map((login) => login.roles.join("+")).sort()).toEqual(["rater", "sme"]);
   const smeUser = await db().user.findUniqueOrThrow({ where: { email: "sme@demo.evalform.local" } });
-  const queues = await reviewQueues({ actor: { userId: smeUser.id, email: smeUser.email, name: smeUser.name, roles: ["sme"], via: "session" } });
+  const queues = await reviewQueues({
+    actor: { userId: smeUser.id, email: smeUser.email, name: smeUser.name, roles: ["sme"], via: "session" },
+  });
   expect(queues.find((queue) => queue.key === "demo-suite")).toMatchObject({ open: 6, reviewedByMe: 0 });
   expect(await seedDemoData()).toEqual([]);
 
   // The quality suite: several raters, gold items, a judge; its report answers whether the judge can be trusted.
   const admin = await db().user.findFirstOrThrow({ where: { roles: { has: "admin" } } });
-  const adminActor = { userId: admin.id, email: admin.email, name: admin.name, roles: ["admin" as const], via: "session" as const };
+  const adminActor = {
+    userId: admin.id,
+    email: admin.email,
+    name: admin.name,
+    roles: ["admin" as const],
+    via: "session" as const,
+  };
   const quality = await db().suite.findUniqueOrThrow({ where: { key: DEMO_QUALITY_SUITE_KEY } });
   const report = await suiteReport({ actor: adminActor, suiteId: quality.id, bootstrapSamples: 100 });
   expect([report.items, report.ratings]).toEqual([30, 120]);
@@ -43,5 +51,7 @@ it("seeds a demo suite whose prefills wait for the demo SME", async () => {
   expect(verdict.overall).toBe("mixed");
   expect(verdict.dimensions.find((entry) => entry.dimension === "universal.faithfulness")?.verdict).toBe("not_trusted");
   expect(verdict.dimensions.find((entry) => entry.dimension === "universal.helpfulness")?.verdict).toBe("trusted");
-  expect(report.calibration.raters.filter((rater) => rater.drifting.length > 0).map((rater) => rater.name)).toEqual(["Demo Rater D (drifts)"]);
+  expect(report.calibration.raters.filter((rater) => rater.drifting.length > 0).map((rater) => rater.name)).toEqual([
+    "Demo Rater D (drifts)",
+  ]);
 });

@@ -44,7 +44,11 @@ export async function loadDemoData(): Promise<DemoLogin[]> {
   const corrected = withoutRater(chatDraft());
   await submitRecord({
     actor: rater,
-    draft: { ...corrected, derived_from: first.evalId, universal: { ...chatDraft().universal, overall_quality: { score: 4, confidence: "high" } } },
+    draft: {
+      ...corrected,
+      derived_from: first.evalId,
+      universal: { ...chatDraft().universal, overall_quality: { score: 4, confidence: "high" } },
+    },
   });
   await seedDemoSuite([rater.userId, sme.userId]);
   return logins;
@@ -61,45 +65,96 @@ const DEMO_FILES = [
 async function seedDemoSuite(raterIds: string[]): Promise<void> {
   const adminUser = await db().user.findFirst({ where: { roles: { has: "admin" } }, orderBy: { createdAt: "asc" } });
   if (!adminUser) return;
-  const admin: Actor = { userId: adminUser.id, email: adminUser.email, name: adminUser.name, roles: ["admin"], via: "session" };
+  const admin: Actor = {
+    userId: adminUser.id,
+    email: adminUser.email,
+    name: adminUser.name,
+    roles: ["admin"],
+    via: "session",
+  };
   const importIds: string[] = [];
   for (const demo of DEMO_FILES) {
-    const created = await createImport({ actor: admin, input: { format: demo.format, file_name: demo.file, ...("system_under_test" in demo ? { system_under_test: demo.system_under_test } : {}) } });
-    const read = await readImportFile({ actor: admin, importId: created.id, file: createReadStream(path.join(process.cwd(), "lib", "imports", "fixtures", demo.file)) });
+    const created = await createImport({
+      actor: admin,
+      input: {
+        format: demo.format,
+        file_name: demo.file,
+        ...("system_under_test" in demo ? { system_under_test: demo.system_under_test } : {}),
+      },
+    });
+    const read = await readImportFile({
+      actor: admin,
+      importId: created.id,
+      file: createReadStream(path.join(process.cwd(), "lib", "imports", "fixtures", demo.file)),
+    });
     if (read.status === "awaiting_decision") await commitImport({ actor: admin, importId: created.id });
     importIds.push(created.id);
   }
   const suite = await createSuite({
     actor: admin,
-    input: { name: "Demo suite", key: "demo-suite", overlap_k: 2, gold_share: 0, hold_minutes: 30, rater_ids: raterIds, import_ids: importIds },
+    input: {
+      name: "Demo suite",
+      key: "demo-suite",
+      overlap_k: 2,
+      gold_share: 0,
+      hold_minutes: 30,
+      rater_ids: raterIds,
+      import_ids: importIds,
+    },
   });
   await seedDemoPrefills(admin, suite.id);
   const smeUser = await db().user.findUniqueOrThrow({ where: { email: "sme@demo.evalform.local" } });
-  await seedDemoQualitySuite(admin, { userId: smeUser.id, email: smeUser.email, name: smeUser.name, roles: ["sme"], via: "session" });
+  await seedDemoQualitySuite(admin, {
+    userId: smeUser.id,
+    email: smeUser.email,
+    name: smeUser.name,
+    roles: ["sme"],
+    via: "session",
+  });
 }
 
 // Prefills for the demo SME's review queue. They are written by this script,
 // not by a model, and their rater block says so.
 async function seedDemoPrefills(admin: Actor, suiteId: string): Promise<void> {
-  const items = await db().suiteItem.findMany({ where: { suiteId }, orderBy: { position: "asc" }, take: 6, select: { item: { select: { body: true } } } });
+  const items = await db().suiteItem.findMany({
+    where: { suiteId },
+    orderBy: { position: "asc" },
+    take: 6,
+    select: { item: { select: { body: true } } },
+  });
   const records = items.map(({ item }, index) => {
     const body = item.body as unknown as Item;
     const judgment = validJudgmentFor(body.task.modality);
-    const helpfulness = { score: [4.2, 3.4, 4.8][index % 3], confidence: "medium", rationale: "Demo prefill written by the seed script (no model was asked)." };
+    const helpfulness = {
+      score: [4.2, 3.4, 4.8][index % 3],
+      confidence: "medium",
+      rationale: "Demo prefill written by the seed script (no model was asked).",
+    };
     return {
-      rater: { type: "llm_judge", id: "demo-seed#no-model", model: "demo prefill (seed script, no model)", n_samples: 1 },
+      rater: {
+        type: "llm_judge",
+        id: "demo-seed#no-model",
+        model: "demo prefill (seed script, no model)",
+        n_samples: 1,
+      },
       task: { ...body.task, suite_id: "demo-suite" },
       subject: body.subject,
       ...judgment,
       universal: { ...judgment.universal, helpfulness },
     };
   });
-  const report = await importPrefills({ actor: admin, suiteId, file: Readable.from([records.map((record) => JSON.stringify(record)).join("\n")]), fileName: "demo-prefills.jsonl" });
+  const report = await importPrefills({
+    actor: admin,
+    suiteId,
+    file: Readable.from([records.map((record) => JSON.stringify(record)).join("\n")]),
+    fileName: "demo-prefills.jsonl",
+  });
   if (report.importId === null) throw new Error(`demo prefills refused: ${JSON.stringify(report.errors)}`);
 }
 
 export function printLogins(logins: DemoLogin[]): void {
-  for (const login of logins) console.log(`  demo ${login.roles.join("+").padEnd(5)} ${login.email}  password: ${login.password}`);
+  for (const login of logins)
+    console.log(`  demo ${login.roles.join("+").padEnd(5)} ${login.email}  password: ${login.password}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

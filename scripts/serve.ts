@@ -44,7 +44,9 @@ let databaseUrl = env.DATABASE_URL;
 if (!databaseUrl) {
   const earlier = path.join(env.EVALFORM_DATA_DIR, "pglite");
   if (existsSync(earlier)) {
-    console.warn(`${earlier} holds the data of an earlier evalform (PGlite), which this version does not read: export its records with that version (npx evalform export) and import them here (npx evalform import records)`);
+    console.warn(
+      `${earlier} holds the data of an earlier evalform (PGlite), which this version does not read: export its records with that version (npx evalform export) and import them here (npx evalform import records)`,
+    );
   }
   embedded = await startEmbeddedPostgres({
     dataDir: env.EVALFORM_DATA_DIR,
@@ -55,7 +57,9 @@ if (!databaseUrl) {
     },
   });
   databaseUrl = await embedded.ensureDatabase(EMBEDDED_DATABASE);
-  console.log(`DATABASE_URL is unset: using the embedded PostgreSQL in ${path.resolve(env.EVALFORM_DATA_DIR, "postgres")} (port ${embedded.port})`);
+  console.log(
+    `DATABASE_URL is unset: using the embedded PostgreSQL in ${path.resolve(env.EVALFORM_DATA_DIR, "postgres")} (port ${embedded.port})`,
+  );
 }
 provideSetting("DATABASE_URL", databaseUrl);
 
@@ -75,9 +79,14 @@ console.log(`migrations: ${migrations.applied.length} applied, ${migrations.alre
 
 const { ensureFirstAdmin } = await import("@/lib/users/first-admin");
 const { db } = await import("@/lib/db");
-const admin = await ensureFirstAdmin({ email: env.EVALFORM_ADMIN_EMAIL ?? "admin@evalform.local", password: env.EVALFORM_ADMIN_PASSWORD });
+const admin = await ensureFirstAdmin({
+  email: env.EVALFORM_ADMIN_EMAIL ?? "admin@evalform.local",
+  password: env.EVALFORM_ADMIN_PASSWORD,
+});
 if (admin.created) {
-  console.log(`${admin.repaired ? "no admin was enabled: re-enabled the admin" : "created the first admin"}: ${admin.email}${admin.generated ? `  one-time password: ${admin.password}  (to change it, sign in, open Users and issue yourself a password reset link; or set EVALFORM_ADMIN_PASSWORD)` : ""}`);
+  console.log(
+    `${admin.repaired ? "no admin was enabled: re-enabled the admin" : "created the first admin"}: ${admin.email}${admin.generated ? `  one-time password: ${admin.password}  (to change it, sign in, open Users and issue yourself a password reset link; or set EVALFORM_ADMIN_PASSWORD)` : ""}`,
+  );
 }
 if (process.argv.includes("--seed-demo")) {
   const { seedDemoData, printLogins } = await import("./seed-demo");
@@ -90,7 +99,10 @@ if (process.argv.includes("--seed-demo")) {
 await db().$disconnect();
 
 if (stopRequested) await exitAfterDatabase(failureCode ?? 0);
-next = spawn(path.join("node_modules", ".bin", "next"), ["start", "--port", String(env.PORT)], { stdio: "inherit", env: process.env });
+next = spawn(path.join("node_modules", ".bin", "next"), ["start", "--port", String(env.PORT)], {
+  stdio: "inherit",
+  env: process.env,
+});
 console.log(`evalform: http://localhost:${env.PORT}`);
 next.on("exit", (code, signal) => {
   const cleanStop = stopRequested !== null && (code === STOPPED_BY[stopRequested] || code === 0);

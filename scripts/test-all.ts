@@ -62,21 +62,47 @@ rmSync(".reports", { recursive: true, force: true });
 const testServer = await ensureTestServer();
 try {
   step("prisma generate", "npm", ["run", "--silent", "prisma:generate"]);
+  step("format (prettier --check)", "npx", ["prettier", "--check", "."]);
   step("lint", "npx", ["eslint", "."]);
   step("typecheck", "npx", ["tsc", "--noEmit"]);
   step("unit and database tests (vitest)", "npm", ["run", "--silent", "test:unit"]);
   step("production build", "npx", ["next", "build"]);
-  step("process tests: SIGTERM drain, two replicas, README deployment, concurrency and the security probes on every database setup (vitest)", "npm", ["run", "--silent", "test:process"]);
+  step(
+    "process tests: SIGTERM drain, two replicas, README deployment, concurrency and the security probes on every database setup (vitest)",
+    "npm",
+    ["run", "--silent", "test:process"],
+  );
   // The whole browser suite on a direct PostgreSQL; the tests tagged @every-setup again on the embedded default and behind PgBouncer.
   step("browser tests (playwright, direct PostgreSQL)", "npm", ["run", "--silent", "test:e2e"]);
   for (const setup of ["embedded", "pgbouncer"]) {
-    step(`browser tests tagged @every-setup (playwright, ${setup})`, "node_modules/.bin/tsx", ["--conditions=react-server", "scripts/with-setup.ts", setup, "node_modules/.bin/playwright", "test", "--grep", "@every-setup"]);
+    step(`browser tests tagged @every-setup (playwright, ${setup})`, "node_modules/.bin/tsx", [
+      "--conditions=react-server",
+      "scripts/with-setup.ts",
+      setup,
+      "node_modules/.bin/playwright",
+      "test",
+      "--grep",
+      "@every-setup",
+    ]);
   }
   // Benchmarks are not tests: this only proves every script still runs (small sizes, figures unchecked).
   step("benchmarks (quick sizes)", "npm", ["run", "--silent", "bench", "--", "--quick"]);
   // Fault injection, the quick sizes, those that run on every setup on all three; the report joins the security probes the process tests ran.
   // RELIABILITY.md itself is written by `npm run drills -- --full`.
-  step("fault-injection drills (quick, every setup)", "npm", ["run", "--silent", "drills", "--", "--setups", "embedded,direct,pgbouncer", "--out", ".reports/RELIABILITY.md", "--json", ".reports/drills.json", "--with-results", ".reports/drill-results"]);
+  step("fault-injection drills (quick, every setup)", "npm", [
+    "run",
+    "--silent",
+    "drills",
+    "--",
+    "--setups",
+    "embedded,direct,pgbouncer",
+    "--out",
+    ".reports/RELIABILITY.md",
+    "--json",
+    ".reports/drills.json",
+    "--with-results",
+    ".reports/drill-results",
+  ]);
 } catch (error) {
   if (!(error instanceof StepFailed)) throw error;
   console.error(error.message);

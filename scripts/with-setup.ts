@@ -27,8 +27,11 @@ try {
     env: {
       ...setup.appEnv,
       // What the browser tests expect of the app (as playwright.config.ts starts it on the direct setup).
-      EVALFORM_JUDGE_BASE_URL: `http://127.0.0.1:${judgePort}/v1`, EVALFORM_JUDGE_MODEL: "scripted-judge", EVALFORM_JUDGE_CONCURRENCY: "4",
-      EVALFORM_METRICS_TOKEN: randomBytes(32).toString("base64url"), EVALFORM_LOG_LEVEL: "warn",
+      EVALFORM_JUDGE_BASE_URL: `http://127.0.0.1:${judgePort}/v1`,
+      EVALFORM_JUDGE_MODEL: "scripted-judge",
+      EVALFORM_JUDGE_CONCURRENCY: "4",
+      EVALFORM_METRICS_TOKEN: randomBytes(32).toString("base64url"),
+      EVALFORM_LOG_LEVEL: "warn",
     },
   });
   console.log(`${name} setup: the app serves ${app.url}`);
@@ -36,10 +39,19 @@ try {
     code = await new Promise<number>((resolve) => {
       const child = spawn(command, args, {
         stdio: "inherit",
-        env: { ...process.env, E2E_APP_URL: app.url, E2E_SETUP: name, DATABASE_URL: setup.databaseUrl(), BETTER_AUTH_SECRET: randomBytes(32).toString("base64") },
+        env: {
+          ...process.env,
+          E2E_APP_URL: app.url,
+          E2E_SETUP: name,
+          DATABASE_URL: setup.databaseUrl(),
+          BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
+        },
       });
       child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-      child.on("error", (error) => { console.error(error); resolve(1); });
+      child.on("error", (error) => {
+        console.error(error);
+        resolve(1);
+      });
     });
   } finally {
     const stopped = await app.stop("SIGTERM");

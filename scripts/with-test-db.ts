@@ -22,7 +22,10 @@ const code = await new Promise<number>((resolve) => {
     shell: false,
   });
   child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-  child.on("error", (error) => { console.error(error); resolve(1); });
+  child.on("error", (error) => {
+    console.error(error);
+    resolve(1);
+  });
 });
 await database.drop();
 console.log(`test database ${database.name} dropped`);

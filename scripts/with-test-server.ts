@@ -13,7 +13,10 @@ const server = await ensureTestServer();
 const code = await new Promise<number>((resolve) => {
   const child = spawn(command, args, { stdio: "inherit", env: process.env });
   child.on("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-  child.on("error", (error) => { console.error(error); resolve(1); });
+  child.on("error", (error) => {
+    console.error(error);
+    resolve(1);
+  });
 });
 await server.stop();
 process.exit(code);

@@ -14,14 +14,30 @@ export default async function AdjudicationIndexPage() {
   return (
     <>
       <h1>Adjudication</h1>
-      <p className="help-block">Items whose ratings disagree beyond the suite&apos;s rule wait here for an authoritative decision. You never adjudicate an item you rated.</p>
-      {suites.length === 0 ? <p>You adjudicate no suite yet: an admin assigns SMEs to suites.</p> : (
+      <p className="help-block">
+        Items whose ratings disagree beyond the suite&apos;s rule wait here for an authoritative decision. You never
+        adjudicate an item you rated.
+      </p>
+      {suites.length === 0 ? (
+        <p>You adjudicate no suite yet: an admin assigns SMEs to suites.</p>
+      ) : (
         <table className="records-table" data-testid="adjudicated-suites">
-          <thead><tr><th scope="col">Suite</th><th scope="col">Need a decision</th><th scope="col">Adjudicated</th><th scope="col">Unanimous</th><th scope="col">Too few ratings</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Suite</th>
+              <th scope="col">Need a decision</th>
+              <th scope="col">Adjudicated</th>
+              <th scope="col">Unanimous</th>
+              <th scope="col">Too few ratings</th>
+            </tr>
+          </thead>
           <tbody>
             {suites.map((suite) => (
               <tr key={suite.id}>
-                <th scope="row"><Link href={`/adjudicate/${suite.id}`}>{suite.name}</Link> <span className="help-block">{suite.key}</span></th>
+                <th scope="row">
+                  <Link href={`/adjudicate/${suite.id}`}>{suite.name}</Link>{" "}
+                  <span className="help-block">{suite.key}</span>
+                </th>
                 <td>{suite.counts.needs_adjudication}</td>
                 <td>{suite.counts.adjudicated}</td>
                 <td>{suite.counts.unanimous}</td>

@@ -16,26 +16,46 @@ export default function ApiDocsPage() {
     <>
       <h1>API reference</h1>
       <p>
-        {reference.title} {reference.version}. The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1; schemas are JSON Schema 2020-12).
+        {reference.title} {reference.version}. The machine-readable document:{" "}
+        <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1; schemas are JSON Schema 2020-12).
       </p>
-      <p><DocText text={reference.description} /></p>
+      <p>
+        <DocText text={reference.description} />
+      </p>
       <nav aria-label="API sections" className="api-toc">
         <ul>
-          {reference.tags.map((tag) => <li key={tag.anchor}><a href={`#${tag.anchor}`}>{tag.name}</a> ({tag.operations.length})</li>)}
-          <li><a href="#api-errors-title">Errors</a></li>
-          <li><a href="#api-schemas-title">Schemas</a></li>
+          {reference.tags.map((tag) => (
+            <li key={tag.anchor}>
+              <a href={`#${tag.anchor}`}>{tag.name}</a> ({tag.operations.length})
+            </li>
+          ))}
+          <li>
+            <a href="#api-errors-title">Errors</a>
+          </li>
+          <li>
+            <a href="#api-schemas-title">Schemas</a>
+          </li>
         </ul>
       </nav>
       <section aria-labelledby="api-auth-title">
         <h2 id="api-auth-title">Signing requests</h2>
         <dl className="record-facts">
           {reference.securitySchemes.map((scheme) => (
-            <div key={scheme.name} className="api-fact"><dt><code>{scheme.name}</code></dt><dd><DocText text={scheme.description} /></dd></div>
+            <div key={scheme.name} className="api-fact">
+              <dt>
+                <code>{scheme.name}</code>
+              </dt>
+              <dd>
+                <DocText text={scheme.description} />
+              </dd>
+            </div>
           ))}
         </dl>
       </section>
       <ErrorResponses responses={reference.errorResponses} />
-      {reference.tags.map((tag) => <TagSection key={tag.anchor} tag={tag} />)}
+      {reference.tags.map((tag) => (
+        <TagSection key={tag.anchor} tag={tag} />
+      ))}
       <SchemaComponents components={reference.components} />
     </>
   );

@@ -14,17 +14,31 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
   return (
     <>
       <h1>My queue</h1>
-      {finished ? <p className="notice" role="status">Nothing more to rate in that suite right now.</p> : null}
-      {suites.length === 0 ? <p>You are not a rater of any suite yet. An admin adds you to one.</p> : (
+      {finished ? (
+        <p className="notice" role="status">
+          Nothing more to rate in that suite right now.
+        </p>
+      ) : null}
+      {suites.length === 0 ? (
+        <p>You are not a rater of any suite yet. An admin adds you to one.</p>
+      ) : (
         <ul className="suite-list">
           {suites.map((suite) => (
             <li key={suite.id} className="panel" data-testid={`queue-suite-${suite.key}`}>
               <h2>{suite.name}</h2>
-              <p>You rated {suite.mySubmitted}; {suite.availableToMe} more item{suite.availableToMe === 1 ? "" : "s"} waiting for a rating.</p>
+              <p>
+                You rated {suite.mySubmitted}; {suite.availableToMe} more item{suite.availableToMe === 1 ? "" : "s"}{" "}
+                waiting for a rating.
+              </p>
               {suite.myHeldAssignmentId ? (
-                <a className="btn btn-primary" href={`/rate/${suite.myHeldAssignmentId}`}>Continue your draft</a>
+                <a className="btn btn-primary" href={`/rate/${suite.myHeldAssignmentId}`}>
+                  Continue your draft
+                </a>
               ) : suite.availableToMe > 0 ? (
-                <StartRatingButton urls={raterQueueUrls(suite.id)} label={suite.mySubmitted > 0 ? "Rate the next item" : "Start rating"} />
+                <StartRatingButton
+                  urls={raterQueueUrls(suite.id)}
+                  label={suite.mySubmitted > 0 ? "Rate the next item" : "Start rating"}
+                />
               ) : (
                 <p>Done — nothing left for you here.</p>
               )}

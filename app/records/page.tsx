@@ -18,10 +18,22 @@ export default async function RecordsPage({ searchParams }: { searchParams: Prom
     <>
       <div className="page-heading">
         <h1>{can(actor, "records.read_all") ? "All records" : "Your records"}</h1>
-        {mayRate ? <Link href="/records/new" className="btn btn-primary">New rating</Link> : null}
+        {mayRate ? (
+          <Link href="/records/new" className="btn btn-primary">
+            New rating
+          </Link>
+        ) : null}
       </div>
       {page.records.length === 0 ? (
-        <p>No records yet.{mayRate ? <> <Link href="/records/new">Rate a model output</Link> to create the first one.</> : null}</p>
+        <p>
+          No records yet.
+          {mayRate ? (
+            <>
+              {" "}
+              <Link href="/records/new">Rate a model output</Link> to create the first one.
+            </>
+          ) : null}
+        </p>
       ) : (
         <table className="records-table">
           <thead>
@@ -37,12 +49,29 @@ export default async function RecordsPage({ searchParams }: { searchParams: Prom
           <tbody>
             {page.records.map((record) => (
               <tr key={record.evalId}>
-                <td><time dateTime={record.createdAt.toISOString()}>{record.createdAt.toISOString().replace("T", " ").slice(0, 19)}</time></td>
+                <td>
+                  <time dateTime={record.createdAt.toISOString()}>
+                    {record.createdAt.toISOString().replace("T", " ").slice(0, 19)}
+                  </time>
+                </td>
                 <td>{record.taskId}</td>
                 <td>{record.suiteId ?? "—"}</td>
-                <td>{record.raterType}{record.raterId ? ` · ${record.raterId.slice(0, 8)}` : ""}</td>
-                <td>{record.derivedFrom ? <Link href={`/records/${record.derivedFrom}`}>{record.derivedFrom.slice(0, 8)}</Link> : "—"}</td>
-                <td><Link href={`/records/${record.evalId}`} className="mono">{record.evalId}</Link></td>
+                <td>
+                  {record.raterType}
+                  {record.raterId ? ` · ${record.raterId.slice(0, 8)}` : ""}
+                </td>
+                <td>
+                  {record.derivedFrom ? (
+                    <Link href={`/records/${record.derivedFrom}`}>{record.derivedFrom.slice(0, 8)}</Link>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td>
+                  <Link href={`/records/${record.evalId}`} className="mono">
+                    {record.evalId}
+                  </Link>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -50,7 +79,9 @@ export default async function RecordsPage({ searchParams }: { searchParams: Prom
       )}
       <nav className="pager" aria-label="Pages">
         {cursor ? <Link href="/records">Newest</Link> : null}
-        {page.nextCursor ? <Link href={`/records?cursor=${encodeURIComponent(page.nextCursor)}`}>Older records</Link> : null}
+        {page.nextCursor ? (
+          <Link href={`/records?cursor=${encodeURIComponent(page.nextCursor)}`}>Older records</Link>
+        ) : null}
       </nav>
     </>
   );

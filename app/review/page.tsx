@@ -14,15 +14,33 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <h1>Review judge prefills</h1>
-      <p className="help-block">An LLM judge has filled the form; confirm its values or correct them. Your review is stored as a new hybrid record; the judge&apos;s record is never changed.</p>
-      {finished ? <p className="notice" role="status">No prefill of that suite is waiting for review right now.</p> : null}
-      {queues.length === 0 ? <p>You are not assigned to any suite yet. An admin adds you to one.</p> : (
+      <p className="help-block">
+        An LLM judge has filled the form; confirm its values or correct them. Your review is stored as a new hybrid
+        record; the judge&apos;s record is never changed.
+      </p>
+      {finished ? (
+        <p className="notice" role="status">
+          No prefill of that suite is waiting for review right now.
+        </p>
+      ) : null}
+      {queues.length === 0 ? (
+        <p>You are not assigned to any suite yet. An admin adds you to one.</p>
+      ) : (
         <ul className="suite-list">
           {queues.map((queue) => (
             <li key={queue.suiteId} className="panel" data-testid={`review-suite-${queue.key}`}>
               <h2>{queue.name}</h2>
-              <p>You reviewed {queue.reviewedByMe}; {queue.open} prefill{queue.open === 1 ? "" : "s"} waiting.</p>
-              {queue.open > 0 ? <StartRatingButton urls={reviewQueueUrls(queue.suiteId)} label={queue.reviewedByMe > 0 ? "Review the next prefill" : "Start reviewing"} /> : <p>Done — nothing left to review here.</p>}
+              <p>
+                You reviewed {queue.reviewedByMe}; {queue.open} prefill{queue.open === 1 ? "" : "s"} waiting.
+              </p>
+              {queue.open > 0 ? (
+                <StartRatingButton
+                  urls={reviewQueueUrls(queue.suiteId)}
+                  label={queue.reviewedByMe > 0 ? "Review the next prefill" : "Start reviewing"}
+                />
+              ) : (
+                <p>Done — nothing left to review here.</p>
+              )}
             </li>
           ))}
         </ul>

@@ -20,7 +20,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <div className="narrow">
       <h1>Sign in</h1>
-      {params.reset === "1" ? <p className="notice" role="status">Your new password is set and your other sessions have ended. Sign in with it.</p> : null}
+      {params.reset === "1" ? (
+        <p className="notice" role="status">
+          Your new password is set and your other sessions have ended. Sign in with it.
+        </p>
+      ) : null}
       <SignInClient next={next} defaultEmail={email} />
     </div>
   );

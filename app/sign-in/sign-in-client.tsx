@@ -17,7 +17,7 @@ export function SignInClient({ next, defaultEmail = "" }: { next: string; defaul
     setFailure(null);
     const { error } = await authClient.signIn.email({ email, password });
     if (error) {
-      setFailure(error.status === 401 ? "Wrong email or password." : error.message ?? "Sign-in failed; try again.");
+      setFailure(error.status === 401 ? "Wrong email or password." : (error.message ?? "Sign-in failed; try again."));
       return;
     }
     // Resolved again here: this is the redirect the browser follows.
@@ -27,11 +27,27 @@ export function SignInClient({ next, defaultEmail = "" }: { next: string; defaul
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
-      <FormField id="email" label="Email" type="email" autoComplete="username" error={formState.errors.email?.message}
-        {...register("email", { required: "Enter your email" })} />
-      <FormField id="password" label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message}
-        {...register("password", { required: "Enter your password" })} />
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <FormField
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        error={formState.errors.email?.message}
+        {...register("email", { required: "Enter your email" })}
+      />
+      <FormField
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.password?.message}
+        {...register("password", { required: "Enter your password" })}
+      />
       <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? "Signing in…" : "Sign in"}
       </button>

@@ -14,11 +14,23 @@ export default async function WelcomePage() {
   return (
     <div className="narrow">
       <h1>Welcome to evalform, {actor.name}</h1>
-      <p role="status">Your account is ready and you are signed in as {actor.email}, with the role{actor.roles.length > 1 ? "s" : ""} {actor.roles.join(", ")}.</p>
+      <p role="status">
+        Your account is ready and you are signed in as {actor.email}, with the role{actor.roles.length > 1 ? "s" : ""}{" "}
+        {actor.roles.join(", ")}.
+      </p>
       {rates ? (
-        <p>Your queue lists the suites you rate; an admin adds you to them. <Link className="btn btn-primary" href="/queue">Go to my queue</Link></p>
+        <p>
+          Your queue lists the suites you rate; an admin adds you to them.{" "}
+          <Link className="btn btn-primary" href="/queue">
+            Go to my queue
+          </Link>
+        </p>
       ) : (
-        <p><Link className="btn btn-primary" href="/records">Go to the records</Link></p>
+        <p>
+          <Link className="btn btn-primary" href="/records">
+            Go to the records
+          </Link>
+        </p>
       )}
     </div>
   );

@@ -6,21 +6,38 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 
 export type BenchServer = { url: string; stop: () => Promise<void>; pids: () => number[] };
 
-export async function startBenchServer(options: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<BenchServer> {
+export async function startBenchServer(options: {
+  port: number;
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
   if (!existsSync(".next/BUILD_ID")) throw new Error("no production build: run `npm run build` first");
   const url = `http://127.0.0.1:${options.port}`;
-  const busy = await fetch(`${url}/api/health`).then(() => true, () => false);
+  const busy = await fetch(`${url}/api/health`).then(
+    () => true,
+    () => false,
+  );
   if (busy) throw new Error(`port ${options.port} is taken: stop what runs there first`);
   const server = spawn("node_modules/.bin/next", ["start", "--port", String(options.port), "--hostname", "127.0.0.1"], {
     env: {
-      ...process.env, DATABASE_URL: options.databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
-      NEXT_TELEMETRY_DISABLED: "1", EVALFORM_BASE_URL: url, ...options.env,
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
+      NEXT_TELEMETRY_DISABLED: "1",
+      EVALFORM_BASE_URL: url,
+      ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<void>((resolve) => server.on("exit", () => resolve()));
   for (let attempt = 0; ; attempt += 1) {
-    if (await fetch(`${url}/api/ready`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/ready`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     if (attempt > 240 || server.exitCode !== null) throw new Error(`the server on ${url} did not become ready`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

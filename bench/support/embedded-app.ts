@@ -33,7 +33,12 @@ export async function startEmbeddedBenchApp(options: { port: number }): Promise<
     token: async (roles) => {
       const user = await createTestUser(roles, { client, label: "bench" });
       const cookie = await signIn(app.url, user.email, user.password);
-      const response = await call(app.url, "/api/tokens", { cookie }, { body: { name: `bench-${randomBytes(3).toString("hex")}`, roles } });
+      const response = await call(
+        app.url,
+        "/api/tokens",
+        { cookie },
+        { body: { name: `bench-${randomBytes(3).toString("hex")}`, roles } },
+      );
       if (response.status !== 201) throw new Error(`token: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { token: string }).token;
     },

@@ -29,14 +29,21 @@ export type BenchResult = {
 };
 
 export function markdownTable(table: BenchTable): string {
-  const lines = [`| ${table.header.join(" | ")} |`, `|${table.header.map(() => "---").join("|")}|`, ...table.rows.map((row) => `| ${row.join(" | ")} |`)];
+  const lines = [
+    `| ${table.header.join(" | ")} |`,
+    `|${table.header.map(() => "---").join("|")}|`,
+    ...table.rows.map((row) => `| ${row.join(" | ")} |`),
+  ];
   return (table.caption ? `${table.caption}\n\n` : "") + lines.join("\n");
 }
 
 export function reportBench(result: BenchResult): void {
   console.log(`\n## ${result.title}\n\nBaseline: ${result.baseline}. Sizes: ${result.sizes}.\n`);
   for (const table of result.tables) console.log(markdownTable(table) + "\n");
-  for (const target of result.targets) console.log(`target ${target.met ? "met   " : "MISSED"} ${target.name}: ${target.measured} (target ${target.target})`);
+  for (const target of result.targets)
+    console.log(
+      `target ${target.met ? "met   " : "MISSED"} ${target.name}: ${target.measured} (target ${target.target})`,
+    );
   for (const note of result.notes ?? []) console.log(`note: ${note}`);
   if (process.env.BENCH_RESULT_FILE) writeFileSync(process.env.BENCH_RESULT_FILE, JSON.stringify(result, null, 2));
 }

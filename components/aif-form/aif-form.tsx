@@ -57,7 +57,18 @@ type Props = {
 
 const PREFILL_TEMPLATES = { FieldTemplate: PrefillFieldTemplate };
 
-export function AifForm({ initialDraft, serverIssues = [], submitting = false, submitLabel = "Submit rating", onSubmit, onDraftChange, hiddenSections = NO_SECTIONS, prefill, commandsRef, children }: Props) {
+export function AifForm({
+  initialDraft,
+  serverIssues = [],
+  submitting = false,
+  submitLabel = "Submit rating",
+  onSubmit,
+  onDraftChange,
+  hiddenSections = NO_SECTIONS,
+  prefill,
+  commandsRef,
+  children,
+}: Props) {
   const [formData, setFormData] = useState<Record<string, unknown>>(() => withSafetyRollup(initialDraft ?? {}));
   // The latest data for whole-form commands, which may run between renders.
   const formDataRef = useRef(formData);
@@ -84,7 +95,11 @@ export function AifForm({ initialDraft, serverIssues = [], submitting = false, s
       onDraftChangeRef.current?.(next);
       setLocalIssues((previous) => (previous === null ? null : validateDraft(prepareDraft(next))));
     };
-    return { patch, allConfidencesHigh: () => patch(withAllConfidencesHigh), noHazardViolating: () => patch(withNoHazardViolating) };
+    return {
+      patch,
+      allConfidencesHigh: () => patch(withAllConfidencesHigh),
+      noHazardViolating: () => patch(withNoHazardViolating),
+    };
   }, []);
   useEffect(() => {
     if (!commandsRef) return;
@@ -94,21 +109,21 @@ export function AifForm({ initialDraft, serverIssues = [], submitting = false, s
     };
   }, [commands, commandsRef]);
 
-  const formContext = useMemo<PrefillContext & { commands: FormCommands }>(() => ({ prefill, commands }), [prefill, commands]);
+  const formContext = useMemo<PrefillContext & { commands: FormCommands }>(
+    () => ({ prefill, commands }),
+    [prefill, commands],
+  );
   const issues = localIssues && localIssues.length > 0 ? localIssues : serverIssues;
   const extraErrors = useMemo(() => (issues.length > 0 ? toErrorSchema(issues) : undefined), [issues]);
 
-  const handleChange = useCallback(
-    (event: IChangeEvent<Record<string, unknown>>) => {
-      const next = withSafetyRollup(event.formData ?? {});
-      formDataRef.current = next;
-      setFormData(next);
-      onDraftChangeRef.current?.(next);
-      // Once a submit has failed, errors disappear as the rater fixes them.
-      setLocalIssues((previous) => (previous === null ? null : validateDraft(prepareDraft(next))));
-    },
-    [],
-  );
+  const handleChange = useCallback((event: IChangeEvent<Record<string, unknown>>) => {
+    const next = withSafetyRollup(event.formData ?? {});
+    formDataRef.current = next;
+    setFormData(next);
+    onDraftChangeRef.current?.(next);
+    // Once a submit has failed, errors disappear as the rater fixes them.
+    setLocalIssues((previous) => (previous === null ? null : validateDraft(prepareDraft(next))));
+  }, []);
 
   const handleSubmit = useCallback(
     (event: IChangeEvent<Record<string, unknown>>) => {

@@ -4,7 +4,8 @@
 // A stop is an element marked `data-stop` (or a field with the uiSchema class `path-stop`); focus lands on its chosen option
 // (or its first control).
 
-const FOCUSABLE = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+const FOCUSABLE =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
 
 export function stopsOf(root: ParentNode): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>("[data-stop], .path-stop")];
@@ -40,7 +41,8 @@ export function moveAlongPath(root: ParentNode, step: 1 | -1): void {
   const stops = stopsOf(root);
   if (stops.length === 0) return;
   const current = indexOf(stops, document.activeElement);
-  const next = current === -1 ? (step === 1 ? 0 : stops.length - 1) : Math.min(Math.max(current + step, 0), stops.length - 1);
+  const next =
+    current === -1 ? (step === 1 ? 0 : stops.length - 1) : Math.min(Math.max(current + step, 0), stops.length - 1);
   focusStop(stops[next]);
 }
 
@@ -63,6 +65,7 @@ export function focusTextOfStop(root: ParentNode): void {
 /** Keys typed in a text field are text. */
 export function isTextTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
   return target instanceof HTMLInputElement && !["radio", "checkbox", "button", "submit"].includes(target.type);
 }

@@ -7,7 +7,10 @@ export const ID_PREFIX = "root";
 
 function pointerTokens(path: string): string[] {
   if (path === "") return [];
-  return path.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return path
+    .slice(1)
+    .split("/")
+    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 export function toErrorSchema(issues: ValidationIssue[]): ErrorSchema {

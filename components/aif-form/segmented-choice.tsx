@@ -30,7 +30,8 @@ function stopAtEnds(event: KeyboardEvent<HTMLDivElement>): void {
   const radios = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
   const index = radios.indexOf(event.target as HTMLInputElement);
   if (index === -1) return;
-  if ((FORWARD.has(event.key) && index === radios.length - 1) || (BACKWARD.has(event.key) && index === 0)) event.preventDefault();
+  if ((FORWARD.has(event.key) && index === radios.length - 1) || (BACKWARD.has(event.key) && index === 0))
+    event.preventDefault();
 }
 
 export function SegmentedChoice<V extends string | number>(props: Props<V>) {
@@ -53,7 +54,9 @@ export function SegmentedChoice<V extends string | number>(props: Props<V>) {
         const optionId = `${id}-${String(option.value).replace(/[^a-zA-Z0-9_-]/g, "_")}`;
         const isDefault = value === undefined && option.value === defaultValue;
         const isNear = near?.includes(option.value) ?? false;
-        const className = ["segment", isDefault ? "segment-default" : "", isNear ? "segment-near" : ""].filter(Boolean).join(" ");
+        const className = ["segment", isDefault ? "segment-default" : "", isNear ? "segment-near" : ""]
+          .filter(Boolean)
+          .join(" ");
         return (
           <label key={String(option.value)} htmlFor={optionId} className={className} data-near={isNear || undefined}>
             <input

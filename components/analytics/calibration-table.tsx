@@ -11,24 +11,50 @@ export function CalibrationTable({ calibration }: { calibration: SuiteCalibratio
       <h2 id="calibration">Gold calibration and drift</h2>
       {drifting.length > 0 ? (
         <p className="notice notice-error" role="alert" data-testid="drift-warning">
-          {drifting.length} rater{drifting.length === 1 ? " is" : "s are"} drifting from the gold answers: {drifting.map((rater) => `${rater.name} (${rater.drifting.join(", ")})`).join("; ")}.
+          {drifting.length} rater{drifting.length === 1 ? " is" : "s are"} drifting from the gold answers:{" "}
+          {drifting.map((rater) => `${rater.name} (${rater.drifting.join(", ")})`).join("; ")}.
         </p>
       ) : null}
-      <p className="help-block">Error = the rater&apos;s score − the gold item&apos;s expected score. A rater drifts on a dimension when the mean absolute error of their last {calibration.window} gold ratings passes {calibration.threshold} (EVALFORM_DRIFT_THRESHOLD).</p>
-      {calibration.raters.length === 0 ? <p>No gold item with a calibration target has been rated in this suite.</p> : (
+      <p className="help-block">
+        Error = the rater&apos;s score − the gold item&apos;s expected score. A rater drifts on a dimension when the
+        mean absolute error of their last {calibration.window} gold ratings passes {calibration.threshold}{" "}
+        (EVALFORM_DRIFT_THRESHOLD).
+      </p>
+      {calibration.raters.length === 0 ? (
+        <p>No gold item with a calibration target has been rated in this suite.</p>
+      ) : (
         <table className="records-table" data-testid="calibration">
-          <thead><tr><th scope="col">Rater</th><th scope="col">Dimension</th><th scope="col">Gold ratings</th><th scope="col">Mean signed error</th><th scope="col">Mean absolute error</th><th scope="col">Recent absolute error</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Rater</th>
+              <th scope="col">Dimension</th>
+              <th scope="col">Gold ratings</th>
+              <th scope="col">Mean signed error</th>
+              <th scope="col">Mean absolute error</th>
+              <th scope="col">Recent absolute error</th>
+            </tr>
+          </thead>
           <tbody>
-            {calibration.raters.flatMap((rater) => rater.dimensions.map((entry) => (
-              <tr key={`${rater.rater}|${entry.dimension}`} data-drifting={rater.drifting.includes(entry.dimension) ? "true" : "false"}>
-                <td>{rater.name} <span className="help-block">{rater.raterType}</span></td>
-                <td className="mono">{entry.dimension}</td>
-                <td>{entry.ratings}</td>
-                <td>{signed(entry.meanSignedError)}</td>
-                <td>{entry.meanAbsoluteError.toFixed(2)}</td>
-                <td>{entry.recentAbsoluteError.toFixed(2)}{rater.drifting.includes(entry.dimension) ? " ⚠ drifting" : ""}</td>
-              </tr>
-            )))}
+            {calibration.raters.flatMap((rater) =>
+              rater.dimensions.map((entry) => (
+                <tr
+                  key={`${rater.rater}|${entry.dimension}`}
+                  data-drifting={rater.drifting.includes(entry.dimension) ? "true" : "false"}
+                >
+                  <td>
+                    {rater.name} <span className="help-block">{rater.raterType}</span>
+                  </td>
+                  <td className="mono">{entry.dimension}</td>
+                  <td>{entry.ratings}</td>
+                  <td>{signed(entry.meanSignedError)}</td>
+                  <td>{entry.meanAbsoluteError.toFixed(2)}</td>
+                  <td>
+                    {entry.recentAbsoluteError.toFixed(2)}
+                    {rater.drifting.includes(entry.dimension) ? " ⚠ drifting" : ""}
+                  </td>
+                </tr>
+              )),
+            )}
           </tbody>
         </table>
       )}

@@ -5,7 +5,8 @@ import type { ConfidenceLevel } from "@/lib/analytics/confidence-calibration";
 import { MIN_RATINGS_PER_LEVEL } from "@/lib/analytics/confidence-calibration";
 import type { SuiteCalibration } from "@/lib/analytics/suite-calibration-types";
 
-const error = (level: ConfidenceLevel | undefined) => (level && level.meanAbsoluteError !== null ? `${level.meanAbsoluteError.toFixed(2)} (${level.ratings})` : "—");
+const error = (level: ConfidenceLevel | undefined) =>
+  level && level.meanAbsoluteError !== null ? `${level.meanAbsoluteError.toFixed(2)} (${level.ratings})` : "—";
 
 export function ConfidenceTable({ confidence }: { confidence: SuiteCalibration["confidence"] }) {
   if (confidence.overall.every((level) => level.ratings === 0)) return null;
@@ -14,20 +15,44 @@ export function ConfidenceTable({ confidence }: { confidence: SuiteCalibration["
   return (
     <section className="panel" aria-labelledby="confidence-calibration">
       <h2 id="confidence-calibration">Do raters know when they know?</h2>
-      <p className="help-block">Mean absolute error against gold items at each confidence the rater gave the score (number of scores in brackets). A rater is flagged when their “high” is no more accurate than their “low”, with at least {MIN_RATINGS_PER_LEVEL} scores at each.</p>
+      <p className="help-block">
+        Mean absolute error against gold items at each confidence the rater gave the score (number of scores in
+        brackets). A rater is flagged when their “high” is no more accurate than their “low”, with at least{" "}
+        {MIN_RATINGS_PER_LEVEL} scores at each.
+      </p>
       {flagged.length > 0 ? (
         <p className="notice notice-error" data-testid="confidence-warning">
-          {flagged.length === 1 ? "1 rater's" : `${flagged.length} raters'`} “high” is no more accurate than their “low”: {flagged.map((rater) => rater.name).join(", ")}.
+          {flagged.length === 1 ? "1 rater's" : `${flagged.length} raters'`} “high” is no more accurate than their
+          “low”: {flagged.map((rater) => rater.name).join(", ")}.
         </p>
       ) : null}
       <table className="records-table" data-testid="confidence-calibration">
-        <thead><tr><th scope="col">Rater</th>{levels.map((level) => <th key={level} scope="col">{level}</th>)}</tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Rater</th>
+            {levels.map((level) => (
+              <th key={level} scope="col">
+                {level}
+              </th>
+            ))}
+          </tr>
+        </thead>
         <tbody>
-          <tr><th scope="row">Everyone</th>{levels.map((level) => <td key={level}>{error(confidence.overall.find((entry) => entry.level === level))}</td>)}</tr>
+          <tr>
+            <th scope="row">Everyone</th>
+            {levels.map((level) => (
+              <td key={level}>{error(confidence.overall.find((entry) => entry.level === level))}</td>
+            ))}
+          </tr>
           {confidence.raters.map((rater) => (
             <tr key={rater.rater} data-flagged={rater.highNoBetterThanLow ? "true" : "false"}>
-              <th scope="row">{rater.name} <span className="help-block">{rater.raterType}</span>{rater.highNoBetterThanLow ? <div className="differs-mark">high no better than low</div> : null}</th>
-              {levels.map((level) => <td key={level}>{error(rater.levels.find((entry) => entry.level === level))}</td>)}
+              <th scope="row">
+                {rater.name} <span className="help-block">{rater.raterType}</span>
+                {rater.highNoBetterThanLow ? <div className="differs-mark">high no better than low</div> : null}
+              </th>
+              {levels.map((level) => (
+                <td key={level}>{error(rater.levels.find((entry) => entry.level === level))}</td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -9,7 +9,8 @@ import type { ComparedField } from "@/lib/records/field-comparison";
 
 export type ComparedRating = { evalId: string; raterType: string; rater: string; submittedAt: Date; flow: string };
 
-const shown = (value: string | number | boolean | undefined) => (value === undefined ? "—" : typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
+const shown = (value: string | number | boolean | undefined) =>
+  value === undefined ? "—" : typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
 
 export function RatingsComparison({ ratings, fields }: { ratings: ComparedRating[]; fields: ComparedField[] }) {
   if (ratings.length === 0) return <p className="help-block">No rating of this item counts in the suite yet.</p>;
@@ -17,7 +18,10 @@ export function RatingsComparison({ ratings, fields }: { ratings: ComparedRating
   const differing = values.filter((field) => field.differs).length;
   return (
     <>
-      <p>{ratings.length} rating{ratings.length === 1 ? "" : "s"} · {differing} of {values.length} scores, choices and flags differ (marked “differs”).</p>
+      <p>
+        {ratings.length} rating{ratings.length === 1 ? "" : "s"} · {differing} of {values.length} scores, choices and
+        flags differ (marked “differs”).
+      </p>
       <div className="compare-scroll" tabIndex={0} role="region" aria-label="Ratings field by field">
         <table className="records-table compare-table" data-testid="ratings-comparison">
           <thead>
@@ -26,20 +30,32 @@ export function RatingsComparison({ ratings, fields }: { ratings: ComparedRating
               {ratings.map((rating) => (
                 <th key={rating.evalId} scope="col" data-eval-id={rating.evalId}>
                   {rating.rater}
-                  <div className="help-block">{rating.raterType} · {rating.flow.replace(/_/g, " ")} · {rating.submittedAt.toISOString().slice(0, 16).replace("T", " ")}</div>
-                  <Link href={`/records/${rating.evalId}`} className="help-block">record</Link>
+                  <div className="help-block">
+                    {rating.raterType} · {rating.flow.replace(/_/g, " ")} ·{" "}
+                    {rating.submittedAt.toISOString().slice(0, 16).replace("T", " ")}
+                  </div>
+                  <Link href={`/records/${rating.evalId}`} className="help-block">
+                    record
+                  </Link>
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
             {fields.map((field) => (
-              <tr key={field.pointer} className={field.differs && field.kind === "value" ? "differs" : undefined} data-pointer={field.pointer} data-kind={field.kind}>
+              <tr
+                key={field.pointer}
+                className={field.differs && field.kind === "value" ? "differs" : undefined}
+                data-pointer={field.pointer}
+                data-kind={field.kind}
+              >
                 <th scope="row">
                   {readablePath(field.pointer)}
                   {field.differs && field.kind === "value" ? <div className="differs-mark">differs</div> : null}
                 </th>
-                {field.values.map((value, index) => <td key={ratings[index]!.evalId}>{shown(value)}</td>)}
+                {field.values.map((value, index) => (
+                  <td key={ratings[index]!.evalId}>{shown(value)}</td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -5,13 +5,29 @@ type Props = {
   options: { systemsUnderTest: string[]; modalities: string[]; tags: string[] };
 };
 
-function Choice({ id, name, label, value, values }: { id: string; name: string; label: string; value?: string; values: string[] }) {
+function Choice({
+  id,
+  name,
+  label,
+  value,
+  values,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value?: string;
+  values: string[];
+}) {
   return (
     <label htmlFor={id}>
       {label}{" "}
       <select id={id} name={name} defaultValue={value ?? ""}>
         <option value="">all</option>
-        {values.map((entry) => <option key={entry} value={entry}>{entry}</option>)}
+        {values.map((entry) => (
+          <option key={entry} value={entry}>
+            {entry}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -20,7 +36,13 @@ function Choice({ id, name, label, value, values }: { id: string; name: string; 
 export function SliceForm({ slice, options }: Props) {
   return (
     <form method="get" className="inline-form" aria-label="Slice the report">
-      <Choice id="slice-sut" name="system_under_test" label="System under test" value={slice.systemUnderTest} values={options.systemsUnderTest} />
+      <Choice
+        id="slice-sut"
+        name="system_under_test"
+        label="System under test"
+        value={slice.systemUnderTest}
+        values={options.systemsUnderTest}
+      />
       <Choice id="slice-modality" name="modality" label="Modality" value={slice.modality} values={options.modalities} />
       <Choice id="slice-tag" name="tag" label="Item tag" value={slice.tag} values={options.tags} />
       <label htmlFor="slice-level">
@@ -30,7 +52,9 @@ export function SliceForm({ slice, options }: Props) {
           <option value="interval">interval</option>
         </select>
       </label>
-      <button type="submit" className="btn">Show this slice</button>
+      <button type="submit" className="btn">
+        Show this slice
+      </button>
     </form>
   );
 }

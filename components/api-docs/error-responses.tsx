@@ -7,12 +7,19 @@ export function ErrorResponses({ responses }: { responses: ErrorResponseView[] }
   return (
     <section aria-labelledby="api-errors-title">
       <h2 id="api-errors-title">Errors</h2>
-      <p>Every error has the same shape, <code>Error</code>. The responses operations link to:</p>
+      <p>
+        Every error has the same shape, <code>Error</code>. The responses operations link to:
+      </p>
       <dl className="record-facts">
         {responses.map((response) => (
           <div key={response.name} className="api-fact">
-            <dt id={response.anchor}>{response.status ? `${response.status} ` : null}<code>{response.name}</code></dt>
-            <dd><DocText text={response.description} /> <MediaList content={response.content} /></dd>
+            <dt id={response.anchor}>
+              {response.status ? `${response.status} ` : null}
+              <code>{response.name}</code>
+            </dt>
+            <dd>
+              <DocText text={response.description} /> <MediaList content={response.content} />
+            </dd>
           </div>
         ))}
       </dl>

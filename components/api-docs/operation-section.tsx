@@ -20,16 +20,28 @@ export function OperationSection({ operation }: { operation: OperationView }) {
   return (
     <section className="api-operation" id={operation.anchor} aria-labelledby={headingId}>
       <h3 id={headingId}>
-        <span className={`api-method api-method-${operation.method.toLowerCase()}`}>{operation.method}</span> <code>{operation.path}</code>
+        <span className={`api-method api-method-${operation.method.toLowerCase()}`}>{operation.method}</span>{" "}
+        <code>{operation.path}</code>
       </h3>
       <p className="api-summary">{operation.summary}</p>
       <AccessLine access={operation.access} />
-      {operation.description ? <p><DocText text={operation.description} /></p> : null}
-      <ParametersTable parameters={operation.parameters} caption={`Parameters of ${operation.method} ${operation.path}`} />
+      {operation.description ? (
+        <p>
+          <DocText text={operation.description} />
+        </p>
+      ) : null}
+      <ParametersTable
+        parameters={operation.parameters}
+        caption={`Parameters of ${operation.method} ${operation.path}`}
+      />
       {operation.body ? (
         <div>
           <h4>Request body{operation.body.required ? "" : " (optional)"}</h4>
-          {operation.body.description ? <p><DocText text={operation.body.description} /></p> : null}
+          {operation.body.description ? (
+            <p>
+              <DocText text={operation.body.description} />
+            </p>
+          ) : null}
           <MediaList content={operation.body.content} />
         </div>
       ) : null}
@@ -37,11 +49,19 @@ export function OperationSection({ operation }: { operation: OperationView }) {
       <dl className="api-responses">
         {operation.responses.map((response) => (
           <div key={response.status}>
-            <dt><code>{response.status}</code></dt>
+            <dt>
+              <code>{response.status}</code>
+            </dt>
             <dd>
               <DocText text={response.description} />
               {response.headers.length > 0 ? (
-                <ul className="api-headers">{response.headers.map((header) => <li key={header.name}><code>{header.name}</code>: {header.description}</li>)}</ul>
+                <ul className="api-headers">
+                  {response.headers.map((header) => (
+                    <li key={header.name}>
+                      <code>{header.name}</code>: {header.description}
+                    </li>
+                  ))}
+                </ul>
               ) : null}
               <MediaList content={response.content} />
             </dd>
@@ -51,7 +71,12 @@ export function OperationSection({ operation }: { operation: OperationView }) {
       {operation.errors.length > 0 ? (
         <p className="api-errors">
           Errors ({"{error, errors}"}):{" "}
-          {operation.errors.map((error, index) => <span key={error.status}>{index > 0 ? ", " : null}<a href={`#${error.anchor}`}>{error.status}</a></span>)}
+          {operation.errors.map((error, index) => (
+            <span key={error.status}>
+              {index > 0 ? ", " : null}
+              <a href={`#${error.anchor}`}>{error.status}</a>
+            </span>
+          ))}
         </p>
       ) : null}
     </section>

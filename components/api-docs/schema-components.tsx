@@ -8,9 +8,21 @@ export function SchemaComponents({ components }: { components: ComponentView[] }
     <section aria-labelledby="api-schemas-title">
       <h2 id="api-schemas-title">Schemas</h2>
       {components.map((component) => (
-        <section key={component.name} id={component.anchor} className="api-component" aria-labelledby={`${component.anchor}-title`}>
-          <h3 id={`${component.anchor}-title`}><code>{component.name}</code>{component.title ? ` — ${component.title}` : null}</h3>
-          {component.description ? <p><DocText text={component.description} /></p> : null}
+        <section
+          key={component.name}
+          id={component.anchor}
+          className="api-component"
+          aria-labelledby={`${component.anchor}-title`}
+        >
+          <h3 id={`${component.anchor}-title`}>
+            <code>{component.name}</code>
+            {component.title ? ` — ${component.title}` : null}
+          </h3>
+          {component.description ? (
+            <p>
+              <DocText text={component.description} />
+            </p>
+          ) : null}
           <SchemaText schema={component.schema} label={`JSON Schema of ${component.name}`} />
         </section>
       ))}

@@ -7,8 +7,12 @@ export function TagSection({ tag }: { tag: TagView }) {
   return (
     <section className="api-tag" id={tag.anchor} aria-labelledby={`${tag.anchor}-title`}>
       <h2 id={`${tag.anchor}-title`}>{tag.name}</h2>
-      <p><DocText text={tag.description} /></p>
-      {tag.operations.map((operation) => <OperationSection key={operation.anchor} operation={operation} />)}
+      <p>
+        <DocText text={tag.description} />
+      </p>
+      {tag.operations.map((operation) => (
+        <OperationSection key={operation.anchor} operation={operation} />
+      ))}
     </section>
   );
 }

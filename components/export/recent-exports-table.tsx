@@ -2,7 +2,9 @@
 import type { ExportView } from "@/lib/export/export-runs";
 
 function describeFilter(filter: Record<string, unknown>): string {
-  const parts = Object.entries(filter).map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(",") : String(value)}`);
+  const parts = Object.entries(filter).map(
+    ([key, value]) => `${key}=${Array.isArray(value) ? value.join(",") : String(value)}`,
+  );
   return parts.length === 0 ? "all records" : parts.join(" · ");
 }
 
@@ -11,7 +13,15 @@ export function RecentExportsTable({ exports }: { exports: ExportView[] }) {
   return (
     <table className="records-table">
       <thead>
-        <tr><th scope="col">Started</th><th scope="col">Filter</th><th scope="col">Format</th><th scope="col">Status</th><th scope="col">Records</th><th scope="col">File sha256</th><th scope="col">Sidecars</th></tr>
+        <tr>
+          <th scope="col">Started</th>
+          <th scope="col">Filter</th>
+          <th scope="col">Format</th>
+          <th scope="col">Status</th>
+          <th scope="col">Records</th>
+          <th scope="col">File sha256</th>
+          <th scope="col">Sidecars</th>
+        </tr>
       </thead>
       <tbody>
         {exports.map((entry) => (
@@ -19,16 +29,30 @@ export function RecentExportsTable({ exports }: { exports: ExportView[] }) {
             <td>{entry.created_at.replace("T", " ").slice(0, 19)}</td>
             <td>{describeFilter(entry.filter)}</td>
             <td>{entry.format}</td>
-            <td>{entry.status}{entry.failure ? `: ${entry.failure}` : ""}</td>
-            <td>{entry.exported} of {entry.count}</td>
-            <td><code className="hash">{entry.file_sha256 ? `${entry.file_sha256.slice(0, 19)}…` : "—"}</code></td>
+            <td>
+              {entry.status}
+              {entry.failure ? `: ${entry.failure}` : ""}
+            </td>
+            <td>
+              {entry.exported} of {entry.count}
+            </td>
+            <td>
+              <code className="hash">{entry.file_sha256 ? `${entry.file_sha256.slice(0, 19)}…` : "—"}</code>
+            </td>
             <td>
               {entry.status === "complete" ? (
                 <>
-                  <a href={`/api/exports/${entry.id}/manifest`} download>Manifest</a>{" · "}
-                  <a href={`/api/exports/${entry.id}/decisions`} download>Review decisions</a>
+                  <a href={`/api/exports/${entry.id}/manifest`} download>
+                    Manifest
+                  </a>
+                  {" · "}
+                  <a href={`/api/exports/${entry.id}/decisions`} download>
+                    Review decisions
+                  </a>
                 </>
-              ) : "—"}
+              ) : (
+                "—"
+              )}
             </td>
           </tr>
         ))}

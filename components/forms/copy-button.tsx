@@ -21,7 +21,9 @@ export function CopyButton({ text, targetId, label = "Copy" }: { text: string; t
   };
   return (
     <>
-      <button type="button" className="btn" onClick={copy} aria-describedby={targetId}>{label}</button>
+      <button type="button" className="btn" onClick={copy} aria-describedby={targetId}>
+        {label}
+      </button>
       <span role="status" className="help-block">
         {state === "copied" ? "Copied." : state === "selected" ? "Selected: press Ctrl+C (⌘C) to copy." : ""}
       </span>

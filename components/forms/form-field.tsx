@@ -7,7 +7,9 @@ type Props = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string
 export const FormField = forwardRef<HTMLInputElement, Props>(function FormField({ id, label, error, ...input }, ref) {
   return (
     <div className="form-group">
-      <label htmlFor={id} className="control-label">{label}</label>
+      <label htmlFor={id} className="control-label">
+        {label}
+      </label>
       <input
         id={id}
         ref={ref}
@@ -16,7 +18,11 @@ export const FormField = forwardRef<HTMLInputElement, Props>(function FormField(
         aria-describedby={error ? `${id}__error` : undefined}
         {...input}
       />
-      {error ? <p className="field-errors" id={`${id}__error`}>{error}</p> : null}
+      {error ? (
+        <p className="field-errors" id={`${id}__error`}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 });

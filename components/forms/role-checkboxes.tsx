@@ -3,7 +3,13 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 
 const ROLE_LABELS = { rater: "Rater", sme: "SME", admin: "Admin" } as const;
 
-export function RoleCheckboxes({ idPrefix, legend, register, roles, error }: {
+export function RoleCheckboxes({
+  idPrefix,
+  legend,
+  register,
+  roles,
+  error,
+}: {
   idPrefix: string;
   legend: string;
   register: UseFormRegisterReturn;
@@ -18,7 +24,11 @@ export function RoleCheckboxes({ idPrefix, legend, register, roles, error }: {
           <input type="checkbox" id={`${idPrefix}-${role}`} value={role} {...register} /> {ROLE_LABELS[role]}
         </label>
       ))}
-      {error ? <p className="field-errors" id={`${idPrefix}__error`}>{error}</p> : null}
+      {error ? (
+        <p className="field-errors" id={`${idPrefix}__error`}>
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

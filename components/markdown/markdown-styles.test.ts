@@ -8,7 +8,9 @@ describe("markdown.module.css typings", () => {
   it("declare exactly the classes the stylesheet defines", () => {
     const css = read("markdown.module.css").replace(/\/\*[\s\S]*?\*\//g, "");
     const defined = new Set([...css.matchAll(/\.([a-zA-Z][\w-]*)/g)].map((match) => match[1]));
-    const declared = new Set([...read("markdown.module.css.d.ts").matchAll(/readonly (\w+): string/g)].map((match) => match[1]));
+    const declared = new Set(
+      [...read("markdown.module.css.d.ts").matchAll(/readonly (\w+): string/g)].map((match) => match[1]),
+    );
     expect([...declared].sort()).toEqual([...defined].sort());
   });
 });

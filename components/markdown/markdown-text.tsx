@@ -32,7 +32,9 @@ export function MarkdownText({ text, blockProps }: Props) {
         // Native disclosure: no script, and the whole text is in the page for find and selection.
         <details className={styles.expand} data-show-all="">
           <summary>
-            <span className={styles.more}>Show all ({long.lines.toLocaleString("en-US")} lines, {text.length.toLocaleString("en-US")} characters)</span>
+            <span className={styles.more}>
+              Show all ({long.lines.toLocaleString("en-US")} lines, {text.length.toLocaleString("en-US")} characters)
+            </span>
             <span className={styles.less}>Show less</span>
           </summary>
         </details>

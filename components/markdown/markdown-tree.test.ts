@@ -30,14 +30,18 @@ describe("markdownTree", () => {
   });
 
   it("makes links open in a new tab without referrer and never loads images", () => {
-    expect(html("[docs](https://example.com)")).toBe('<p><a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">docs</a></p>');
+    expect(html("[docs](https://example.com)")).toBe(
+      '<p><a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">docs</a></p>',
+    );
     const image = html("![a cat](https://tracker.example/cat.png)");
     expect(image).not.toContain("<img");
     expect(image).toContain("[a cat (https://tracker.example/cat.png) — not loaded]");
   });
 
   it("marks media placeholders as not shown, except inside code", () => {
-    expect(html("Here: <image:0>")).toBe('<p>Here: <span class="md-media-missing" title="&lt;image:0&gt;">[image 1 cannot be shown]</span></p>');
+    expect(html("Here: <image:0>")).toBe(
+      '<p>Here: <span class="md-media-missing" title="&lt;image:0&gt;">[image 1 cannot be shown]</span></p>',
+    );
     expect(html("`<image:0>`")).toBe("<p><code>&lt;image:0&gt;</code></p>");
   });
 

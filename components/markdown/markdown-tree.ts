@@ -28,7 +28,8 @@ function htmlAsText() {
     visit(tree, (node, index, parent) => {
       if (!parent || index === undefined) return;
       if (node.type === "html") parent.children[index] = { type: "text", value: node.value } as never;
-      if (node.type === "link" && PLACEHOLDER_LINK.test(node.url)) parent.children[index] = { type: "text", value: `<${node.url}>` } as never;
+      if (node.type === "link" && PLACEHOLDER_LINK.test(node.url))
+        parent.children[index] = { type: "text", value: `<${node.url}>` } as never;
     });
   };
 }
@@ -55,9 +56,15 @@ function inertLinksAndImages() {
         return;
       }
       if (node.tagName !== "img" || !parent || index === undefined) return;
-      const alt = typeof node.properties?.alt === "string" && node.properties.alt !== "" ? node.properties.alt : "image";
+      const alt =
+        typeof node.properties?.alt === "string" && node.properties.alt !== "" ? node.properties.alt : "image";
       const src = typeof node.properties?.src === "string" ? ` (${node.properties.src})` : "";
-      const note: Element = { type: "element", tagName: "span", properties: { className: ["md-image-note"] }, children: [{ type: "text", value: `[${alt}${src} — not loaded]` }] };
+      const note: Element = {
+        type: "element",
+        tagName: "span",
+        properties: { className: ["md-image-note"] },
+        children: [{ type: "text", value: `[${alt}${src} — not loaded]` }],
+      };
       parent.children[index] = note;
     });
   };
@@ -76,7 +83,12 @@ function mediaPlaceholders() {
         if (parts[at]) children.push({ type: "text", value: parts[at]! });
         if (at + 2 < parts.length) {
           const label = `[${parts[at + 1]} ${Number(parts[at + 2]) + 1} cannot be shown]`;
-          children.push({ type: "element", tagName: "span", properties: { className: ["md-media-missing"], title: `<${parts[at + 1]}:${parts[at + 2]}>` }, children: [{ type: "text", value: label }] });
+          children.push({
+            type: "element",
+            tagName: "span",
+            properties: { className: ["md-media-missing"], title: `<${parts[at + 1]}:${parts[at + 2]}>` },
+            children: [{ type: "text", value: label }],
+          });
         }
       }
       parent.children.splice(index, 1, ...children);
@@ -105,5 +117,7 @@ export function markdownTree(text: string): HastRoot {
 
 /** The text a reader sees once the markdown is rendered (for "did rendering change anything?"). */
 export function renderedText(tree: HastRoot): string {
-  return tree.children.map((child) => (child.type === "element" || child.type === "text" ? textOf(child) : "")).join("");
+  return tree.children
+    .map((child) => (child.type === "element" || child.type === "text" ? textOf(child) : ""))
+    .join("");
 }

@@ -6,10 +6,15 @@ export function SignedOutNotice({ signInUrl }: { signInUrl?: string }) {
   return (
     <div className="notice notice-error" role="alert" data-testid="signed-out">
       <p>
-        Your session has ended, so your changes no longer reach the server. Nothing is lost: they are kept in this browser
+        Your session has ended, so your changes no longer reach the server. Nothing is lost: they are kept in this
+        browser
         {signInUrl ? " and sent as soon as you are signed in again." : "."}
       </p>
-      {signInUrl ? <a className="btn btn-primary" href={signInUrl}>Sign in again and return to this item</a> : null}
+      {signInUrl ? (
+        <a className="btn btn-primary" href={signInUrl}>
+          Sign in again and return to this item
+        </a>
+      ) : null}
     </div>
   );
 }
@@ -30,11 +35,17 @@ export function ConflictNotice({ current, onLoadNewer, onKeepMine }: ConflictPro
       {current ? (
         <>
           <p>Your changes here are kept until you choose which draft to continue with.</p>
-          <button type="button" className="btn" onClick={() => onLoadNewer(current)}>Load the newer draft (discard my changes here)</button>{" "}
-          <button type="button" className="btn" onClick={() => onKeepMine(current)}>Keep my changes (replace the newer draft)</button>
+          <button type="button" className="btn" onClick={() => onLoadNewer(current)}>
+            Load the newer draft (discard my changes here)
+          </button>{" "}
+          <button type="button" className="btn" onClick={() => onKeepMine(current)}>
+            Keep my changes (replace the newer draft)
+          </button>
         </>
       ) : (
-        <button type="button" className="btn" onClick={() => window.location.reload()}>Reload</button>
+        <button type="button" className="btn" onClick={() => window.location.reload()}>
+          Reload
+        </button>
       )}
     </div>
   );

@@ -4,7 +4,13 @@
 // evidence, a RAG unsupported claim, an agent assertion's evidence). Each
 // quote remembers where it came from so it can be shown again.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { anchorOfSelection, describeAnchor, findAnchorElement, revealAnchorElement, type SelectionAnchor } from "@/components/transcript/selection-anchor";
+import {
+  anchorOfSelection,
+  describeAnchor,
+  findAnchorElement,
+  revealAnchorElement,
+  type SelectionAnchor,
+} from "@/components/transcript/selection-anchor";
 
 export type EvidenceQuote = { fieldId: string; anchor: SelectionAnchor; source: string };
 
@@ -33,31 +39,44 @@ export function useEvidenceQuotes(storageKey: string) {
     }
     const onFocus = (event: FocusEvent) => {
       const element = event.target;
-      if ((element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) && EVIDENCE_FIELD.test(element.id)) target.current = element.id;
+      if (
+        (element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) &&
+        EVIDENCE_FIELD.test(element.id)
+      )
+        target.current = element.id;
     };
     document.addEventListener("focusin", onFocus);
     return () => document.removeEventListener("focusin", onFocus);
   }, [storageKey]);
 
-  const quoteSelection = useCallback((itemRoot: Element | null) => {
-    const selection = window.getSelection();
-    const anchor = selection && itemRoot ? anchorOfSelection(selection, itemRoot) : null;
-    if (!anchor) return setMessage("Select text in the item first, then press e.");
-    const field = target.current ? document.getElementById(target.current) : null;
-    if (!(field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement)) {
-      return setMessage("Click into an evidence field (a hazard's evidence, an unsupported claim or an assertion's evidence) first.");
-    }
-    const current = field.value.trim();
-    setFieldText(field, current === "" ? anchor.quote : `${current}\n${anchor.quote}`);
-    field.focus();
-    const quote: EvidenceQuote = { fieldId: field.id, anchor, source: describeAnchor(anchor) };
-    setQuotes((previous) => {
-      const next = [...previous, quote];
-      try { window.localStorage.setItem(storageKey, JSON.stringify(next)); } catch { /* kept in memory */ }
-      return next;
-    });
-    setMessage(`Quoted from ${quote.source}.`);
-  }, [storageKey]);
+  const quoteSelection = useCallback(
+    (itemRoot: Element | null) => {
+      const selection = window.getSelection();
+      const anchor = selection && itemRoot ? anchorOfSelection(selection, itemRoot) : null;
+      if (!anchor) return setMessage("Select text in the item first, then press e.");
+      const field = target.current ? document.getElementById(target.current) : null;
+      if (!(field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement)) {
+        return setMessage(
+          "Click into an evidence field (a hazard's evidence, an unsupported claim or an assertion's evidence) first.",
+        );
+      }
+      const current = field.value.trim();
+      setFieldText(field, current === "" ? anchor.quote : `${current}\n${anchor.quote}`);
+      field.focus();
+      const quote: EvidenceQuote = { fieldId: field.id, anchor, source: describeAnchor(anchor) };
+      setQuotes((previous) => {
+        const next = [...previous, quote];
+        try {
+          window.localStorage.setItem(storageKey, JSON.stringify(next));
+        } catch {
+          /* kept in memory */
+        }
+        return next;
+      });
+      setMessage(`Quoted from ${quote.source}.`);
+    },
+    [storageKey],
+  );
 
   const showSource = useCallback((itemRoot: Element | null, quote: EvidenceQuote) => {
     const element = itemRoot ? findAnchorElement(itemRoot, quote.anchor) : null;
@@ -69,7 +88,11 @@ export function useEvidenceQuotes(storageKey: string) {
   }, []);
 
   const forget = useCallback(() => {
-    try { window.localStorage.removeItem(storageKey); } catch { /* nothing stored */ }
+    try {
+      window.localStorage.removeItem(storageKey);
+    } catch {
+      /* nothing stored */
+    }
   }, [storageKey]);
 
   return { quotes, message, quoteSelection, showSource, forget };

@@ -41,10 +41,18 @@ export function GuidelinesPanel({ children }: { children: ReactNode }) {
     <section className="guidelines-panel panel" aria-labelledby="guidelines-title" data-testid="guidelines">
       <div className="guidelines-head">
         <h2 id="guidelines-title">Suite guidelines</h2>
-        <button type="button" className="btn" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? "Hide" : "Show"} (g)</button>
-        <label><input type="checkbox" checked={pinned} onChange={togglePin} /> Keep open</label>
+        <button type="button" className="btn" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? "Hide" : "Show"} (g)
+        </button>
+        <label>
+          <input type="checkbox" checked={pinned} onChange={togglePin} /> Keep open
+        </label>
       </div>
-      {open ? <div className="guidelines-text" data-testid="guidelines-text">{children}</div> : null}
+      {open ? (
+        <div className="guidelines-text" data-testid="guidelines-text">
+          {children}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -16,7 +16,11 @@ export function ItemClock({ position }: { position?: { index: number; total: num
   }, []);
   return (
     <p className="item-clock" data-testid="item-clock">
-      {position ? <span data-testid="item-position">Item {position.index} of {position.total}</span> : null}
+      {position ? (
+        <span data-testid="item-position">
+          Item {position.index} of {position.total}
+        </span>
+      ) : null}
       {position ? " · " : null}
       <span aria-label="Time on this item">{minutesSeconds(now - start)} on this item</span>
     </p>

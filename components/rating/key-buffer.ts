@@ -6,7 +6,15 @@
 // app's JavaScript, with the CSP nonce) and by this module on a client-side
 // navigation; whichever runs first wins.
 
-type BufferedKey = { key: string; code: string; shiftKey: boolean; ctrlKey: boolean; altKey: boolean; metaKey: boolean; at: number };
+type BufferedKey = {
+  key: string;
+  code: string;
+  shiftKey: boolean;
+  ctrlKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+  at: number;
+};
 /** `claims`: how many mounted screens own the keyboard (a form, the panel after a submit, a correction). */
 type KeyQueue = { keys: BufferedKey[]; claims: number };
 
@@ -22,7 +30,15 @@ export function installKeyBuffer(): void {
     (event) => {
       if (queue.claims > 0 || !event.isTrusted || !ratingPath.test(window.location.pathname)) return;
       if (["Shift", "Control", "Alt", "Meta", "CapsLock", "Tab"].includes(event.key)) return;
-      queue.keys.push({ key: event.key, code: event.code, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, altKey: event.altKey, metaKey: event.metaKey, at: Date.now() });
+      queue.keys.push({
+        key: event.key,
+        code: event.code,
+        shiftKey: event.shiftKey,
+        ctrlKey: event.ctrlKey,
+        altKey: event.altKey,
+        metaKey: event.metaKey,
+        at: Date.now(),
+      });
       // Nothing else on the page may act on it now; the form replays it.
       event.preventDefault();
       event.stopImmediatePropagation();
@@ -69,7 +85,8 @@ export function replayKeys(keys: BufferedKey[]): void {
     const target = (document.activeElement as HTMLElement | null) ?? document.body;
     const event = new KeyboardEvent("keydown", { ...init, bubbles: true, cancelable: true });
     const notHandled = target.dispatchEvent(event);
-    const typesText = target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === "text");
+    const typesText =
+      target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === "text");
     if (notHandled && typesText && init.key.length === 1 && !init.ctrlKey && !init.metaKey && !init.altKey) {
       // execCommand is the one way to insert text that the page's input handlers see as typing.
       document.execCommand("insertText", false, init.key);

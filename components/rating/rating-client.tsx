@@ -20,14 +20,19 @@ import { ShortcutsDialog } from "@/components/rating/shortcuts-dialog";
 import { useDraftAutosave, type ServerDraft } from "@/components/rating/use-draft-autosave";
 import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 import { fetchJson } from "@/lib/http/fetch-json";
-import { chooseStartingDraft, clearLocalDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
+import {
+  chooseStartingDraft,
+  clearLocalDraft,
+  readLocalDraft,
+  writeLocalDraft,
+  type StartingDraft,
+} from "@/lib/queues/local-draft";
 import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
 import { fieldDecisions, withoutJudgeRationales } from "@/lib/review/field-decisions";
 
 function changedFromJudge(prefill: Record<string, unknown>, draft: Record<string, unknown>): number {
   return fieldDecisions(prefill, draft).filter((decision) => decision.decision !== "accepted").length;
 }
-
 
 type Props = {
   assignmentId: string;
@@ -51,12 +56,42 @@ type Props = {
   itemValues?: Record<string, unknown>;
 };
 
-type Extras = { position?: { index: number; total: number }; canSkip: boolean; canCorrect: boolean; itemValues?: Record<string, unknown>; profile: "expert" | "end_user" };
+type Extras = {
+  position?: { index: number; total: number };
+  canSkip: boolean;
+  canCorrect: boolean;
+  itemValues?: Record<string, unknown>;
+  profile: "expert" | "end_user";
+};
 
 // What an end user (share link) does not see: everything but the universal rubric.
-const END_USER_HIDDEN = [...HIDDEN_SECTIONS, "safety", "refusal", "issue_tags", "freeform", "chat", "agent", "rag", "multimodal"] as const;
+const END_USER_HIDDEN = [
+  ...HIDDEN_SECTIONS,
+  "safety",
+  "refusal",
+  "issue_tags",
+  "freeform",
+  "chat",
+  "agent",
+  "rag",
+  "multimodal",
+] as const;
 
-export function RatingClient({ assignmentId, assignmentApi, queue, server, fixed, submittedEvalId, prefill, signInUrl, position, canSkip = false, canCorrect = false, itemValues, profile = "expert" }: Props) {
+export function RatingClient({
+  assignmentId,
+  assignmentApi,
+  queue,
+  server,
+  fixed,
+  submittedEvalId,
+  prefill,
+  signInUrl,
+  position,
+  canSkip = false,
+  canCorrect = false,
+  itemValues,
+  profile = "expert",
+}: Props) {
   const extras: Extras = { position, canSkip, canCorrect, itemValues, profile };
   const [start, setStart] = useState<StartingDraft | null>(null);
   // Each restart (a browser copy chosen, a conflict resolved) mounts a fresh form.
@@ -68,22 +103,67 @@ export function RatingClient({ assignmentId, assignmentApi, queue, server, fixed
   // The browser's copy exists only after hydration, so the choice is made in an effect.
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setStart(chooseStartingDraft(server, readLocalDraft(assignmentId))), [assignmentId, server]);
-  if (submittedEvalId) return <SubmittedPanel queue={queue} evalId={submittedEvalId} assignmentApi={assignmentApi} canCorrect={canCorrect} fixed={fixed} />;
+  if (submittedEvalId)
+    return (
+      <SubmittedPanel
+        queue={queue}
+        evalId={submittedEvalId}
+        assignmentApi={assignmentApi}
+        canCorrect={canCorrect}
+        fixed={fixed}
+      />
+    );
   if (!start) return <p role="status">Loading your draft…</p>;
-  return <RatingForm key={generation} assignmentId={assignmentId} assignmentApi={assignmentApi} queue={queue} start={start} fixed={fixed} prefill={prefill} signInUrl={signInUrl} onRestart={restart} extras={extras} />;
+  return (
+    <RatingForm
+      key={generation}
+      assignmentId={assignmentId}
+      assignmentApi={assignmentApi}
+      queue={queue}
+      start={start}
+      fixed={fixed}
+      prefill={prefill}
+      signInUrl={signInUrl}
+      onRestart={restart}
+      extras={extras}
+    />
+  );
 }
 
-function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill, signInUrl, onRestart, extras }: {
-  assignmentId: string; assignmentApi: string; queue: QueueUrls; start: StartingDraft; fixed: Record<string, unknown>; prefill?: Record<string, unknown>; signInUrl?: string; onRestart: (start: StartingDraft) => void; extras: Extras;
+function RatingForm({
+  assignmentId,
+  assignmentApi,
+  queue,
+  start,
+  fixed,
+  prefill,
+  signInUrl,
+  onRestart,
+  extras,
+}: {
+  assignmentId: string;
+  assignmentApi: string;
+  queue: QueueUrls;
+  start: StartingDraft;
+  fixed: Record<string, unknown>;
+  prefill?: Record<string, unknown>;
+  signInUrl?: string;
+  onRestart: (start: StartingDraft) => void;
+  extras: Extras;
 }) {
   const router = useRouter();
   const commands = useRef<FormCommands | null>(null);
   const skipDialog = useRef<HTMLDialogElement>(null);
   // An SME starts from the judge's values, but the judge's rationales stay beside the fields until taken.
-  const [initialDraft] = useState(() => ({ ...(start.draft ?? (prefill ? withoutJudgeRationales(prefill) : extras.itemValues) ?? {}), ...fixed }));
+  const [initialDraft] = useState(() => ({
+    ...(start.draft ?? (prefill ? withoutJudgeRationales(prefill) : extras.itemValues) ?? {}),
+    ...fixed,
+  }));
   const [changedFields, setChangedFields] = useState(() => (prefill ? changedFromJudge(prefill, initialDraft) : 0));
   const autosave = useDraftAutosave({
-    draftUrl: `${assignmentApi}/draft`, storageId: assignmentId, baseVersion: start.baseVersion,
+    draftUrl: `${assignmentApi}/draft`,
+    storageId: assignmentId,
+    baseVersion: start.baseVersion,
     savedDraft: start.source === "server" ? initialDraft : null,
     unsavedDraft: start.source === "browser" ? initialDraft : null,
     restored: start.draft !== null,
@@ -101,48 +181,81 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
   // One submission in flight at a time: a flapping connection fires `online` more than once.
   const sending = useRef(false);
 
-  const submit = useCallback(async (draft: AifDraft) => {
-    if (sending.current) return;
-    sending.current = true;
-    setSubmitting(true);
-    setFailure(null);
-    setSubmitSignedOut(false);
-    // If the tab closes while offline, the next visit sends it.
-    writeLocalDraft(assignmentId, { draft: draft as Record<string, unknown>, baseVersion: autosave.version(), synced: false, changedAt: Date.now(), pendingSubmit: true });
-    const result = await fetchJson<{ eval_id: string; calibration?: Calibration }>(`${assignmentApi}/submit`, { method: "POST", body: { draft } });
-    sending.current = false;
-    setSubmitting(false);
-    if (result.ok) {
-      autosave.stop();
-      clearLocalDraft(assignmentId);
-      quotes.forget();
+  const submit = useCallback(
+    async (draft: AifDraft) => {
+      if (sending.current) return;
+      sending.current = true;
+      setSubmitting(true);
+      setFailure(null);
+      setSubmitSignedOut(false);
+      // If the tab closes while offline, the next visit sends it.
+      writeLocalDraft(assignmentId, {
+        draft: draft as Record<string, unknown>,
+        baseVersion: autosave.version(),
+        synced: false,
+        changedAt: Date.now(),
+        pendingSubmit: true,
+      });
+      const result = await fetchJson<{ eval_id: string; calibration?: Calibration }>(`${assignmentApi}/submit`, {
+        method: "POST",
+        body: { draft },
+      });
+      sending.current = false;
+      setSubmitting(false);
+      if (result.ok) {
+        autosave.stop();
+        clearLocalDraft(assignmentId);
+        quotes.forget();
+        setQueuedDraft(null);
+        setCalibration(result.data.calibration ?? []);
+        setSubmittedEvalId(result.data.eval_id);
+        return;
+      }
+      if (result.status === 0) {
+        setQueuedDraft(draft);
+        return;
+      }
       setQueuedDraft(null);
-      setCalibration(result.data.calibration ?? []);
-      setSubmittedEvalId(result.data.eval_id);
-      return;
-    }
-    if (result.status === 0) {
-      setQueuedDraft(draft);
-      return;
-    }
-    setQueuedDraft(null);
-    writeLocalDraft(assignmentId, { draft: draft as Record<string, unknown>, baseVersion: autosave.version(), synced: false, changedAt: Date.now() });
-    if (result.status === 401) {
-      setSubmitSignedOut(true);
-      return;
-    }
-    setServerIssues(result.issues);
-    setFailure(result.message);
-  }, [assignmentApi, assignmentId, autosave, quotes]);
+      writeLocalDraft(assignmentId, {
+        draft: draft as Record<string, unknown>,
+        baseVersion: autosave.version(),
+        synced: false,
+        changedAt: Date.now(),
+      });
+      if (result.status === 401) {
+        setSubmitSignedOut(true);
+        return;
+      }
+      setServerIssues(result.issues);
+      setFailure(result.message);
+    },
+    [assignmentApi, assignmentId, autosave, quotes],
+  );
 
   // Either choice ends the conflict with an explicit winner; neither happens on its own.
-  const loadNewer = useCallback((current: ServerDraft) => {
-    writeLocalDraft(assignmentId, { draft: current.draft ?? {}, baseVersion: current.version, synced: true, changedAt: Date.now() });
-    onRestart({ draft: current.draft, baseVersion: current.version, source: "server", olderBrowserCopy: null });
-  }, [assignmentId, onRestart]);
-  const keepMine = useCallback((current: ServerDraft) => {
-    onRestart({ draft: autosave.latestDraft() ?? initialDraft, baseVersion: current.version, source: "browser", olderBrowserCopy: null });
-  }, [autosave, initialDraft, onRestart]);
+  const loadNewer = useCallback(
+    (current: ServerDraft) => {
+      writeLocalDraft(assignmentId, {
+        draft: current.draft ?? {},
+        baseVersion: current.version,
+        synced: true,
+        changedAt: Date.now(),
+      });
+      onRestart({ draft: current.draft, baseVersion: current.version, source: "server", olderBrowserCopy: null });
+    },
+    [assignmentId, onRestart],
+  );
+  const keepMine = useCallback(
+    (current: ServerDraft) => {
+      onRestart({
+        draft: autosave.latestDraft() ?? initialDraft,
+        baseVersion: current.version,
+        source: "browser",
+        olderBrowserCopy: null,
+      });
+    },
+    [autosave, initialDraft, onRestart],
+  );
   const signedOut = submitSignedOut || autosave.status.kind === "signed-out";
 
   // A submission made offline is sent once, when the connection returns.
@@ -175,58 +288,127 @@ function RatingForm({ assignmentId, assignmentApi, queue, start, fixed, prefill,
     if (document.activeElement && document.activeElement !== document.body) return;
     if (formRoot.current) focusStop(stopsOf(formRoot.current)[0], { scroll: false });
   });
-  const skip = useCallback(async (reason: string, comment: string) => {
-    const result = await fetchJson<{ skipped: boolean }>(`${assignmentApi}/skip`, { method: "POST", body: { reason, ...(comment ? { comment } : {}) } });
-    if (!result.ok) return result.message;
-    autosave.stop();
-    clearLocalDraft(assignmentId);
-    skipDialog.current?.close();
-    handOverKeys();
-    return openNextItem(queue, (path) => router.push(path));
-  }, [assignmentApi, assignmentId, autosave, queue, router]);
+  const skip = useCallback(
+    async (reason: string, comment: string) => {
+      const result = await fetchJson<{ skipped: boolean }>(`${assignmentApi}/skip`, {
+        method: "POST",
+        body: { reason, ...(comment ? { comment } : {}) },
+      });
+      if (!result.ok) return result.message;
+      autosave.stop();
+      clearLocalDraft(assignmentId);
+      skipDialog.current?.close();
+      handOverKeys();
+      return openNextItem(queue, (path) => router.push(path));
+    },
+    [assignmentApi, assignmentId, autosave, queue, router],
+  );
 
-  if (submittedEvalId) return <SubmittedPanel queue={queue} evalId={submittedEvalId} assignmentApi={assignmentApi} canCorrect={extras.canCorrect} fixed={fixed} calibration={calibration} />;
+  if (submittedEvalId)
+    return (
+      <SubmittedPanel
+        queue={queue}
+        evalId={submittedEvalId}
+        assignmentApi={assignmentApi}
+        canCorrect={extras.canCorrect}
+        fixed={fixed}
+        calibration={calibration}
+      />
+    );
   return (
     <div ref={formRoot} className={extras.profile === "end_user" ? "rating-end-user" : undefined}>
       <ItemClock position={extras.position} />
       <div className="rating-toolbar">
         <SaveStatusText status={autosave.status} />
-        <button type="button" className="btn" onClick={() => dialog.current?.showModal()}>Shortcuts (?)</button>
-        {extras.canSkip ? <button type="button" className="btn" onClick={() => skipDialog.current?.showModal()}>Skip (s)</button> : null}
+        <button type="button" className="btn" onClick={() => dialog.current?.showModal()}>
+          Shortcuts (?)
+        </button>
+        {extras.canSkip ? (
+          <button type="button" className="btn" onClick={() => skipDialog.current?.showModal()}>
+            Skip (s)
+          </button>
+        ) : null}
       </div>
       {start.olderBrowserCopy ? (
         <div className="notice" role="status">
           <p>This browser holds changes made to an older version of this draft; the newer saved draft is shown.</p>
-          <button type="button" className="btn" onClick={() => onRestart({ draft: start.olderBrowserCopy!.draft, baseVersion: start.baseVersion, source: "browser", olderBrowserCopy: null })}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() =>
+              onRestart({
+                draft: start.olderBrowserCopy!.draft,
+                baseVersion: start.baseVersion,
+                source: "browser",
+                olderBrowserCopy: null,
+              })
+            }
+          >
             Use this browser&apos;s copy instead
           </button>
         </div>
       ) : null}
-      {autosave.status.kind === "conflict" ? <ConflictNotice current={autosave.status.current} onLoadNewer={loadNewer} onKeepMine={keepMine} /> : null}
+      {autosave.status.kind === "conflict" ? (
+        <ConflictNotice current={autosave.status.current} onLoadNewer={loadNewer} onKeepMine={keepMine} />
+      ) : null}
       {signedOut ? <SignedOutNotice signInUrl={signInUrl} /> : null}
-      {queuedDraft ? <p className="notice notice-error" role="status" data-testid="submit-queued">You are offline: the rating is queued and will be sent once the connection returns.</p> : null}
-      {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
-      {quotes.message ? <p className="help-block" role="status">{quotes.message}</p> : null}
-      {prefill ? (
-        <p className="help-block" role="status" data-testid="changed-fields">
-          {changedFields === 0 ? "Every value is the judge's: submitting confirms them all." : `${changedFields} field${changedFields === 1 ? "" : "s"} changed from the judge.`}
+      {queuedDraft ? (
+        <p className="notice notice-error" role="status" data-testid="submit-queued">
+          You are offline: the rating is queued and will be sent once the connection returns.
         </p>
       ) : null}
-      <AifForm initialDraft={initialDraft} serverIssues={serverIssues} submitting={submitting} onSubmit={submit}
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {quotes.message ? (
+        <p className="help-block" role="status">
+          {quotes.message}
+        </p>
+      ) : null}
+      {prefill ? (
+        <p className="help-block" role="status" data-testid="changed-fields">
+          {changedFields === 0
+            ? "Every value is the judge's: submitting confirms them all."
+            : `${changedFields} field${changedFields === 1 ? "" : "s"} changed from the judge.`}
+        </p>
+      ) : null}
+      <AifForm
+        initialDraft={initialDraft}
+        serverIssues={serverIssues}
+        submitting={submitting}
+        onSubmit={submit}
         onDraftChange={(draft) => {
           autosave.changed(draft);
           if (prefill) setChangedFields(changedFromJudge(prefill, draft));
         }}
-        hiddenSections={extras.profile === "end_user" ? END_USER_HIDDEN : HIDDEN_SECTIONS} prefill={prefill} commandsRef={commands}
-        submitLabel={prefill ? (changedFields === 0 ? "Confirm all (Ctrl+Enter)" : "Submit review (Ctrl+Enter)") : "Submit rating (Ctrl+Enter)"} />
+        hiddenSections={extras.profile === "end_user" ? END_USER_HIDDEN : HIDDEN_SECTIONS}
+        prefill={prefill}
+        commandsRef={commands}
+        submitLabel={
+          prefill
+            ? changedFields === 0
+              ? "Confirm all (Ctrl+Enter)"
+              : "Submit review (Ctrl+Enter)"
+            : "Submit rating (Ctrl+Enter)"
+        }
+      />
       {quotes.quotes.length > 0 ? (
         <section aria-labelledby="quotes-title" className="panel">
           <h2 id="quotes-title">Quoted evidence</h2>
           <ul>
             {quotes.quotes.map((quote, index) => (
               <li key={index}>
-                “{quote.anchor.quote.slice(0, 120)}{quote.anchor.quote.length > 120 ? "…" : ""}” — {quote.source}{" "}
-                <button type="button" className="btn" onClick={() => quotes.showSource(document.querySelector("[data-item-root]"), quote)}>Show in item</button>
+                “{quote.anchor.quote.slice(0, 120)}
+                {quote.anchor.quote.length > 120 ? "…" : ""}” — {quote.source}{" "}
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => quotes.showSource(document.querySelector("[data-item-root]"), quote)}
+                >
+                  Show in item
+                </button>
               </li>
             ))}
           </ul>

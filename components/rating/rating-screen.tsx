@@ -12,7 +12,14 @@ import { KEY_BUFFER_SCRIPT } from "./key-buffer";
 import { RatingClient } from "./rating-client";
 
 type Props = {
-  assignment: { id: string; suite: { key: string }; item: Item; draft: Record<string, unknown> | null; draftVersion: number; evalId: string | null };
+  assignment: {
+    id: string;
+    suite: { key: string };
+    item: Item;
+    draft: Record<string, unknown> | null;
+    draftVersion: number;
+    evalId: string | null;
+  };
   assignmentApi: string;
   queue: QueueUrls;
   rater: Record<string, unknown>;
@@ -38,7 +45,23 @@ type Props = {
   guidelines?: string;
 };
 
-export function RatingScreen({ assignment, assignmentApi, queue, rater, context, prefill, title = "Your rating", caption, signInUrl, nonce, position, canSkip = false, canCorrect = false, profile = "expert", guidelines = "" }: Props) {
+export function RatingScreen({
+  assignment,
+  assignmentApi,
+  queue,
+  rater,
+  context,
+  prefill,
+  title = "Your rating",
+  caption,
+  signInUrl,
+  nonce,
+  position,
+  canSkip = false,
+  canCorrect = false,
+  profile = "expert",
+  guidelines = "",
+}: Props) {
   return (
     <div className="rating-layout">
       {/* Before any other script: from the first moment, keys wait for the form instead of being lost. */}
@@ -49,7 +72,11 @@ export function RatingScreen({ assignment, assignmentApi, queue, rater, context,
       </section>
       <section aria-labelledby="rating-title" className="rating-form">
         <h1 id="rating-title">{title}</h1>
-        {guidelines.trim() === "" ? null : <GuidelinesPanel><MarkdownText text={guidelines} /></GuidelinesPanel>}
+        {guidelines.trim() === "" ? null : (
+          <GuidelinesPanel>
+            <MarkdownText text={guidelines} />
+          </GuidelinesPanel>
+        )}
         <RatingClient
           assignmentId={assignment.id}
           assignmentApi={assignmentApi}

@@ -4,8 +4,18 @@
 import { isTextTarget } from "@/components/aif-form/dimension-path";
 
 export type RatingCommand =
-  | "submit" | "next" | "nextDimension" | "previousDimension" | "quote" | "help"
-  | "allHigh" | "noHazard" | "rationale" | "skip" | "guidelines" | "correct";
+  | "submit"
+  | "next"
+  | "nextDimension"
+  | "previousDimension"
+  | "quote"
+  | "help"
+  | "allHigh"
+  | "noHazard"
+  | "rationale"
+  | "skip"
+  | "guidelines"
+  | "correct";
 
 export const RATING_SHORTCUTS: { keys: string; command: RatingCommand | "field"; description: string }[] = [
   { keys: "1 – 5", command: "field", description: "Score the focused dimension and move on to the next" },
@@ -13,11 +23,27 @@ export const RATING_SHORTCUTS: { keys: string; command: RatingCommand | "field";
   { keys: "h / m / l", command: "field", description: "Confidence of the focused dimension: High, Medium, Low" },
   { keys: "Shift+H", command: "allHigh", description: "Every dimension's confidence High" },
   { keys: "0", command: "noHazard", description: "No hazard violated (every hazard not yet judged)" },
-  { keys: "1 – 4 (on a hazard)", command: "field", description: "Verdict: not applicable, non-violating, violating, unsure; then 1 – 3 for the severity" },
-  { keys: "] or Alt+↓", command: "nextDimension", description: "Next stop: dimensions, hazards, refusal, tags, the extension" },
+  {
+    keys: "1 – 4 (on a hazard)",
+    command: "field",
+    description: "Verdict: not applicable, non-violating, violating, unsure; then 1 – 3 for the severity",
+  },
+  {
+    keys: "] or Alt+↓",
+    command: "nextDimension",
+    description: "Next stop: dimensions, hazards, refusal, tags, the extension",
+  },
   { keys: "[ or Alt+↑", command: "previousDimension", description: "Previous stop" },
-  { keys: "r", command: "rationale", description: "Write the focused dimension's rationale (or the hazard's evidence); Esc leaves it" },
-  { keys: "e", command: "quote", description: "Quote the text selected in the item into the evidence field you last used" },
+  {
+    keys: "r",
+    command: "rationale",
+    description: "Write the focused dimension's rationale (or the hazard's evidence); Esc leaves it",
+  },
+  {
+    keys: "e",
+    command: "quote",
+    description: "Quote the text selected in the item into the evidence field you last used",
+  },
   { keys: "g", command: "guidelines", description: "Show or hide the suite's guidelines" },
   { keys: "s", command: "skip", description: "Skip this item, with a reason" },
   { keys: "Ctrl/⌘+Enter", command: "submit", description: "Submit the rating" },
@@ -35,15 +61,25 @@ export function commandOf(event: KeyboardEvent): RatingCommand | null {
   if (event.key === "?") return "help";
   if (event.shiftKey) return event.key === "H" ? "allHigh" : null;
   switch (event.key) {
-    case "]": return "nextDimension";
-    case "[": return "previousDimension";
-    case "0": return "noHazard";
-    case "n": return "next";
-    case "e": return "quote";
-    case "r": return "rationale";
-    case "s": return "skip";
-    case "g": return "guidelines";
-    case "c": return "correct";
-    default: return null;
+    case "]":
+      return "nextDimension";
+    case "[":
+      return "previousDimension";
+    case "0":
+      return "noHazard";
+    case "n":
+      return "next";
+    case "e":
+      return "quote";
+    case "r":
+      return "rationale";
+    case "s":
+      return "skip";
+    case "g":
+      return "guidelines";
+    case "c":
+      return "correct";
+    default:
+      return null;
   }
 }

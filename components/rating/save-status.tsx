@@ -15,9 +15,16 @@ export function SaveStatusText({ status }: { status: SaveStatus }) {
     "signed-out": "Not saved: your session has ended. Your changes are kept in this browser",
     error: status.kind === "error" ? `Not saved: ${status.message}` : "",
   }[status.kind];
-  const problem = status.kind === "conflict" || status.kind === "error" || status.kind === "offline" || status.kind === "signed-out";
+  const problem =
+    status.kind === "conflict" || status.kind === "error" || status.kind === "offline" || status.kind === "signed-out";
   return (
-    <p className={problem ? "save-status notice-error" : "save-status"} role="status" aria-live="polite" data-testid="save-status" data-state={status.kind}>
+    <p
+      className={problem ? "save-status notice-error" : "save-status"}
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+      data-state={status.kind}
+    >
       {text}
     </p>
   );

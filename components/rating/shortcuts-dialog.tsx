@@ -11,11 +11,20 @@ export const ShortcutsDialog = forwardRef<HTMLDialogElement>(function ShortcutsD
       <table className="records-table">
         <tbody>
           {RATING_SHORTCUTS.map((shortcut) => (
-            <tr key={shortcut.keys}><th scope="row"><kbd>{shortcut.keys}</kbd></th><td>{shortcut.description}</td></tr>
+            <tr key={shortcut.keys}>
+              <th scope="row">
+                <kbd>{shortcut.keys}</kbd>
+              </th>
+              <td>{shortcut.description}</td>
+            </tr>
           ))}
         </tbody>
       </table>
-      <form method="dialog"><button className="btn" type="submit">Close</button></form>
+      <form method="dialog">
+        <button className="btn" type="submit">
+          Close
+        </button>
+      </form>
     </dialog>
   );
 });

@@ -39,9 +39,11 @@ export const SkipDialog = forwardRef<HTMLDialogElement, Props>(function SkipDial
                   if (!chosen) return;
                   event.preventDefault();
                   setReason(chosen);
-                  (event.currentTarget.form?.elements.namedItem("skip-reason") as RadioNodeList | null)?.forEach((radio) => {
-                    if ((radio as HTMLInputElement).value === chosen) (radio as HTMLInputElement).focus();
-                  });
+                  (event.currentTarget.form?.elements.namedItem("skip-reason") as RadioNodeList | null)?.forEach(
+                    (radio) => {
+                      if ((radio as HTMLInputElement).value === chosen) (radio as HTMLInputElement).focus();
+                    },
+                  );
                 }}
                 autoFocus={index === 0}
               />{" "}
@@ -49,12 +51,38 @@ export const SkipDialog = forwardRef<HTMLDialogElement, Props>(function SkipDial
             </label>
           ))}
         </fieldset>
-        <label htmlFor="skip-comment">Comment {reason === "other" ? <span className="badge badge-required">required</span> : <span className="badge">optional</span>}</label>
-        <textarea id="skip-comment" className="form-control" rows={2} maxLength={1000} value={comment} onChange={(event) => setComment(event.target.value)} />
-        {failure ? <p className="notice-error" role="alert">{failure}</p> : null}
+        <label htmlFor="skip-comment">
+          Comment{" "}
+          {reason === "other" ? (
+            <span className="badge badge-required">required</span>
+          ) : (
+            <span className="badge">optional</span>
+          )}
+        </label>
+        <textarea
+          id="skip-comment"
+          className="form-control"
+          rows={2}
+          maxLength={1000}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+        />
+        {failure ? (
+          <p className="notice-error" role="alert">
+            {failure}
+          </p>
+        ) : null}
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy || needsComment}>Skip and open the next item</button>
-          <button type="button" className="btn" onClick={(event) => (event.currentTarget.closest("dialog") as HTMLDialogElement | null)?.close()}>Cancel</button>
+          <button type="submit" className="btn btn-primary" disabled={busy || needsComment}>
+            Skip and open the next item
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={(event) => (event.currentTarget.closest("dialog") as HTMLDialogElement | null)?.close()}
+          >
+            Cancel
+          </button>
         </div>
       </form>
     </dialog>

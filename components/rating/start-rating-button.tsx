@@ -9,12 +9,26 @@ export function StartRatingButton({ urls, label }: { urls: QueueUrls; label: str
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <>
-      <button type="button" className="btn btn-primary" disabled={busy} onClick={async () => {
-        setBusy(true);
-        const problem = await openNextItem(urls, (path) => router.push(path));
-        if (problem) { setFailure(problem); setBusy(false); }
-      }}>{label}</button>
-      {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          const problem = await openNextItem(urls, (path) => router.push(path));
+          if (problem) {
+            setFailure(problem);
+            setBusy(false);
+          }
+        }}
+      >
+        {label}
+      </button>
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -18,7 +18,14 @@ export type Calibration = { dimension: string; expected: number; given: number; 
 
 export const HIDDEN_SECTIONS = ["task", "subject", "rater", "derived_from"] as const;
 
-type Props = { queue: QueueUrls; evalId: string; assignmentApi: string; canCorrect: boolean; fixed: Record<string, unknown>; calibration?: Calibration };
+type Props = {
+  queue: QueueUrls;
+  evalId: string;
+  assignmentApi: string;
+  canCorrect: boolean;
+  fixed: Record<string, unknown>;
+  calibration?: Calibration;
+};
 
 export function SubmittedPanel({ queue, evalId, assignmentApi, canCorrect, fixed, calibration = [] }: Props) {
   const router = useRouter();
@@ -75,7 +82,8 @@ export function SubmittedPanel({ queue, evalId, assignmentApi, canCorrect, fixed
   return (
     <div className="notice" role="status" data-testid="submitted">
       <p>
-        {corrected ? "Correction stored" : "Rating submitted"} (eval_id <code data-testid="submitted-eval-id">{latestEvalId}</code>).
+        {corrected ? "Correction stored" : "Rating submitted"} (eval_id{" "}
+        <code data-testid="submitted-eval-id">{latestEvalId}</code>).
       </p>
       {calibration.length > 0 ? (
         <div data-testid="calibration-feedback">
@@ -83,28 +91,56 @@ export function SubmittedPanel({ queue, evalId, assignmentApi, canCorrect, fixed
           <ul>
             {calibration.map((entry) => (
               <li key={entry.dimension}>
-                {entry.dimension.replace(/^universal\./, "").replaceAll("_", " ")}: you gave {entry.given}, expected {entry.expected}
+                {entry.dimension.replace(/^universal\./, "").replaceAll("_", " ")}: you gave {entry.given}, expected{" "}
+                {entry.expected}
                 {entry.error === 0 ? " — exact" : ` — ${Math.abs(entry.error)} ${entry.error > 0 ? "higher" : "lower"}`}
               </li>
             ))}
           </ul>
         </div>
       ) : null}
-      <button ref={next} type="button" className="btn btn-primary" onClick={openNext}>Next item (n)</button>{" "}
-      {canCorrect ? <button type="button" className="btn" onClick={correct}>Correct this rating (c)</button> : null}
-      {failure ? <p className="notice-error" role="alert">{failure}</p> : null}
+      <button ref={next} type="button" className="btn btn-primary" onClick={openNext}>
+        Next item (n)
+      </button>{" "}
+      {canCorrect ? (
+        <button type="button" className="btn" onClick={correct}>
+          Correct this rating (c)
+        </button>
+      ) : null}
+      {failure ? (
+        <p className="notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /** A stored record as a draft to correct: what the server assigns, and the rater and link it sets, left out. */
 function editableCopy(record: Record<string, unknown>): Record<string, unknown> {
-  const { eval_id: _id, created_at: _created, schema_version: _version, rater: _rater, derived_from: _from, ...rest } = record;
+  const {
+    eval_id: _id,
+    created_at: _created,
+    schema_version: _version,
+    rater: _rater,
+    derived_from: _from,
+    ...rest
+  } = record;
   return rest;
 }
 
-function CorrectionForm({ assignmentApi, draft, fixed, onDone, onCancel }: {
-  assignmentApi: string; draft: Record<string, unknown>; fixed: Record<string, unknown>; onDone: (evalId: string) => void; onCancel: () => void;
+function CorrectionForm({
+  assignmentApi,
+  draft,
+  fixed,
+  onDone,
+  onCancel,
+}: {
+  assignmentApi: string;
+  draft: Record<string, unknown>;
+  fixed: Record<string, unknown>;
+  onDone: (evalId: string) => void;
+  onCancel: () => void;
 }) {
   const [initialDraft] = useState(() => ({ ...draft, ...fixed }));
   const [submitting, setSubmitting] = useState(false);
@@ -112,25 +148,47 @@ function CorrectionForm({ assignmentApi, draft, fixed, onDone, onCancel }: {
   const [failure, setFailure] = useState<string | null>(null);
   const formRoot = useRef<HTMLDivElement>(null);
   const commands = useRef<FormCommands | null>(null);
-  const submit = useCallback(async (corrected: AifDraft) => {
-    setSubmitting(true);
-    const result = await fetchJson<{ eval_id: string }>(`${assignmentApi}/correction`, { method: "POST", body: { draft: corrected } });
-    setSubmitting(false);
-    if (result.ok) {
-      onDone(result.data.eval_id);
-      return;
-    }
-    setServerIssues(result.issues);
-    setFailure(result.message);
-  }, [assignmentApi, onDone]);
+  const submit = useCallback(
+    async (corrected: AifDraft) => {
+      setSubmitting(true);
+      const result = await fetchJson<{ eval_id: string }>(`${assignmentApi}/correction`, {
+        method: "POST",
+        body: { draft: corrected },
+      });
+      setSubmitting(false);
+      if (result.ok) {
+        onDone(result.data.eval_id);
+        return;
+      }
+      setServerIssues(result.issues);
+      setFailure(result.message);
+    },
+    [assignmentApi, onDone],
+  );
   useClaimedKeyboard(true, () => focusStop(formRoot.current ? stopsOf(formRoot.current)[0] : undefined));
   useFormKeys(formRoot, { commands });
   return (
     <div ref={formRoot} data-testid="correction">
-      <p className="notice" role="status">Correcting your rating: submitting stores a new record derived from it; the original is kept.</p>
-      {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
-      <AifForm initialDraft={initialDraft} serverIssues={serverIssues} submitting={submitting} onSubmit={submit} hiddenSections={HIDDEN_SECTIONS} commandsRef={commands} submitLabel="Submit correction (Ctrl+Enter)">
-        <button type="button" className="btn" onClick={onCancel}>Cancel</button>
+      <p className="notice" role="status">
+        Correcting your rating: submitting stores a new record derived from it; the original is kept.
+      </p>
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <AifForm
+        initialDraft={initialDraft}
+        serverIssues={serverIssues}
+        submitting={submitting}
+        onSubmit={submit}
+        hiddenSections={HIDDEN_SECTIONS}
+        commandsRef={commands}
+        submitLabel="Submit correction (Ctrl+Enter)"
+      >
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
       </AifForm>
     </div>
   );

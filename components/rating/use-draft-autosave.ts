@@ -31,7 +31,10 @@ type Blocked = null | "conflict" | "signed-out" | "submitted";
 function serverDraftOf(details: Record<string, unknown> | undefined): ServerDraft | null {
   const current = details?.current as { version?: unknown; draft?: unknown } | undefined;
   if (typeof current?.version !== "number") return null;
-  return { version: current.version, draft: typeof current.draft === "object" ? (current.draft as Record<string, unknown> | null) : null };
+  return {
+    version: current.version,
+    draft: typeof current.draft === "object" ? (current.draft as Record<string, unknown> | null) : null,
+  };
 }
 
 /**
@@ -39,12 +42,19 @@ function serverDraftOf(details: Record<string, unknown> | undefined): ServerDraf
  * page opened with that the server does not have yet (browser edits made
  * offline, before a reload, or kept by choice in a conflict): it is sent at once.
  */
-export function useDraftAutosave(options: { draftUrl: string; storageId: string; baseVersion: number; savedDraft: Record<string, unknown> | null; unsavedDraft?: Record<string, unknown> | null; restored?: boolean }) {
+export function useDraftAutosave(options: {
+  draftUrl: string;
+  storageId: string;
+  baseVersion: number;
+  savedDraft: Record<string, unknown> | null;
+  unsavedDraft?: Record<string, unknown> | null;
+  restored?: boolean;
+}) {
   const { draftUrl, storageId } = options;
   const [status, setStatus] = useState<SaveStatus>({ kind: options.restored ? "restored" : "idle" });
   const version = useRef(options.baseVersion);
   const latest = useRef<Record<string, unknown> | null>(options.unsavedDraft ?? null);
-    // Compared by content (lib/queues/draft-content): the form's first render of a
+  // Compared by content (lib/queues/draft-content): the form's first render of a
   // stored draft differs from it only in key order and empty sections, and is no edit.
   const lastSent = useRef<string>(draftContentKey(options.savedDraft));
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -65,14 +75,22 @@ export function useDraftAutosave(options: { draftUrl: string; storageId: string;
     if (json === lastSent.current) return;
     inFlight.current = true;
     setStatus({ kind: "saving" });
-    const result = await fetchJson<{ version: number; saved_at: string }>(draftUrl, { method: "PUT", body: { base_version: version.current, draft } });
+    const result = await fetchJson<{ version: number; saved_at: string }>(draftUrl, {
+      method: "PUT",
+      body: { base_version: version.current, draft },
+    });
     inFlight.current = false;
     if (blocked.current === "submitted") return;
     if (result.ok) {
       version.current = result.data.version;
       lastSent.current = json;
       const synced = draftContentKey(latest.current) === json;
-      writeLocalDraft(storageId, { draft: latest.current ?? draft, baseVersion: version.current, synced, changedAt: Date.now() });
+      writeLocalDraft(storageId, {
+        draft: latest.current ?? draft,
+        baseVersion: version.current,
+        synced,
+        changedAt: Date.now(),
+      });
       setStatus({ kind: "saved", at: new Date(result.data.saved_at) });
       if (!synced) retryIn(SAVE_AFTER_MS);
     } else if (result.status === 0) {
@@ -92,17 +110,20 @@ export function useDraftAutosave(options: { draftUrl: string; storageId: string;
     saveRef.current = save;
   }, [save]);
 
-  const changed = useCallback((draft: Record<string, unknown>) => {
-    if (blocked.current === "submitted") return;
-    latest.current = draft;
-    if (draftContentKey(draft) === lastSent.current) return;
-    // Written even while saving is blocked: the browser's copy is what a reload restores.
-    writeLocalDraft(storageId, { draft, baseVersion: version.current, synced: false, changedAt: Date.now() });
-    if (blocked.current) return;
-    setStatus((previous) => (previous.kind === "offline" ? previous : { kind: "pending" }));
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(save, SAVE_AFTER_MS);
-  }, [save, storageId]);
+  const changed = useCallback(
+    (draft: Record<string, unknown>) => {
+      if (blocked.current === "submitted") return;
+      latest.current = draft;
+      if (draftContentKey(draft) === lastSent.current) return;
+      // Written even while saving is blocked: the browser's copy is what a reload restores.
+      writeLocalDraft(storageId, { draft, baseVersion: version.current, synced: false, changedAt: Date.now() });
+      if (blocked.current) return;
+      setStatus((previous) => (previous.kind === "offline" ? previous : { kind: "pending" }));
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(save, SAVE_AFTER_MS);
+    },
+    [save, storageId],
+  );
 
   const stop = useCallback(() => {
     blocked.current = "submitted";
@@ -125,7 +146,8 @@ export function useDraftAutosave(options: { draftUrl: string; storageId: string;
     };
     // Without a service worker a page cannot load offline: ask before leaving with changes only this browser holds.
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (navigator.onLine || blocked.current === "submitted" || draftContentKey(latest.current) === lastSent.current) return;
+      if (navigator.onLine || blocked.current === "submitted" || draftContentKey(latest.current) === lastSent.current)
+        return;
       event.preventDefault();
     };
     window.addEventListener("online", onOnline);
@@ -141,5 +163,8 @@ export function useDraftAutosave(options: { draftUrl: string; storageId: string;
 
   const currentVersion = useCallback(() => version.current, []);
   const latestDraft = useCallback(() => latest.current, []);
-  return useMemo(() => ({ status, changed, stop, saveNow: save, version: currentVersion, latestDraft }), [status, changed, stop, save, currentVersion, latestDraft]);
+  return useMemo(
+    () => ({ status, changed, stop, saveNow: save, version: currentVersion, latestDraft }),
+    [status, changed, stop, save, currentVersion, latestDraft],
+  );
 }

@@ -7,27 +7,69 @@ function LinkRow({ link, current }: { link: ChainLink; current?: boolean }) {
   const label = `${link.raterType}${link.raterId ? ` · ${link.raterId}` : ""}`;
   return (
     <li data-testid="chain-link" data-eval-id={link.evalId} aria-current={current ? "true" : undefined}>
-      {current ? <strong className="mono">{link.evalId}</strong> : <Link href={`/records/${link.evalId}`} className="mono">{link.evalId}</Link>}{" "}
-      <span className="badge">{label}</span> <time dateTime={link.createdAt.toISOString()}>{link.createdAt.toISOString().slice(0, 16).replace("T", " ")}</time>
+      {current ? (
+        <strong className="mono">{link.evalId}</strong>
+      ) : (
+        <Link href={`/records/${link.evalId}`} className="mono">
+          {link.evalId}
+        </Link>
+      )}{" "}
+      <span className="badge">{label}</span>{" "}
+      <time dateTime={link.createdAt.toISOString()}>{link.createdAt.toISOString().slice(0, 16).replace("T", " ")}</time>
     </li>
   );
 }
 
-export function ProvenanceChain({ current, ancestors, descendants, hidden }: { current: ChainLink; ancestors: ChainLink[]; descendants: ChainLink[]; hidden: number }) {
+export function ProvenanceChain({
+  current,
+  ancestors,
+  descendants,
+  hidden,
+}: {
+  current: ChainLink;
+  ancestors: ChainLink[];
+  descendants: ChainLink[];
+  hidden: number;
+}) {
   return (
     <section aria-labelledby="chain-title" className="panel">
       <h2 id="chain-title">Provenance</h2>
       <ol className="provenance-chain">
-        {ancestors.map((link) => <LinkRow key={link.evalId} link={link} />)}
+        {ancestors.map((link) => (
+          <LinkRow key={link.evalId} link={link} />
+        ))}
         <LinkRow link={current} current />
         {descendants.map((link) => (
-          <li key={link.evalId} style={{ marginLeft: `${link.depth * 1.2}rem` }} data-testid="chain-link" data-eval-id={link.evalId}>
-            ↳ <Link href={`/records/${link.evalId}`} className="mono">{link.evalId}</Link> <span className="badge">{link.raterType}{link.raterId ? ` · ${link.raterId}` : ""}</span>{" "}
-            <span className="help-block">derives from {link.derivedFrom === current.evalId ? "this record" : <span className="mono">{link.derivedFrom?.slice(0, 8)}</span>}</span>
+          <li
+            key={link.evalId}
+            style={{ marginLeft: `${link.depth * 1.2}rem` }}
+            data-testid="chain-link"
+            data-eval-id={link.evalId}
+          >
+            ↳{" "}
+            <Link href={`/records/${link.evalId}`} className="mono">
+              {link.evalId}
+            </Link>{" "}
+            <span className="badge">
+              {link.raterType}
+              {link.raterId ? ` · ${link.raterId}` : ""}
+            </span>{" "}
+            <span className="help-block">
+              derives from{" "}
+              {link.derivedFrom === current.evalId ? (
+                "this record"
+              ) : (
+                <span className="mono">{link.derivedFrom?.slice(0, 8)}</span>
+              )}
+            </span>
           </li>
         ))}
       </ol>
-      {hidden > 0 ? <p className="help-block">{hidden} more record{hidden === 1 ? "" : "s"} in this chain you may not see.</p> : null}
+      {hidden > 0 ? (
+        <p className="help-block">
+          {hidden} more record{hidden === 1 ? "" : "s"} in this chain you may not see.
+        </p>
+      ) : null}
     </section>
   );
 }

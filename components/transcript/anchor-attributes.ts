@@ -2,7 +2,8 @@
 // item field it came from (read by selection-anchor.ts).
 
 /** Where a text block's text lives in the item. */
-export type TextPart = "prompt" | "content" | "reasoning" | "tool_call" | "tool_result" | "reference" | "context" | "option";
+export type TextPart =
+  "prompt" | "content" | "reasoning" | "tool_call" | "tool_result" | "reference" | "context" | "option";
 
 export const PART_ATTRIBUTE = "data-part";
 export const SEGMENT_ATTRIBUTE = "data-segment-index";

@@ -19,7 +19,9 @@ export function AnswerComparison({ transcript, reference }: { transcript: Transc
               // Tagged as the transcript message it repeats, so a quote from here points there.
               <div {...messageAttributes("transcript", answerIndex, answer.role)}>
                 {answer.content.map((segment, index) =>
-                  segment.type === "text" ? <TextBlock key={index} text={segment.text} part="content" segmentIndex={index} /> : null,
+                  segment.type === "text" ? (
+                    <TextBlock key={index} text={segment.text} part="content" segmentIndex={index} />
+                  ) : null,
                 )}
               </div>
             ) : (

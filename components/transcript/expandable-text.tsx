@@ -12,11 +12,20 @@ export function ExpandableText({ text, part, segmentIndex, element: Element }: P
   const cut = text.length > TEXT_LIMIT && !expanded;
   return (
     <>
-      <Element className={Element === "pre" ? styles.code : styles.text} {...blockAttributes(part, segmentIndex)} data-truncated={cut ? "" : undefined}>
+      <Element
+        className={Element === "pre" ? styles.code : styles.text}
+        {...blockAttributes(part, segmentIndex)}
+        data-truncated={cut ? "" : undefined}
+      >
         {cut ? truncateText(text) : text}
       </Element>
       {/* One button that toggles, so keyboard focus stays put after expanding. */}
-      <button type="button" className={`btn ${styles.showAll}`} aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+      <button
+        type="button"
+        className={`btn ${styles.showAll}`}
+        aria-expanded={expanded}
+        onClick={() => setExpanded(!expanded)}
+      >
         {expanded ? "Show less" : `Show all (${text.length.toLocaleString("en-US")} characters)`}
       </button>
     </>

@@ -27,8 +27,15 @@ export function ReferenceTrajectory({ transcript }: { transcript: Transcript }) 
   return (
     <PanelSection title="Reference trajectory">
       <details className={styles.details}>
-        <summary>Show the reference trajectory ({count} {count === 1 ? "message" : "messages"})</summary>
-        <TranscriptView transcript={transcript} label="Reference trajectory messages" field="reference_trajectory" headingLevel={null} />
+        <summary>
+          Show the reference trajectory ({count} {count === 1 ? "message" : "messages"})
+        </summary>
+        <TranscriptView
+          transcript={transcript}
+          label="Reference trajectory messages"
+          field="reference_trajectory"
+          headingLevel={null}
+        />
       </details>
     </PanelSection>
   );

@@ -21,7 +21,9 @@ export function ItemView({ item }: { item: Item }) {
   const showPrompt = prompt.trim() !== "" && !transcriptRepeatsPrompt(item.transcript, prompt);
   const firstUser = item.transcript.messages.find((message) => roleKind(message.role) === "user");
   // A long prompt (few-shot examples) would push the answer below the fold: show the answer first.
-  const pinAnswer = isLongText(showPrompt ? prompt : firstUser ? textOf(firstUser) : "") !== null && finalAnswerIndex(item.transcript) !== null;
+  const pinAnswer =
+    isLongText(showPrompt ? prompt : firstUser ? textOf(firstUser) : "") !== null &&
+    finalAnswerIndex(item.transcript) !== null;
   return (
     <div className={styles.item} data-item-root="">
       <MissingMediaNotice item={item} />

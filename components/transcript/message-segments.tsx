@@ -11,7 +11,11 @@ export function MessageSegments({ message, messageIndex, part }: Props) {
     segment.type === "text" ? (
       <TextBlock key={index} text={segment.text} part={part} segmentIndex={index} />
     ) : (
-      <MediaSegment key={index} segment={segment} label={`${segment.type} ${index + 1} of message ${messageIndex + 1}`} />
+      <MediaSegment
+        key={index}
+        segment={segment}
+        label={`${segment.type} ${index + 1} of message ${messageIndex + 1}`}
+      />
     ),
   );
 }

@@ -50,7 +50,11 @@ export function MessageView({ message, index, field, id, trace }: Props) {
   // An assistant turn that only calls tools is its steps: no card around them, so a run reads as a list.
   const stepsOnly = trace !== undefined && message.content.length === 0 && !message.reasoning;
   return (
-    <li id={id} className={stepsOnly ? `${styles.message} ${styles.stepsOnly}` : styles.message} {...messageAttributes(field, index, message.role)}>
+    <li
+      id={id}
+      className={stepsOnly ? `${styles.message} ${styles.stepsOnly}` : styles.message}
+      {...messageAttributes(field, index, message.role)}
+    >
       {stepsOnly ? null : (
         <div className={styles.messageHeader}>
           <span className={ROLE_CLASS[roleKind(message.role)]}>{message.role}</span>
@@ -72,7 +76,9 @@ export function MessageView({ message, index, field, id, trace }: Props) {
         <MessageSegments message={message} messageIndex={index} part="content" />
       )}
       {trace
-        ? trace.steps.map((step) => <ToolStepView key={step.callIndex} step={step} transcript={trace.transcript} field={field} />)
+        ? trace.steps.map((step) => (
+            <ToolStepView key={step.callIndex} step={step} transcript={trace.transcript} field={field} />
+          ))
         : message.tool_calls?.map((call, callIndex) => <ToolCallView key={callIndex} call={call} index={callIndex} />)}
     </li>
   );

@@ -9,8 +9,7 @@ export function MissingMediaNotice({ item }: { item: Item }) {
   const reasons = [...new Set(missing.map((media) => media.why))];
   return (
     <div role="note" className="notice notice-warning" data-missing-media={missing.length}>
-      <strong>This item had {describeMissing(missing)} that cannot be shown.</strong>{" "}
-      {reasons.slice(0, 2).join("; ")}
+      <strong>This item had {describeMissing(missing)} that cannot be shown.</strong> {reasons.slice(0, 2).join("; ")}
       {reasons.length > 2 ? "; …" : ""}. Rate what you can see, and say in a note if the missing media mattered.
     </div>
   );

@@ -13,11 +13,14 @@ export function PinnedAnswer({ transcript }: { transcript: Transcript }) {
   return (
     <section aria-label="Model answer" className={`${styles.panel} ${styles.pinned}`} data-pinned-answer="">
       <h2 className={styles.heading}>
-        Model answer <span className={styles.muted}>(shown first; the prompt below is long · message #{index + 1})</span>
+        Model answer{" "}
+        <span className={styles.muted}>(shown first; the prompt below is long · message #{index + 1})</span>
       </h2>
       <div {...messageAttributes("transcript", index, answer.role)}>
         {answer.content.map((segment, segmentIndex) =>
-          segment.type === "text" ? <TextBlock key={segmentIndex} text={segment.text} part="content" segmentIndex={segmentIndex} /> : null,
+          segment.type === "text" ? (
+            <TextBlock key={segmentIndex} text={segment.text} part="content" segmentIndex={segmentIndex} />
+          ) : null,
         )}
       </div>
     </section>

@@ -1,6 +1,12 @@
 // Turns a DOM selection in the viewer into a quote plus the item field it came
 // from, and finds that place again. Reads the data attributes of anchor-attributes.ts.
-import { MESSAGE_ATTRIBUTE, PART_ATTRIBUTE, ROLE_ATTRIBUTE, SEGMENT_ATTRIBUTE, TRANSCRIPT_ATTRIBUTE } from "./anchor-attributes";
+import {
+  MESSAGE_ATTRIBUTE,
+  PART_ATTRIBUTE,
+  ROLE_ATTRIBUTE,
+  SEGMENT_ATTRIBUTE,
+  TRANSCRIPT_ATTRIBUTE,
+} from "./anchor-attributes";
 
 export type SelectionAnchor = {
   quote: string;
@@ -16,7 +22,8 @@ export type SelectionAnchor = {
 };
 
 /** What locates a text block; anchors stored without `transcript` or `role` still resolve. */
-export type AnchorLocation = Pick<SelectionAnchor, "messageIndex" | "part" | "segmentIndex"> & Partial<Pick<SelectionAnchor, "transcript" | "role">>;
+export type AnchorLocation = Pick<SelectionAnchor, "messageIndex" | "part" | "segmentIndex"> &
+  Partial<Pick<SelectionAnchor, "transcript" | "role">>;
 
 // Range constants spelled out: the global `Range` does not exist outside a browser.
 const START_TO_START = 0;
@@ -75,7 +82,10 @@ export function anchorOfSelection(selection: Selection, root: Element): Selectio
   if (!first) return null;
   const start = first.start + (first.text.length - first.text.trimStart().length);
   const end = first.start + first.text.trimEnd().length;
-  const quote = pieces.map((piece) => piece.text).join("\n\n").trim();
+  const quote = pieces
+    .map((piece) => piece.text)
+    .join("\n\n")
+    .trim();
   return { quote, start, end, ...locationOf(first.block, root) };
 }
 
@@ -96,7 +106,14 @@ const LISTED_PARTS = new Set(["tool_call", "context", "option"]);
 export function describeAnchor(anchor: AnchorLocation): string {
   const name = PART_NAMES[anchor.part] ?? anchor.part;
   const segment = anchor.segmentIndex;
-  const numbered = segment === null ? name : LISTED_PARTS.has(anchor.part) ? `${name} ${segment + 1}` : segment > 0 ? `${name} (segment ${segment + 1})` : name;
+  const numbered =
+    segment === null
+      ? name
+      : LISTED_PARTS.has(anchor.part)
+        ? `${name} ${segment + 1}`
+        : segment > 0
+          ? `${name} (segment ${segment + 1})`
+          : name;
   if (anchor.messageIndex === null) return numbered;
   const where = anchor.transcript === "reference_trajectory" ? "reference trajectory message" : "message";
   const role = anchor.role ? ` (${anchor.role})` : "";

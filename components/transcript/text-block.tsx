@@ -11,7 +11,8 @@ type Props = { text: string; part: TextPart; segmentIndex?: number | null; eleme
 
 export function TextBlock({ text, part, segmentIndex = null, element: Element = "div" }: Props) {
   // Only huge text pays for a client component (cut until asked, as plain text); the rest renders on the server.
-  if (text.length > TEXT_LIMIT) return <ExpandableText text={text} part={part} segmentIndex={segmentIndex} element={Element} />;
+  if (text.length > TEXT_LIMIT)
+    return <ExpandableText text={text} part={part} segmentIndex={segmentIndex} element={Element} />;
   if (Element === "div") return <MarkdownText text={text} blockProps={blockAttributes(part, segmentIndex)} />;
   return (
     <Element className={styles.code} {...blockAttributes(part, segmentIndex)}>

@@ -49,8 +49,11 @@ export function ToolStepView({ step, transcript, field }: { step: ToolStep; tran
       {/* Failures open by themselves: they are what a rater looks for first. */}
       <details className={styles.stepDetails} data-step-details="" open={step.status === "error"}>
         <summary>
-          <span className={styles.stepNumber}>Step {step.number}</span> <code className={styles.toolName}>{step.call.name}</code>{" "}
-          <span className={`${styles.status} ${step.status === "ok" ? styles.statusOk : step.status === "error" ? styles.statusError : styles.statusMissing}`}>
+          <span className={styles.stepNumber}>Step {step.number}</span>{" "}
+          <code className={styles.toolName}>{step.call.name}</code>{" "}
+          <span
+            className={`${styles.status} ${step.status === "ok" ? styles.statusOk : step.status === "error" ? styles.statusError : styles.statusMissing}`}
+          >
             {STATUS_LABEL[step.status]}
           </span>
           {args ? <span className={styles.argPreview}> {preview(args)}</span> : null}
@@ -59,7 +62,11 @@ export function ToolStepView({ step, transcript, field }: { step: ToolStep; tran
           <h4 className={styles.subheading}>
             Arguments{step.call.id ? <span className={styles.muted}> · call id {step.call.id}</span> : null}
           </h4>
-          {args === null ? <p className={styles.muted}>No arguments.</p> : <TextBlock element="pre" text={args} part="tool_call" segmentIndex={step.callIndex} />}
+          {args === null ? (
+            <p className={styles.muted}>No arguments.</p>
+          ) : (
+            <TextBlock element="pre" text={args} part="tool_call" segmentIndex={step.callIndex} />
+          )}
           <h4 className={styles.subheading}>
             Result{step.result === null ? null : <span className={styles.muted}> · message #{step.result + 1}</span>}
           </h4>

@@ -57,10 +57,22 @@ export function TraceControls({ stepCount }: { stepCount: number }) {
 
   return (
     <div ref={ref} className={styles.traceControls}>
-      <button type="button" className="btn" onClick={() => openAll(true)}>Expand all</button>
-      <button type="button" className="btn" onClick={() => openAll(false)}>Collapse all</button>
-      <label htmlFor={inputId} className="visually-hidden">Search the steps</label>
-      <input id={inputId} type="search" className={`form-control ${styles.traceSearch}`} placeholder="Search steps" onChange={(event) => search(event.target.value)} />
+      <button type="button" className="btn" onClick={() => openAll(true)}>
+        Expand all
+      </button>
+      <button type="button" className="btn" onClick={() => openAll(false)}>
+        Collapse all
+      </button>
+      <label htmlFor={inputId} className="visually-hidden">
+        Search the steps
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        className={`form-control ${styles.traceSearch}`}
+        placeholder="Search steps"
+        onChange={(event) => search(event.target.value)}
+      />
       <span className={styles.muted} role="status">
         {matches === null ? "" : `${matches} of ${stepCount} steps match`}
       </span>

@@ -6,7 +6,14 @@ import type { ToolCall, Transcript } from "@/lib/items/types";
 import { isToolResult, textOf } from "./transcript-facts";
 
 export type StepStatus = "ok" | "error" | "no_result";
-export type ToolStep = { call: ToolCall; callMessage: number; callIndex: number; result: number | null; status: StepStatus; number: number };
+export type ToolStep = {
+  call: ToolCall;
+  callMessage: number;
+  callIndex: number;
+  result: number | null;
+  status: StepStatus;
+  number: number;
+};
 export type TracePlan = {
   /** Tool steps by the index of the message holding the calls. */
   stepsByMessage: Map<number, ToolStep[]>;
@@ -43,7 +50,14 @@ export function planTrace(transcript: Transcript): TracePlan {
   const waiting: ToolStep[] = [];
   transcript.messages.forEach((message, index) => {
     if (message.tool_calls?.length) {
-      const made = message.tool_calls.map((call, callIndex): ToolStep => ({ call, callMessage: index, callIndex, result: null, status: "no_result", number: steps.length + callIndex + 1 }));
+      const made = message.tool_calls.map((call, callIndex): ToolStep => ({
+        call,
+        callMessage: index,
+        callIndex,
+        result: null,
+        status: "no_result",
+        number: steps.length + callIndex + 1,
+      }));
       steps.push(...made);
       waiting.push(...made);
       stepsByMessage.set(index, made);
@@ -51,8 +65,11 @@ export function planTrace(transcript: Transcript): TracePlan {
     if (!isToolResult(message)) return;
     const ids = idsOf(message.tool_call_id);
     // By id when the result names its call; one result message answering several ids pairs with the first.
-    const byId = ids.length > 0 ? waiting.find((step) => step.call.id !== undefined && ids.includes(step.call.id)) : undefined;
-    const step = byId ?? (ids.length === 0 || !waiting.some((candidate) => candidate.call.id !== undefined) ? waiting[0] : undefined);
+    const byId =
+      ids.length > 0 ? waiting.find((step) => step.call.id !== undefined && ids.includes(step.call.id)) : undefined;
+    const step =
+      byId ??
+      (ids.length === 0 || !waiting.some((candidate) => candidate.call.id !== undefined) ? waiting[0] : undefined);
     if (!step) return;
     waiting.splice(waiting.indexOf(step), 1);
     step.result = index;

@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
 import type { Transcript, TranscriptMessage } from "@/lib/items/types";
-import { finalAnswerIndex, isToolResult, roleKind, textOf, toolResultTitle, transcriptRepeatsPrompt } from "./transcript-facts";
+import {
+  finalAnswerIndex,
+  isToolResult,
+  roleKind,
+  textOf,
+  toolResultTitle,
+  transcriptRepeatsPrompt,
+} from "./transcript-facts";
 
-const say = (role: string, text: string, extra: Partial<TranscriptMessage> = {}): TranscriptMessage => ({ role, content: [{ type: "text", text }], ...extra });
+const say = (role: string, text: string, extra: Partial<TranscriptMessage> = {}): TranscriptMessage => ({
+  role,
+  content: [{ type: "text", text }],
+  ...extra,
+});
 
 describe("transcript facts", () => {
   it("maps role names to kinds", () => {
@@ -12,7 +23,14 @@ describe("transcript facts", () => {
   });
 
   it("joins the text segments of a message, skipping media", () => {
-    const message: TranscriptMessage = { role: "user", content: [{ type: "text", text: "Look:" }, { type: "image", url: "https://example.com/a.png" }, { type: "text", text: "what is it?" }] };
+    const message: TranscriptMessage = {
+      role: "user",
+      content: [
+        { type: "text", text: "Look:" },
+        { type: "image", url: "https://example.com/a.png" },
+        { type: "text", text: "what is it?" },
+      ],
+    };
     expect(textOf(message)).toBe("Look:\nwhat is it?");
   });
 
@@ -27,7 +45,9 @@ describe("transcript facts", () => {
   });
 
   it("finds the prompt after system messages, ignoring whitespace", () => {
-    const transcript: Transcript = { messages: [say("system", "Be brief."), say("user", "What is 2 + 2?\n"), say("assistant", "4")] };
+    const transcript: Transcript = {
+      messages: [say("system", "Be brief."), say("user", "What is 2 + 2?\n"), say("assistant", "4")],
+    };
     expect(transcriptRepeatsPrompt(transcript, "What is  2 + 2?")).toBe(true);
     expect(transcriptRepeatsPrompt(transcript, "What is 3 + 3?")).toBe(false);
     expect(transcriptRepeatsPrompt({ messages: [say("assistant", "What is 2 + 2?")] }, "What is 2 + 2?")).toBe(false);
@@ -35,7 +55,11 @@ describe("transcript facts", () => {
 
   it("finds the last assistant message with text", () => {
     const transcript: Transcript = {
-      messages: [say("user", "q"), say("assistant", "The answer is 4."), { role: "assistant", content: [], tool_calls: [{ name: "done" }] }],
+      messages: [
+        say("user", "q"),
+        say("assistant", "The answer is 4."),
+        { role: "assistant", content: [], tool_calls: [{ name: "done" }] },
+      ],
     };
     expect(finalAnswerIndex(transcript)).toBe(1);
     expect(finalAnswerIndex({ messages: [say("user", "q")] })).toBeNull();

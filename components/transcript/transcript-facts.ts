@@ -6,10 +6,17 @@ export type RoleKind = "user" | "assistant" | "system" | "tool" | "other";
 
 // Sources name roles their own way; the kind only picks a badge colour, the name is shown as is.
 const ROLE_KINDS: Record<string, RoleKind> = {
-  user: "user", human: "user",
-  assistant: "assistant", model: "assistant", ai: "assistant", bot: "assistant",
-  system: "system", developer: "system",
-  tool: "tool", function: "tool", ipython: "tool",
+  user: "user",
+  human: "user",
+  assistant: "assistant",
+  model: "assistant",
+  ai: "assistant",
+  bot: "assistant",
+  system: "system",
+  developer: "system",
+  tool: "tool",
+  function: "tool",
+  ipython: "tool",
 };
 
 export function roleKind(role: string): RoleKind {
@@ -21,7 +28,9 @@ export function isToolResult(message: TranscriptMessage): boolean {
 }
 
 export function toolResultTitle(message: TranscriptMessage): string {
-  const ids = (typeof message.tool_call_id === "string" ? [message.tool_call_id] : (message.tool_call_id ?? [])).filter((id) => id !== "");
+  const ids = (typeof message.tool_call_id === "string" ? [message.tool_call_id] : (message.tool_call_id ?? [])).filter(
+    (id) => id !== "",
+  );
   if (ids.length === 0) return "Tool result";
   return `Tool result (for ${ids.length === 1 ? "call" : "calls"} ${ids.join(", ")})`;
 }

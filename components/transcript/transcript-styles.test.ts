@@ -9,7 +9,9 @@ describe("transcript.module.css typings", () => {
   it("declare exactly the classes the stylesheet defines", () => {
     const css = read("transcript.module.css").replace(/\/\*[\s\S]*?\*\//g, "");
     const defined = new Set([...css.matchAll(/\.([a-zA-Z][\w-]*)/g)].map((match) => match[1]));
-    const declared = new Set([...read("transcript.module.css.d.ts").matchAll(/readonly (\w+): string/g)].map((match) => match[1]));
+    const declared = new Set(
+      [...read("transcript.module.css.d.ts").matchAll(/readonly (\w+): string/g)].map((match) => match[1]),
+    );
     expect([...declared].sort()).toEqual([...defined].sort());
   });
 });

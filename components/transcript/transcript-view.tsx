@@ -24,7 +24,13 @@ function TraceSummary({ plan }: { plan: TracePlan }) {
   return (
     <p className={styles.traceSummary}>
       {plan.steps.length} tool {plan.steps.length === 1 ? "call" : "calls"}: {count("ok")} ok,{" "}
-      {errors ? <strong className={styles.traceErrors}>{errors} {errors === 1 ? "error" : "errors"}</strong> : "no errors"}
+      {errors ? (
+        <strong className={styles.traceErrors}>
+          {errors} {errors === 1 ? "error" : "errors"}
+        </strong>
+      ) : (
+        "no errors"
+      )}
       {missing ? `, ${missing} without a result` : null}.
     </p>
   );
@@ -36,10 +42,19 @@ export function TranscriptView({ transcript, label, field = "transcript", headin
   const main = field === "transcript";
   const hidden = plan?.pairedResults ?? new Set<number>();
   return (
-    <section aria-label={label} className={styles.section} {...transcriptRootAttributes(field)} data-trace={plan ? "" : undefined}>
-      {headingLevel === null ? null : <Heading className={styles.heading}>{plan ? `${label}: agent run` : label}</Heading>}
+    <section
+      aria-label={label}
+      className={styles.section}
+      {...transcriptRootAttributes(field)}
+      data-trace={plan ? "" : undefined}
+    >
+      {headingLevel === null ? null : (
+        <Heading className={styles.heading}>{plan ? `${label}: agent run` : label}</Heading>
+      )}
       {plan ? <TraceSummary plan={plan} /> : null}
-      {main && transcript.messages.length >= NAVIGATOR_MIN_MESSAGES ? <TurnNavigator transcript={transcript} hidden={hidden} jumpOnly={plan !== null} /> : null}
+      {main && transcript.messages.length >= NAVIGATOR_MIN_MESSAGES ? (
+        <TurnNavigator transcript={transcript} hidden={hidden} jumpOnly={plan !== null} />
+      ) : null}
       {plan ? <TraceControls stepCount={plan.steps.length} /> : null}
       <ol className={styles.messages}>
         {transcript.messages.map((message, index) =>
@@ -50,7 +65,9 @@ export function TranscriptView({ transcript, label, field = "transcript", headin
               index={index}
               field={field}
               id={main ? turnId(index) : undefined}
-              trace={plan?.stepsByMessage.has(index) ? { steps: plan.stepsByMessage.get(index)!, transcript } : undefined}
+              trace={
+                plan?.stepsByMessage.has(index) ? { steps: plan.stepsByMessage.get(index)!, transcript } : undefined
+              }
             />
           ),
         )}

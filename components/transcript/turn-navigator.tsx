@@ -18,7 +18,11 @@ type Props = {
 };
 
 export function TurnNavigator({ transcript, hidden, jumpOnly = false }: Props) {
-  const last = finalAnswerIndex(transcript) ?? [...transcript.messages.keys()].reverse().find((index) => roleKind(transcript.messages[index]!.role) === "assistant");
+  const last =
+    finalAnswerIndex(transcript) ??
+    [...transcript.messages.keys()]
+      .reverse()
+      .find((index) => roleKind(transcript.messages[index]!.role) === "assistant");
   return (
     <nav aria-label="Turns" className={styles.turnNav}>
       {last === undefined || last === null ? null : (
@@ -28,15 +32,15 @@ export function TurnNavigator({ transcript, hidden, jumpOnly = false }: Props) {
       )}
       {jumpOnly ? null : (
         <ol className={styles.turnList}>
-        {transcript.messages.map((message, index) =>
-          hidden.has(index) ? null : (
-            <li key={index}>
-              <a href={`#${turnId(index)}`} className={styles.turnLink}>
-                {index + 1} {message.role}
-              </a>
-            </li>
-          ),
-        )}
+          {transcript.messages.map((message, index) =>
+            hidden.has(index) ? null : (
+              <li key={index}>
+                <a href={`#${turnId(index)}`} className={styles.turnLink}>
+                  {index + 1} {message.role}
+                </a>
+              </li>
+            ),
+          )}
         </ol>
       )}
     </nav>

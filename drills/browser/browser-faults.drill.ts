@@ -11,12 +11,13 @@ import { twoTabsCase } from "./two-tabs";
 export const browserFaultsDrill: Drill = {
   id: "browser-faults",
   title: "3. Browser faults",
-  summary: "Chromium (Playwright) on the rating page of the built app with a real PostgreSQL. Offline mid-form: keep typing, reload; the draft is whole afterwards and the server copy catches up. "
-    + "Decision: there is no service worker, so a reload while offline cannot load the page (the browser shows its own error; the page first asks before leaving with unsaved offline changes). "
-    + "The typing lives in the browser's storage (flushed when the page is hidden) and the first load once online restores it and sends it to the server. "
-    + "Submit while offline: queued, stored once (records per assignment counted in the database) however often `online` fires, after a reload with the submit pending, and when the server stored it but its answer was lost. "
-    + "Session ended mid-form (its row deleted): 401s are counted, the page keeps the draft and links to sign in and back; the draft then reaches the server and submits. "
-    + "Two tabs: a save from the tab that is behind is refused (409) and explained; the rater chooses to load the newer draft or keep theirs. Lost = characters or submissions missing afterwards (or a silent overwrite); duplicated = records stored more than once.",
+  summary:
+    "Chromium (Playwright) on the rating page of the built app with a real PostgreSQL. Offline mid-form: keep typing, reload; the draft is whole afterwards and the server copy catches up. " +
+    "Decision: there is no service worker, so a reload while offline cannot load the page (the browser shows its own error; the page first asks before leaving with unsaved offline changes). " +
+    "The typing lives in the browser's storage (flushed when the page is hidden) and the first load once online restores it and sends it to the server. " +
+    "Submit while offline: queued, stored once (records per assignment counted in the database) however often `online` fires, after a reload with the submit pending, and when the server stored it but its answer was lost. " +
+    "Session ended mid-form (its row deleted): 401s are counted, the page keeps the draft and links to sign in and back; the draft then reaches the server and submits. " +
+    "Two tabs: a save from the tab that is behind is refused (409) and explained; the rater chooses to load the newer draft or keep theirs. Lost = characters or submissions missing afterwards (or a silent overwrite); duplicated = records stored more than once.",
   quick: true,
   everySetup: false,
   run: async ({ full, log }) => {
@@ -42,7 +43,9 @@ export const browserFaultsDrill: Drill = {
     }
     return {
       cases,
-      figures: [`- ${rounds} round(s), ${characters} characters typed offline and after the session ended per round; Chromium ${chromiumVersion}; cases took ${((Date.now() - started) / 1000).toFixed(0)} s after start-up.`],
+      figures: [
+        `- ${rounds} round(s), ${characters} characters typed offline and after the session ended per round; Chromium ${chromiumVersion}; cases took ${((Date.now() - started) / 1000).toFixed(0)} s after start-up.`,
+      ],
     };
   },
 };

@@ -44,21 +44,41 @@ export async function startBrowserStack(log: (message: string) => void): Promise
   }
 }
 
-async function assemble(database: TestDatabase, closers: (() => Promise<unknown>)[], close: () => Promise<void>, log: (message: string) => void): Promise<BrowserStack> {
+async function assemble(
+  database: TestDatabase,
+  closers: (() => Promise<unknown>)[],
+  close: () => Promise<void>,
+  log: (message: string) => void,
+): Promise<BrowserStack> {
   const authSecret = randomBytes(32).toString("base64");
-  const app: AppProcess = await startApp({ port: PORT, databaseUrl: database.url, authSecret, env: { EVALFORM_LOG_LEVEL: "warn" } });
+  const app: AppProcess = await startApp({
+    port: PORT,
+    databaseUrl: database.url,
+    authSecret,
+    env: { EVALFORM_LOG_LEVEL: "warn" },
+  });
   closers.push(async () => {
     await app.stop();
     app.kill();
   });
   log(`app on ${app.url}, database ${database.name}`);
   // The e2e seed script, in its own process: db() there points at this database only.
-  const users = JSON.parse(execFileSync("node_modules/.bin/tsx", ["--conditions=react-server", "e2e/support/seed-users.ts"], {
-    encoding: "utf8", env: { ...process.env, DATABASE_URL: database.url, BETTER_AUTH_SECRET: authSecret },
-  })) as Record<E2eRole, E2eUser>;
+  const users = JSON.parse(
+    execFileSync("node_modules/.bin/tsx", ["--conditions=react-server", "e2e/support/seed-users.ts"], {
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: database.url, BETTER_AUTH_SECRET: authSecret },
+    }),
+  ) as Record<E2eRole, E2eUser>;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   closers.push(() => browser.close());
   const admin = await request.newContext({ baseURL: app.url });
@@ -87,15 +107,20 @@ async function assemble(database: TestDatabase, closers: (() => Promise<unknown>
     },
     recordsOf: async (suiteKey) => {
       const { rows } = await pool.query<{ eval_id: string; notes: string | null }>(
-        "SELECT eval_id, body->'freeform'->>'notes' AS notes FROM eval_record WHERE suite_id = $1", [suiteKey]);
+        "SELECT eval_id, body->'freeform'->>'notes' AS notes FROM eval_record WHERE suite_id = $1",
+        [suiteKey],
+      );
       return rows.map((row) => ({ evalId: row.eval_id, notes: row.notes }));
     },
-    revokeSessions: async (userId) => (await pool.query("DELETE FROM session WHERE user_id = $1", [userId])).rowCount ?? 0,
+    revokeSessions: async (userId) =>
+      (await pool.query("DELETE FROM session WHERE user_id = $1", [userId])).rowCount ?? 0,
     close,
   };
 }
 
 async function signIn(client: APIRequestContext, user: E2eUser): Promise<void> {
-  const response = await client.post("/api/auth/sign-in/email", { data: { email: user.email, password: user.password } });
+  const response = await client.post("/api/auth/sign-in/email", {
+    data: { email: user.email, password: user.password },
+  });
   if (!response.ok()) throw new Error(`sign-in of ${user.email} failed: ${response.status()} ${await response.text()}`);
 }

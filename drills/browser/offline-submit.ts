@@ -13,7 +13,8 @@ const SUBMIT_URL = "**/api/assignments/*/submit";
 
 export async function offlineSubmitCases(stack: BrowserStack, options: { round: number }): Promise<DrillCase[]> {
   const cases: DrillCase[] = [];
-  for (const variant of ["online twice", "reload while pending", "answer lost"] as Variant[]) cases.push(await offlineSubmitCase(stack, variant, options.round));
+  for (const variant of ["online twice", "reload while pending", "answer lost"] as Variant[])
+    cases.push(await offlineSubmitCase(stack, variant, options.round));
   return cases;
 }
 
@@ -24,7 +25,9 @@ async function offlineSubmitCase(stack: BrowserStack, variant: Variant, round: n
     const page = await context.newPage();
     page.on("dialog", (dialog) => void dialog.accept());
     let requests = 0;
-    page.on("request", (request) => { if (request.method() === "POST" && request.url().endsWith("/submit")) requests += 1; });
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/submit")) requests += 1;
+    });
     await openRatingPage(page, assignmentId);
     await rateEveryDimension(page);
     const notes = sampleText(`submit${round}`, 30);
@@ -46,31 +49,55 @@ async function offlineSubmitCase(stack: BrowserStack, variant: Variant, round: n
         await route.abort("internetdisconnected");
       });
       await submit();
-      queued = await page.getByTestId("submit-queued").waitFor({ timeout: 10_000 }).then(() => true, () => false);
+      queued = await page
+        .getByTestId("submit-queued")
+        .waitFor({ timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       await page.unroute(SUBMIT_URL);
       await fireOnline(page, 2);
       steps = `first answer dropped after the server took it (${served} request), then \`online\` fired twice`;
     } else {
       await context.setOffline(true);
       await submit();
-      queued = await page.getByTestId("submit-queued").waitFor({ timeout: 10_000 }).then(() => true, () => false);
+      queued = await page
+        .getByTestId("submit-queued")
+        .waitFor({ timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (variant === "online twice") {
         await submit();
         await context.setOffline(false);
         await fireOnline(page, 2);
         steps = "submitted twice while offline, reconnected, then `online` fired twice more";
       } else {
-        const reload = await page.reload({ timeout: 15_000 }).then(() => "loaded", () => "failed (offline)");
+        const reload = await page.reload({ timeout: 15_000 }).then(
+          () => "loaded",
+          () => "failed (offline)",
+        );
         await context.setOffline(false);
         await page.goto(`/rate/${assignmentId}`);
         steps = `reloaded while offline (${reload}), then opened again once online`;
       }
     }
-    const shown = await page.getByTestId("submitted").waitFor({ timeout: 20_000 }).then(() => true, () => false);
+    const shown = await page
+      .getByTestId("submitted")
+      .waitFor({ timeout: 20_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (variant === "reload while pending") {
       // And once more after it was sent: nothing pending may go out again.
       await page.reload();
-      await page.getByTestId("submitted").waitFor({ timeout: 10_000 }).catch(() => undefined);
+      await page
+        .getByTestId("submitted")
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
     }
     await page.waitForTimeout(500);
     const records = await stack.recordsOf(suite.suiteKey);

@@ -6,7 +6,10 @@ import { drillCase, type DrillCase } from "@/drills/support/drill";
 import type { BrowserStack } from "./browser-stack";
 import { lostCharacters, notesOnPage, openRatingPage, sampleText, typeNotes, waitForServerNotes } from "./rating-page";
 
-export async function offlineTypingCases(stack: BrowserStack, options: { characters: number; round: number }): Promise<DrillCase[]> {
+export async function offlineTypingCases(
+  stack: BrowserStack,
+  options: { characters: number; round: number },
+): Promise<DrillCase[]> {
   const context = await stack.signedInContext(stack.users.rater);
   try {
     const { assignmentId } = await stack.openAssignment(context, stack.users.rater);
@@ -25,7 +28,11 @@ export async function offlineTypingCases(stack: BrowserStack, options: { charact
     const offline = ` ${sampleText(`offline${options.round}`, options.characters - 1)}`;
     await typeNotes(page, offline);
     // Reloaded at once: the last characters are still in the text box's buffer.
-    const offlineReload = await page.reload({ timeout: 15_000 }).then(() => "the page loaded", (error: Error) => `the reload failed as expected (${error.message.match(/net::\w+/)?.[0] ?? error.message.split("\n")[0]})`);
+    const offlineReload = await page.reload({ timeout: 15_000 }).then(
+      () => "the page loaded",
+      (error: Error) =>
+        `the reload failed as expected (${error.message.match(/net::\w+/)?.[0] ?? error.message.split("\n")[0]})`,
+    );
     await context.setOffline(false);
     await openRatingPage(page, assignmentId);
     const expected = online + offline;
@@ -38,9 +45,12 @@ export async function offlineTypingCases(stack: BrowserStack, options: { charact
       refused: 0,
       lost: lostOffline,
       duplicated: 0,
-      detail: `${offline.length} characters typed offline after ${online.length} saved online; reload while offline: ${offlineReload}${dialogs > 0 ? ` after ${dialogs} leave-page warning` : ""}; `
-        + `after reconnecting the page showed ${onPage.length}/${expected.length} characters (${lostCharacters(expected, onPage)} lost) and the server draft `
-        + (server.notes === expected ? `caught up in ${(server.ms / 1000).toFixed(1)} s without further typing` : `still held ${server.notes?.length ?? 0} characters after ${(server.ms / 1000).toFixed(0)} s (${lostCharacters(expected, server.notes)} missing)`),
+      detail:
+        `${offline.length} characters typed offline after ${online.length} saved online; reload while offline: ${offlineReload}${dialogs > 0 ? ` after ${dialogs} leave-page warning` : ""}; ` +
+        `after reconnecting the page showed ${onPage.length}/${expected.length} characters (${lostCharacters(expected, onPage)} lost) and the server draft ` +
+        (server.notes === expected
+          ? `caught up in ${(server.ms / 1000).toFixed(1)} s without further typing`
+          : `still held ${server.notes?.length ?? 0} characters after ${(server.ms / 1000).toFixed(0)} s (${lostCharacters(expected, server.notes)} missing)`),
     });
 
     // Online, a reload right after the last key: nothing may hang on the typing pause.
@@ -55,7 +65,10 @@ export async function offlineTypingCases(stack: BrowserStack, options: { charact
       name: "typed and reloaded at once (online)",
       tried: burst.length,
       refused: 0,
-      lost: Math.max(lostCharacters(expectedAfterBurst, afterBurst), lostCharacters(expectedAfterBurst, serverAfterBurst.notes)),
+      lost: Math.max(
+        lostCharacters(expectedAfterBurst, afterBurst),
+        lostCharacters(expectedAfterBurst, serverAfterBurst.notes),
+      ),
       duplicated: 0,
       detail: `reload right after the last of ${burst.length} keys: the page showed ${lostCharacters(expectedAfterBurst, afterBurst)} characters fewer, the server draft ${lostCharacters(expectedAfterBurst, serverAfterBurst.notes)} fewer`,
     });

@@ -32,7 +32,10 @@ export async function notesOnPage(page: Page): Promise<string> {
   return page.locator(NOTES).inputValue();
 }
 
-export async function serverNotes(context: BrowserContext, assignmentId: string): Promise<{ status: number; notes: string | null; version: number | null }> {
+export async function serverNotes(
+  context: BrowserContext,
+  assignmentId: string,
+): Promise<{ status: number; notes: string | null; version: number | null }> {
   const response = await context.request.get(`/api/assignments/${assignmentId}`);
   if (!response.ok()) return { status: response.status(), notes: null, version: null };
   const body = (await response.json()) as { draft: { freeform?: { notes?: string } } | null; draft_version: number };
@@ -40,7 +43,12 @@ export async function serverNotes(context: BrowserContext, assignmentId: string)
 }
 
 /** Polls the server's draft until its notes are `expected`; answers what it last held and how long it took. */
-export async function waitForServerNotes(context: BrowserContext, assignmentId: string, expected: string, timeoutMs = 20_000): Promise<{ notes: string | null; ms: number }> {
+export async function waitForServerNotes(
+  context: BrowserContext,
+  assignmentId: string,
+  expected: string,
+  timeoutMs = 20_000,
+): Promise<{ notes: string | null; ms: number }> {
   const started = Date.now();
   let last: string | null = null;
   while (Date.now() - started < timeoutMs) {
@@ -58,7 +66,8 @@ export function lostCharacters(expected: string, actual: string | null): number 
   let previous = new Array<number>(have.length + 1).fill(0);
   for (const char of expected) {
     const row = new Array<number>(have.length + 1).fill(0);
-    for (let j = 1; j <= have.length; j += 1) row[j] = char === have[j - 1] ? previous[j - 1]! + 1 : Math.max(previous[j]!, row[j - 1]!);
+    for (let j = 1; j <= have.length; j += 1)
+      row[j] = char === have[j - 1] ? previous[j - 1]! + 1 : Math.max(previous[j]!, row[j - 1]!);
     previous = row;
   }
   return expected.length - previous[have.length]!;
@@ -68,6 +77,7 @@ export function lostCharacters(expected: string, actual: string | null): number 
 export function sampleText(label: string, length: number): string {
   const words = ["rater", "draft", "offline", "answer", "clear", "missing", "source", "tone"];
   let text = `${label}:`;
-  for (let index = 0; text.length < length; index += 1) text += ` ${words[(index * 7 + label.length) % words.length]}${index}`;
+  for (let index = 0; text.length < length; index += 1)
+    text += ` ${words[(index * 7 + label.length) % words.length]}${index}`;
   return text.slice(0, length);
 }

@@ -5,7 +5,15 @@
 import type { Page } from "playwright";
 import { drillCase, type DrillCase } from "@/drills/support/drill";
 import type { BrowserStack } from "./browser-stack";
-import { lostCharacters, notesOnPage, openRatingPage, rateEveryDimension, sampleText, typeNotes, waitForServerNotes } from "./rating-page";
+import {
+  lostCharacters,
+  notesOnPage,
+  openRatingPage,
+  rateEveryDimension,
+  sampleText,
+  typeNotes,
+  waitForServerNotes,
+} from "./rating-page";
 
 export async function twoTabsCase(stack: BrowserStack, options: { round: number }): Promise<DrillCase> {
   const user = stack.users.rater;
@@ -13,7 +21,9 @@ export async function twoTabsCase(stack: BrowserStack, options: { round: number 
   try {
     const { suite, assignmentId } = await stack.openAssignment(context, user);
     let refused = 0;
-    context.on("response", (response) => { if (response.status() === 409 && response.url().endsWith("/draft")) refused += 1; });
+    context.on("response", (response) => {
+      if (response.status() === 409 && response.url().endsWith("/draft")) refused += 1;
+    });
     const tabA = await context.newPage();
     const tabB = await context.newPage();
     const problems: string[] = [];
@@ -64,7 +74,13 @@ export async function twoTabsCase(stack: BrowserStack, options: { round: number 
     const expected = textA + last;
     await expectServer(expected, "after B typed on the loaded draft");
     await tabB.keyboard.press("Control+Enter");
-    const submitted = await tabB.getByTestId("submitted").waitFor({ timeout: 15_000 }).then(() => true, () => false);
+    const submitted = await tabB
+      .getByTestId("submitted")
+      .waitFor({ timeout: 15_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     const records = await stack.recordsOf(suite.suiteKey);
     return drillCase({
       name: "two tabs on one draft",
@@ -73,9 +89,10 @@ export async function twoTabsCase(stack: BrowserStack, options: { round: number 
       lost: silentOverwrites + (records.length === 0 ? expected.length : lostCharacters(expected, records[0]!.notes)),
       duplicated: Math.max(0, records.length - 1),
       ok: aTold && bTold && aKept && bLoaded && submitted && problems.length === 0,
-      detail: `two saves made from a tab that was behind: ${refused} refused with 409; A ${aTold ? "showed" : "did NOT show"} the conflict and kept its version by choice, B ${bTold ? "showed" : "did NOT show"} it and loaded the newer draft; `
-        + `silent overwrites: ${silentOverwrites}; submit from B ${submitted ? "stored" : "FAILED"}, records: ${records.length}`
-        + (problems.length ? `; problems: ${problems.join("; ")}` : ""),
+      detail:
+        `two saves made from a tab that was behind: ${refused} refused with 409; A ${aTold ? "showed" : "did NOT show"} the conflict and kept its version by choice, B ${bTold ? "showed" : "did NOT show"} it and loaded the newer draft; ` +
+        `silent overwrites: ${silentOverwrites}; submit from B ${submitted ? "stored" : "FAILED"}, records: ${records.length}` +
+        (problems.length ? `; problems: ${problems.join("; ")}` : ""),
     });
   } finally {
     await context.close();
@@ -84,7 +101,13 @@ export async function twoTabsCase(stack: BrowserStack, options: { round: number 
 
 async function conflictShown(page: Page): Promise<boolean> {
   const status = page.locator('[data-testid=save-status][data-state="conflict"]');
-  if (!(await status.waitFor({ timeout: 10_000 }).then(() => true, () => false))) return false;
+  if (
+    !(await status.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return false;
   return /another tab/i.test((await status.textContent()) ?? "");
 }
 

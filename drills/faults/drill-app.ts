@@ -35,7 +35,11 @@ export async function createDrillUser(databaseUrl: string, roles: Role[], label:
   }
 }
 
-export async function startDrillApp(options: { port: number; setup: DatabaseSetup; env?: Record<string, string> }): Promise<DrillApp> {
+export async function startDrillApp(options: {
+  port: number;
+  setup: DatabaseSetup;
+  env?: Record<string, string>;
+}): Promise<DrillApp> {
   // The embedded setup unsets it: its app generates one into the data folder, kept across restarts.
   const authSecret = randomBytes(32).toString("base64");
   const env = { EVALFORM_LOG_LEVEL: "warn", ...options.setup.appEnv, ...options.env };

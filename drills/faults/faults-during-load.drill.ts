@@ -25,7 +25,14 @@ const CLIENT_TIMEOUT_MS = 30_000;
 
 type FaultKind = "pg-fast" | "pg-immediate" | "app-kill" | "pooler-restart" | "embedded-kill" | "app-tree-kill";
 type Fault = { at: number; kind: FaultKind };
-type FaultRun = { kind: FaultKind; acknowledgedBefore: number; downMs: number; upAt: number; appPid?: number; pidAfter?: number };
+type FaultRun = {
+  kind: FaultKind;
+  acknowledgedBefore: number;
+  downMs: number;
+  upAt: number;
+  appPid?: number;
+  pidAfter?: number;
+};
 
 /** The app itself goes away in these; in the others only its database does. */
 const APP_FAULTS: FaultKind[] = ["app-kill", "app-tree-kill"];
@@ -36,7 +43,8 @@ const FAULT_TEXT: Record<FaultKind, string> = {
   "app-kill": "the app killed -9 and started again",
   "pooler-restart": "PgBouncer restarted (immediate shutdown)",
   "embedded-kill": "the embedded PostgreSQL killed -9 (its supervisor starts it again)",
-  "app-tree-kill": "the app and its embedded PostgreSQL killed -9 together, then `npm run serve` again (stale pid file, crash recovery)",
+  "app-tree-kill":
+    "the app and its embedded PostgreSQL killed -9 together, then `npm run serve` again (stale pid file, crash recovery)",
 };
 
 function plan(setup: SetupName, full: boolean): { submissions: number; faults: Fault[] } {
@@ -67,8 +75,15 @@ async function runFaultsDrill(context: DrillContext): Promise<DrillResult> {
   let app: DrillApp | null = null;
   try {
     if (cluster) context.log(`PostgreSQL cluster on port ${cluster.port} (${cluster.dataDir})`);
-    setup = await prepareSetup(context.setup, { label: "faults", databaseUrl: cluster ? await cluster.createDatabase("evalform") : undefined });
-    app = await startDrillApp({ port: PORT, setup, env: { DATABASE_CONNECT_TIMEOUT_MS: "5000", DATABASE_STATEMENT_TIMEOUT_MS: "15000" } });
+    setup = await prepareSetup(context.setup, {
+      label: "faults",
+      databaseUrl: cluster ? await cluster.createDatabase("evalform") : undefined,
+    });
+    app = await startDrillApp({
+      port: PORT,
+      setup,
+      env: { DATABASE_CONNECT_TIMEOUT_MS: "5000", DATABASE_STATEMENT_TIMEOUT_MS: "15000" },
+    });
     const rater = await createDrillUser(setup.databaseUrl(), ["rater"], "faults");
     const cookie = await sessionOf(app.url, rater);
     const runTag = `faults-${Date.now().toString(36)}`;
@@ -100,7 +115,16 @@ async function inflict(kind: FaultKind, app: DrillApp, cluster: PgCluster | null
   }
 }
 
-async function runLoad(options: { context: DrillContext; app: DrillApp; cluster: PgCluster | null; setup: DatabaseSetup; cookie: string; runTag: string; total: number; faults: Fault[] }): Promise<Load> {
+async function runLoad(options: {
+  context: DrillContext;
+  app: DrillApp;
+  cluster: PgCluster | null;
+  setup: DatabaseSetup;
+  cookie: string;
+  runTag: string;
+  total: number;
+  faults: Fault[];
+}): Promise<Load> {
   const { app, context } = options;
   const submissions: Submission[] = [];
   let next = 0;
@@ -127,7 +151,9 @@ async function runLoad(options: { context: DrillContext; app: DrillApp; cluster:
       run.pidAfter = app.current().child.pid;
       run.upAt = performance.now();
       run.downMs = run.upAt - down;
-      context.log(`${fault.kind} after ${run.acknowledgedBefore} acknowledged: back after ${(run.downMs / 1000).toFixed(1)} s`);
+      context.log(
+        `${fault.kind} after ${run.acknowledgedBefore} acknowledged: back after ${(run.downMs / 1000).toFixed(1)} s`,
+      );
       faultRuns.push(run);
     }
   };
@@ -155,7 +181,14 @@ async function countStored(databaseUrl: string, runTag: string): Promise<Counted
   }
 }
 
-function report(options: { runTag: string; total: number; load: Load; counted: Counted; idempotency: DrillCase[]; appLog: Record<string, unknown>[] }): DrillResult {
+function report(options: {
+  runTag: string;
+  total: number;
+  load: Load;
+  counted: Counted;
+  idempotency: DrillCase[];
+  appLog: Record<string, unknown>[];
+}): DrillResult {
   const { load, counted, total } = options;
   const taskOf = (submission: Submission) => counted.rowsByTask.get(`${options.runTag}-${submission.index}`);
   const acknowledged = load.submissions.filter((submission) => submission.ackedAt !== undefined);
@@ -170,19 +203,24 @@ function report(options: { runTag: string; total: number; load: Load; counted: C
     if (submission.ackedAt === undefined && taskOf(submission)) storedUnacknowledged++;
   }
   const rows = [...counted.rowsByTask.values()].reduce((sum, ids) => sum + ids.length, 0);
-  const duplicated = [...counted.rowsByTask.values()].reduce((sum, ids) => sum + ids.length - 1, 0) + ackedTwiceDifferently;
+  const duplicated =
+    [...counted.rowsByTask.values()].reduce((sum, ids) => sum + ids.length - 1, 0) + ackedTwiceDifferently;
   const attempts = load.submissions.flatMap((submission) => submission.attempts);
   const outcomes = tally(attempts.map((attempt) => attempt.outcome));
   const refused = attempts.filter((attempt) => !isAcknowledgement(attempt.outcome) && attempt.outcome !== HUNG).length;
   const hung = attempts.filter((attempt) => attempt.outcome === HUNG).length;
   const retries = attempts.length - load.submissions.length;
   const replayed = load.submissions.reduce((sum, submission) => sum + submission.replayed, 0);
-  const serverErrors = attempts.map((attempt) => attempt.outcome).filter((outcome) => /^5\d\d/.test(outcome) && outcome !== "503");
+  const serverErrors = attempts
+    .map((attempt) => attempt.outcome)
+    .filter((outcome) => /^5\d\d/.test(outcome) && outcome !== "503");
   const slowest = Math.max(...attempts.map((attempt) => attempt.doneAt - attempt.sentAt));
 
   const recoveries = load.faultRuns.map((run) => ({ run, firstSuccessMs: firstSuccessAfter(attempts, run.upAt) }));
   const pgRuns = recoveries.filter(({ run }) => !APP_FAULTS.includes(run.kind));
-  const poolRecovered = pgRuns.every(({ run, firstSuccessMs }) => firstSuccessMs !== null && firstSuccessMs < 15_000 && run.appPid === run.pidAfter);
+  const poolRecovered = pgRuns.every(
+    ({ run, firstSuccessMs }) => firstSuccessMs !== null && firstSuccessMs < 15_000 && run.appPid === run.pidAfter,
+  );
   const faultsText = load.faultRuns.map((run) => `${run.kind} after ${run.acknowledgedBefore} acks`).join(", ");
 
   const cases: DrillCase[] = [
@@ -202,7 +240,12 @@ function report(options: { runTag: string; total: number; load: Load; counted: C
       lost: 0,
       duplicated: 0,
       ok: pgRuns.length > 0 && poolRecovered,
-      detail: pgRuns.map(({ run, firstSuccessMs }) => `${run.kind}: down ${(run.downMs / 1000).toFixed(1)} s, first success ${firstSuccessMs === null ? "never" : `${(firstSuccessMs / 1000).toFixed(2)} s`} after it was back, app pid ${run.appPid === run.pidAfter ? "unchanged" : "CHANGED"}`).join("; "),
+      detail: pgRuns
+        .map(
+          ({ run, firstSuccessMs }) =>
+            `${run.kind}: down ${(run.downMs / 1000).toFixed(1)} s, first success ${firstSuccessMs === null ? "never" : `${(firstSuccessMs / 1000).toFixed(2)} s`} after it was back, app pid ${run.appPid === run.pidAfter ? "unchanged" : "CHANGED"}`,
+        )
+        .join("; "),
     }),
     drillCase({
       name: "while the database is away the app answers 503 with Retry-After, never another 5xx",
@@ -211,7 +254,10 @@ function report(options: { runTag: string; total: number; load: Load; counted: C
       lost: 0,
       duplicated: 0,
       ok: serverErrors.length === 0,
-      detail: serverErrors.length === 0 ? `${outcomes.get("503") ?? 0} answers 503 with Retry-After, no other 5xx` : `other server errors: ${formatTally(tally(serverErrors))}`,
+      detail:
+        serverErrors.length === 0
+          ? `${outcomes.get("503") ?? 0} answers 503 with Retry-After, no other 5xx`
+          : `other server errors: ${formatTally(tally(serverErrors))}`,
     }),
     drillCase({
       name: "no request hangs (client timeout 30 s)",
@@ -227,8 +273,10 @@ function report(options: { runTag: string; total: number; load: Load; counted: C
   const figures = [
     `- Load: ${total} submissions in ${load.seconds.toFixed(1)} s (${(total / load.seconds).toFixed(1)}/s including the faults), ${attempts.length} attempts, ${retries} retries, ${replayed} replayed answers (\`Idempotent-Replayed: true\`: stored before, acknowledged only on a retry).`,
     `- Outcomes of attempts: ${formatTally(outcomes)}.`,
-    ...recoveries.map(({ run, firstSuccessMs }) =>
-      `- ${FAULT_TEXT[run.kind]} after ${run.acknowledgedBefore} acknowledgements: ${(run.downMs / 1000).toFixed(1)} s until ${APP_FAULTS.includes(run.kind) ? "the new app was ready" : "the database accepted connections again"}; first acknowledged submission ${firstSuccessMs === null ? "never" : `${(firstSuccessMs / 1000).toFixed(2)} s`} later.`),
+    ...recoveries.map(
+      ({ run, firstSuccessMs }) =>
+        `- ${FAULT_TEXT[run.kind]} after ${run.acknowledgedBefore} acknowledgements: ${(run.downMs / 1000).toFixed(1)} s until ${APP_FAULTS.includes(run.kind) ? "the new app was ready" : "the database accepted connections again"}; first acknowledged submission ${firstSuccessMs === null ? "never" : `${(firstSuccessMs / 1000).toFixed(2)} s`} later.`,
+    ),
     `- Hung requests (no answer within 30 s): ${hung}; slowest answer ${(slowest / 1000).toFixed(2)} s.`,
     `- The app's warnings and errors: ${formatTally(tally(options.appLog.filter((line) => ["warn", "error", "fatal"].includes(String(line.level))).map(logSummary))) || "none"}.`,
   ];
@@ -236,15 +284,25 @@ function report(options: { runTag: string; total: number; load: Load; counted: C
 }
 
 /** Milliseconds from `upAt` to the first acknowledgement of an attempt sent after it. */
-function firstSuccessAfter(attempts: { sentAt: number; doneAt: number; outcome: string }[], upAt: number): number | null {
-  const after = attempts.filter((attempt) => attempt.sentAt >= upAt && isAcknowledgement(attempt.outcome)).map((attempt) => attempt.doneAt - upAt);
+function firstSuccessAfter(
+  attempts: { sentAt: number; doneAt: number; outcome: string }[],
+  upAt: number,
+): number | null {
+  const after = attempts
+    .filter((attempt) => attempt.sentAt >= upAt && isAcknowledgement(attempt.outcome))
+    .map((attempt) => attempt.doneAt - upAt);
   return after.length === 0 ? null : Math.min(...after);
 }
 
 // "msg: error message" with ids and numbers blurred, so the same failure is counted as one kind.
 function logSummary(line: Record<string, unknown>): string {
   const err = line.err as { message?: string } | undefined;
-  const message = (err?.message ?? "").split("\n").find((part) => part.trim().length > 0)?.trim().slice(0, 90) ?? "";
+  const message =
+    (err?.message ?? "")
+      .split("\n")
+      .find((part) => part.trim().length > 0)
+      ?.trim()
+      .slice(0, 90) ?? "";
   return `${String(line.msg)}${message ? `: ${message.replace(/[0-9a-f-]{36}|\d+/g, "…")}` : ""}`;
 }
 
@@ -255,5 +313,8 @@ function tally(values: string[]): Map<string, number> {
 }
 
 function formatTally(counts: Map<string, number>): string {
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([value, count]) => `${value} ×${count}`).join(", ");
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([value, count]) => `${value} ×${count}`)
+    .join(", ");
 }

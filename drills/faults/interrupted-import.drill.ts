@@ -19,13 +19,21 @@ import { testPort } from "@/lib/testing/test-ports";
 
 const PORT = testPort(3502);
 
-type ImportView = { id: string; status: string; lines_read: number; accepted: number; imported: number | null; already_present: number | null; failure: string | null };
+type ImportView = {
+  id: string;
+  status: string;
+  lines_read: number;
+  accepted: number;
+  imported: number | null;
+  already_present: number | null;
+  failure: string | null;
+};
 
 export const interruptedImportDrill: Drill = {
   id: "interrupted-import",
   title: "2. Interrupted import",
   summary:
-    "An Every Eval Ever file (`POST /api/imports` + `PUT /api/imports/:id/file`) into the built app on a fresh database; the app is killed -9 (a) while the file is being uploaded and staged, (b) while the staged lines are being committed into `item`, and started again. Then: no item of the half import is in the database, the import does not say committed, and importing again (a new import after (a); \"import the valid lines\" after (b)) brings in exactly the file's items. (c) The same for a file of complete records sent to `POST /api/records/import` (one transaction), killed mid-file. tried = lines in the file; lost = items (records) missing after the re-run; duplicated = items (records) beyond one per line.",
+    'An Every Eval Ever file (`POST /api/imports` + `PUT /api/imports/:id/file`) into the built app on a fresh database; the app is killed -9 (a) while the file is being uploaded and staged, (b) while the staged lines are being committed into `item`, and started again. Then: no item of the half import is in the database, the import does not say committed, and importing again (a new import after (a); "import the valid lines" after (b)) brings in exactly the file\'s items. (c) The same for a file of complete records sent to `POST /api/records/import` (one transaction), killed mid-file. tried = lines in the file; lost = items (records) missing after the re-run; duplicated = items (records) beyond one per line.',
   quick: true,
   everySetup: true,
   run: runInterruptedImportDrill,
@@ -90,11 +98,32 @@ function apiOf(url: string, cookie: string): Api {
     return (await response.json()) as ImportView;
   };
   return {
-    create: async () => json(await fetch(`${url}/api/imports`, { method: "POST", headers, body: JSON.stringify({ format: "eee", file_name: "drill.jsonl" }) })),
+    create: async () =>
+      json(
+        await fetch(`${url}/api/imports`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ format: "eee", file_name: "drill.jsonl" }),
+        }),
+      ),
     upload: async (id, body) =>
-      json(await fetch(`${url}/api/imports/${id}/file`, { method: "PUT", headers: { ...headers, "content-type": "application/x-ndjson" }, body: Readable.toWeb(body) as unknown as ReadableStream, duplex: "half" } as RequestInit)),
+      json(
+        await fetch(`${url}/api/imports/${id}/file`, {
+          method: "PUT",
+          headers: { ...headers, "content-type": "application/x-ndjson" },
+          body: Readable.toWeb(body) as unknown as ReadableStream,
+          duplex: "half",
+        } as RequestInit),
+      ),
     get: async (id) => json(await fetch(`${url}/api/imports/${id}`, { headers, signal: AbortSignal.timeout(30_000) })),
-    decide: async (id, decision) => json(await fetch(`${url}/api/imports/${id}/decision`, { method: "POST", headers, body: JSON.stringify({ decision }) })),
+    decide: async (id, decision) =>
+      json(
+        await fetch(`${url}/api/imports/${id}/decision`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ decision }),
+        }),
+      ),
   };
 }
 
@@ -111,13 +140,23 @@ async function itemCounts(databaseUrl: string, importId: string): Promise<ItemCo
       [importId],
     );
     const row = rows[0]!;
-    return { items: Number(row.items), distinct: Number(row.distinct), fromImport: Number(row.from_import), staged: Number(row.staged) };
+    return {
+      items: Number(row.items),
+      distinct: Number(row.distinct),
+      fromImport: Number(row.from_import),
+      staged: Number(row.staged),
+    };
   } finally {
     await client.end();
   }
 }
 
-async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, everyMs = 100): Promise<T> {
+async function waitFor<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -126,7 +165,15 @@ async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, 
   }
 }
 
-type CaseOptions = { context: DrillContext; app: DrillApp; api: Api; databaseUrl: () => string; file: string; lines: number; figures: string[] };
+type CaseOptions = {
+  context: DrillContext;
+  app: DrillApp;
+  api: Api;
+  databaseUrl: () => string;
+  file: string;
+  lines: number;
+  figures: string[];
+};
 
 async function killedWhileUploading(options: CaseOptions): Promise<DrillCase> {
   const { app, api, lines } = options;
@@ -134,8 +181,15 @@ async function killedWhileUploading(options: CaseOptions): Promise<DrillCase> {
   const killAt = Math.floor(lines * 0.7);
   const half = await api.create();
   const stall = new AbortController();
-  const upload = api.upload(half.id, stalledUpload(options.file, killAt, stall.signal)).then(() => "answered", (error: Error) => `failed (${error.message})`);
-  const reading = await waitFor(() => api.get(half.id), (view) => view.lines_read >= killAt - 1_000, 120_000);
+  const upload = api.upload(half.id, stalledUpload(options.file, killAt, stall.signal)).then(
+    () => "answered",
+    (error: Error) => `failed (${error.message})`,
+  );
+  const reading = await waitFor(
+    () => api.get(half.id),
+    (view) => view.lines_read >= killAt - 1_000,
+    120_000,
+  );
   await app.kill();
   stall.abort();
   const uploadOutcome = await upload;
@@ -145,13 +199,20 @@ async function killedWhileUploading(options: CaseOptions): Promise<DrillCase> {
   const restartSeconds = (performance.now() - restartedAt) / 1000;
   const afterRestart = await api.get(half.id);
   // The reading import is recognised as interrupted once its heartbeat is stale (30 s).
-  const interrupted = await waitFor(() => api.get(half.id), (view) => view.status !== "reading", 60_000, 1_000);
+  const interrupted = await waitFor(
+    () => api.get(half.id),
+    (view) => view.status !== "reading",
+    60_000,
+    1_000,
+  );
   const shownInterruptedAfter = (performance.now() - restartedAt) / 1000;
   const again = await api.create();
   const rerun = await api.upload(again.id, createReadStream(options.file));
   const swept = await api.get(half.id);
   const final = await itemCounts(options.databaseUrl(), half.id);
-  options.context.log(`upload case: killed at ${reading.lines_read} lines read; re-run ${rerun.status} with ${rerun.imported} items`);
+  options.context.log(
+    `upload case: killed at ${reading.lines_read} lines read; re-run ${rerun.status} with ${rerun.imported} items`,
+  );
   options.figures.push(
     `- Killed while uploading: the server had read ${reading.lines_read} of ${lines} lines (${atKill.staged} staged, invisible) when it was killed; the upload ${uploadOutcome}. The app was ready again after ${restartSeconds.toFixed(1)} s; the import read \`${afterRestart.status}\` at first and \`${interrupted.status}\` ${shownInterruptedAfter.toFixed(1)} s after the restart; the next import swept it to \`${swept.status}\` (${final.staged} staged lines left) and imported ${rerun.imported} items.`,
   );
@@ -162,7 +223,16 @@ async function killedWhileUploading(options: CaseOptions): Promise<DrillCase> {
     refused: 0,
     lost: Math.max(0, lines - final.distinct),
     duplicated,
-    ok: reading.lines_read >= killAt - 1_000 && atKill.items === 0 && afterRestart.status !== "committed" && interrupted.status === "interrupted" && rerun.status === "committed" && rerun.imported === lines && final.items === lines && swept.status === "failed" && final.staged === 0,
+    ok:
+      reading.lines_read >= killAt - 1_000 &&
+      atKill.items === 0 &&
+      afterRestart.status !== "committed" &&
+      interrupted.status === "interrupted" &&
+      rerun.status === "committed" &&
+      rerun.imported === lines &&
+      final.items === lines &&
+      swept.status === "failed" &&
+      final.staged === 0,
     detail: `items visible after the kill: ${atKill.items}; import after the restart: ${afterRestart.status}, then ${interrupted.status}; re-run: ${rerun.status}, ${rerun.imported} imported; items now ${final.items} (${final.distinct} distinct); the interrupted import ${swept.status}, ${final.staged} staged lines left`,
   });
 }
@@ -170,22 +240,33 @@ async function killedWhileUploading(options: CaseOptions): Promise<DrillCase> {
 async function killedWhileCommitting(options: CaseOptions): Promise<DrillCase> {
   const { app, api, lines } = options;
   const started = await api.create();
-  const upload = api.upload(started.id, createReadStream(options.file)).then((view) => `answered ${view.status}`, (error: Error) => `failed (${error.message})`);
+  const upload = api.upload(started.id, createReadStream(options.file)).then(
+    (view) => `answered ${view.status}`,
+    (error: Error) => `failed (${error.message})`,
+  );
   // The file is read; its clean lines are being committed in one transaction right now.
-  const committing = await waitFor(() => api.get(started.id), (view) => view.status !== "reading", 300_000, 25);
+  const committing = await waitFor(
+    () => api.get(started.id),
+    (view) => view.status !== "reading",
+    300_000,
+    25,
+  );
   await app.kill();
   const uploadOutcome = await upload;
   const atKill = await itemCounts(options.databaseUrl(), started.id);
   await app.start();
   const afterRestart = await api.get(started.id);
   const hitCommit = committing.status === "awaiting_decision";
-  const rerun = afterRestart.status === "awaiting_decision" ? await api.decide(started.id, "import_valid_lines") : afterRestart;
+  const rerun =
+    afterRestart.status === "awaiting_decision" ? await api.decide(started.id, "import_valid_lines") : afterRestart;
   // The same file once more, as a new import: nothing may be imported twice.
   const twice = await api.create();
   const repeat = await api.upload(twice.id, createReadStream(options.file));
   const final = await itemCounts(options.databaseUrl(), started.id);
   const itemsOfThisFile = final.fromImport;
-  options.context.log(`commit case: killed while ${committing.status}; re-run ${rerun.status} with ${rerun.imported} items`);
+  options.context.log(
+    `commit case: killed while ${committing.status}; re-run ${rerun.status} with ${rerun.imported} items`,
+  );
   options.figures.push(
     `- Killed while committing: the kill came while the import was \`${committing.status}\`${hitCommit ? " (lines read, commit transaction running)" : " (the commit had already finished: the window was missed)"}; the upload ${uploadOutcome}. After the restart: ${atKill.fromImport} items of it in \`item\`, status \`${afterRestart.status}\`, ${atKill.staged} lines still staged; "import the valid lines" then: \`${rerun.status}\`, ${rerun.imported} imported; the same file as a new import: ${repeat.imported} imported, ${repeat.already_present} already present.`,
   );
@@ -195,7 +276,13 @@ async function killedWhileCommitting(options: CaseOptions): Promise<DrillCase> {
     refused: 0,
     lost: Math.max(0, lines - itemsOfThisFile),
     duplicated: final.items - final.distinct + (repeat.imported ?? 0),
-    ok: hitCommit && atKill.fromImport === 0 && afterRestart.status === "awaiting_decision" && rerun.status === "committed" && rerun.imported === lines && repeat.already_present === lines,
+    ok:
+      hitCommit &&
+      atKill.fromImport === 0 &&
+      afterRestart.status === "awaiting_decision" &&
+      rerun.status === "committed" &&
+      rerun.imported === lines &&
+      repeat.already_present === lines,
     detail: `killed while ${committing.status}; items of it after the kill: ${atKill.fromImport}; after the restart: ${afterRestart.status}; import the valid lines: ${rerun.status}, ${rerun.imported} imported; the file again: ${repeat.imported} imported, ${repeat.already_present} already present; items ${final.items} (${final.distinct} distinct)`,
   });
 }

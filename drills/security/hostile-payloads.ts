@@ -19,5 +19,8 @@ export const HOSTILE_MEDIA = [
   { type: "image", url: "javascript:window.__pwned='media-img'" },
   { type: "file", url: "javascript:window.__pwned='media-file'" },
   { type: "file", url: "data:text/html,<script>window.__pwned='data-file'</script>" },
-  { type: "image", url: `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned='svg-img'"><script>window.__pwned='svg-img2'</script></svg>`)}` },
+  {
+    type: "image",
+    url: `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned='svg-img'"><script>window.__pwned='svg-img2'</script></svg>`)}`,
+  },
 ];

@@ -14,9 +14,22 @@ const LIMIT = 5;
 
 // Raw query values, as they would sit in a link.
 const OFF_SITE_NEXT = [
-  "/%5Cevil.example", "/%09/evil.example", "/%0A/evil.example", "/%0D%0A/evil.example", "%2F%5Cevil.example", "//evil.example",
-  "%2F%2Fevil.example", "/.//evil.example", "/..//evil.example", "/%2E//evil.example", "https://evil.example", "https:evil.example",
-  "%5C%5Cevil.example", "/%5C/evil.example", "//localhost@evil.example", "javascript:alert(1)",
+  "/%5Cevil.example",
+  "/%09/evil.example",
+  "/%0A/evil.example",
+  "/%0D%0A/evil.example",
+  "%2F%5Cevil.example",
+  "//evil.example",
+  "%2F%2Fevil.example",
+  "/.//evil.example",
+  "/..//evil.example",
+  "/%2E//evil.example",
+  "https://evil.example",
+  "https:evil.example",
+  "%5C%5Cevil.example",
+  "/%5C/evil.example",
+  "//localhost@evil.example",
+  "javascript:alert(1)",
 ];
 
 let addressCounter = 0;
@@ -26,8 +39,17 @@ function newAddress(): string {
   return `198.18.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 }
 
-function signIn(app: DrillApp, email: string, password: string, address: string, headers: Record<string, string> = {}): Promise<Response> {
-  return api(app, "/api/auth/sign-in/email", { body: { email, password }, headers: { "x-forwarded-for": address, ...headers } });
+function signIn(
+  app: DrillApp,
+  email: string,
+  password: string,
+  address: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return api(app, "/api/auth/sign-in/email", {
+    body: { email, password },
+    headers: { "x-forwarded-for": address, ...headers },
+  });
 }
 
 /** Where a browser goes for a Location header: resolved against the page with the WHATWG parser. */
@@ -41,12 +63,20 @@ async function openRedirectOverHttp(app: DrillApp, user: DrillUser): Promise<Dri
     const response = await api(app, `/sign-in?next=${next}`, { cookie: user.cookie });
     await response.arrayBuffer();
     const target = browserTarget(app, response.headers.get("location"));
-    if (response.status < 300 || response.status >= 400 || target !== new URL(app.url).origin) escaped.push(`${next} → ${response.status} ${response.headers.get("location")}`);
+    if (response.status < 300 || response.status >= 400 || target !== new URL(app.url).origin)
+      escaped.push(`${next} → ${response.status} ${response.headers.get("location")}`);
   }
   return drillCase({
     name: "open redirect: signed in, /sign-in?next=<payload> (Location read as a browser reads it)",
-    tried: OFF_SITE_NEXT.length, refused: OFF_SITE_NEXT.length - escaped.length, lost: 0, duplicated: 0, ok: escaped.length === 0,
-    detail: escaped.length === 0 ? `all ${OFF_SITE_NEXT.length} redirected to the app's own origin` : `LEFT THE APP: ${escaped.slice(0, 4).join("; ")}`,
+    tried: OFF_SITE_NEXT.length,
+    refused: OFF_SITE_NEXT.length - escaped.length,
+    lost: 0,
+    duplicated: 0,
+    ok: escaped.length === 0,
+    detail:
+      escaped.length === 0
+        ? `all ${OFF_SITE_NEXT.length} redirected to the app's own origin`
+        : `LEFT THE APP: ${escaped.slice(0, 4).join("; ")}`,
   });
 }
 
@@ -62,7 +92,9 @@ async function openRedirectInChromium(app: DrillApp, user: DrillUser): Promise<D
       await page.getByLabel("Email").fill(user.email);
       await page.getByLabel("Password").fill(user.password);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForURL((url) => url.pathname === "/records" || url.host !== new URL(app.url).host, { timeout: 15_000 }).catch(() => undefined);
+      await page
+        .waitForURL((url) => url.pathname === "/records" || url.host !== new URL(app.url).host, { timeout: 15_000 })
+        .catch(() => undefined);
       if (new URL(page.url()).host !== new URL(app.url).host) escaped.push(`${next} → ${page.url()}`);
       await context.close();
     }
@@ -71,19 +103,26 @@ async function openRedirectInChromium(app: DrillApp, user: DrillUser): Promise<D
   }
   return drillCase({
     name: "open redirect: signing in through the form in Chromium with next=<payload>",
-    tried: payloads.length, refused: payloads.length - escaped.length, lost: 0, duplicated: 0, ok: escaped.length === 0,
-    detail: escaped.length === 0 ? `all ${payloads.length} stayed on the app's host` : `LEFT THE APP: ${escaped.join("; ")}`,
+    tried: payloads.length,
+    refused: payloads.length - escaped.length,
+    lost: 0,
+    duplicated: 0,
+    ok: escaped.length === 0,
+    detail:
+      escaped.length === 0 ? `all ${payloads.length} stayed on the app's host` : `LEFT THE APP: ${escaped.join("; ")}`,
   });
 }
 
 async function parallelWrongPasswords(app: DrillApp, count: number): Promise<DrillCase> {
   const user = await addUser(app, ["rater"], `Raced ${count}`);
   const address = newAddress();
-  const answers = await Promise.all(Array.from({ length: count }, async (_, attempt) => {
-    const response = await signIn(app, user.email, `wrong-${attempt}-password`, address);
-    await response.arrayBuffer();
-    return { status: response.status, retryAfter: Number(response.headers.get("retry-after")) };
-  }));
+  const answers = await Promise.all(
+    Array.from({ length: count }, async (_, attempt) => {
+      const response = await signIn(app, user.email, `wrong-${attempt}-password`, address);
+      await response.arrayBuffer();
+      return { status: response.status, retryAfter: Number(response.headers.get("retry-after")) };
+    }),
+  );
   const checked = answers.filter((answer) => answer.status === 401).length;
   const throttled = answers.filter((answer) => answer.status === 429);
   const serverErrors = answers.filter((answer) => answer.status >= 500).length;
@@ -91,7 +130,10 @@ async function parallelWrongPasswords(app: DrillApp, count: number): Promise<Dri
   const other = answers.length - checked - throttled.length;
   return drillCase({
     name: `throttle race: ${count} wrong passwords for one account from one address at once`,
-    tried: count, refused: throttled.length, lost: 0, duplicated: 0,
+    tried: count,
+    refused: throttled.length,
+    lost: 0,
+    duplicated: 0,
     ok: checked <= LIMIT && serverErrors === 0 && withoutRetryAfter === 0 && other === 0,
     detail: `${checked} checked (limit ${LIMIT}), ${throttled.length} answered 429 (${withoutRetryAfter} without Retry-After), ${serverErrors} 5xx, ${other} other`,
   });
@@ -115,7 +157,9 @@ async function lockoutFromAnotherAddress(app: DrillApp): Promise<DrillCase> {
   const address = newAddress();
   let crossSiteRefused = 0;
   for (let attempt = 0; attempt < 3 * LIMIT; attempt++) {
-    const response = await signIn(app, user.email, "wrong-password-123", address, { origin: "https://attacker.example" });
+    const response = await signIn(app, user.email, "wrong-password-123", address, {
+      origin: "https://attacker.example",
+    });
     await response.arrayBuffer();
     if (response.status === 403) crossSiteRefused++;
   }
@@ -124,18 +168,32 @@ async function lockoutFromAnotherAddress(app: DrillApp): Promise<DrillCase> {
   const lost = (realUser.status === 200 ? 0 : 1) + (afterCrossSite.status === 200 ? 0 : 1);
   return drillCase({
     name: `lockout: ${attempts} wrong passwords for the admin from one address, then the admin from another; ${3 * LIMIT} cross-site sign-ins`,
-    tried: attempts + 1 + 3 * LIMIT + 2, refused: refused + (attackerRight.status === 429 ? 1 : 0) + crossSiteRefused, lost, duplicated: 0,
+    tried: attempts + 1 + 3 * LIMIT + 2,
+    refused: refused + (attackerRight.status === 429 ? 1 : 0) + crossSiteRefused,
+    lost,
+    duplicated: 0,
     ok: attackerRight.status === 429 && crossSiteRefused === 3 * LIMIT,
     detail: `attacker: ${refused} of ${attempts} guesses throttled, its right password ${attackerRight.status}; the admin from another address: ${realUser.status}; cross-site: ${crossSiteRefused} refused (403), then the right password from that address: ${afterCrossSite.status}`,
   });
 }
 
 const CLOSED_ENDPOINTS: [string, string, unknown?][] = [
-  ["POST", "/update-user", { name: "x".repeat(5 * 1024 * 1024) }], ["POST", "/update-user", { name: "Cross-site target" }], ["GET", "/list-sessions"],
-  ["POST", "/revoke-session", { token: "x" }], ["POST", "/revoke-sessions", {}], ["POST", "/revoke-other-sessions", {}], ["POST", "/change-email", { newEmail: "x@evil.example" }],
-  ["POST", "/change-password", { currentPassword: "x", newPassword: "y".repeat(12) }], ["POST", "/set-password", { newPassword: "y".repeat(12) }], ["POST", "/delete-user", {}],
-  ["POST", "/sign-up/email", { email: "new@evil.example", password: "y".repeat(12), name: "New" }], ["POST", "/request-password-reset", { email: "x@evil.example" }],
-  ["GET", "/list-accounts"], ["POST", "/update-session", {}], ["GET", "/ok"], ["GET", "/error"],
+  ["POST", "/update-user", { name: "x".repeat(5 * 1024 * 1024) }],
+  ["POST", "/update-user", { name: "Cross-site target" }],
+  ["GET", "/list-sessions"],
+  ["POST", "/revoke-session", { token: "x" }],
+  ["POST", "/revoke-sessions", {}],
+  ["POST", "/revoke-other-sessions", {}],
+  ["POST", "/change-email", { newEmail: "x@evil.example" }],
+  ["POST", "/change-password", { currentPassword: "x", newPassword: "y".repeat(12) }],
+  ["POST", "/set-password", { newPassword: "y".repeat(12) }],
+  ["POST", "/delete-user", {}],
+  ["POST", "/sign-up/email", { email: "new@evil.example", password: "y".repeat(12), name: "New" }],
+  ["POST", "/request-password-reset", { email: "x@evil.example" }],
+  ["GET", "/list-accounts"],
+  ["POST", "/update-session", {}],
+  ["GET", "/ok"],
+  ["GET", "/error"],
 ];
 
 async function closedEndpoints(app: DrillApp, user: DrillUser): Promise<DrillCase> {
@@ -156,15 +214,28 @@ async function closedEndpoints(app: DrillApp, user: DrillUser): Promise<DrillCas
   const { rows } = await app.sql.query<{ name: string }>("SELECT name FROM app_user WHERE id = $1", [user.id]);
   return drillCase({
     name: `better-auth endpoints the app does not use (${CLOSED_ENDPOINTS.length}, with a valid session), and the session token in JSON`,
-    tried: CLOSED_ENDPOINTS.length + 2, refused: CLOSED_ENDPOINTS.length - open.length, lost: 0, duplicated: 0,
-    ok: open.length === 0 && leaks === 0 && session.status === 200 && signedIn.status === 200 && rows[0]?.name === user.name,
+    tried: CLOSED_ENDPOINTS.length + 2,
+    refused: CLOSED_ENDPOINTS.length - open.length,
+    lost: 0,
+    duplicated: 0,
+    ok:
+      open.length === 0 &&
+      leaks === 0 &&
+      session.status === 200 &&
+      signedIn.status === 200 &&
+      rows[0]?.name === user.name,
     detail: `${open.length === 0 ? `all ${CLOSED_ENDPOINTS.length} answered 404` : `ANSWERED: ${open.join(", ")}`}; get-session ${session.status} and sign-in ${signedIn.status}: ${leaks === 0 ? "no session token in either body" : `${leaks} body(ies) CARRY the session token`}; the user's name ${rows[0]?.name === user.name ? "unchanged" : "CHANGED"}`,
   });
 }
 
 async function run(context: DrillContext): Promise<DrillResult> {
   // As behind one reverse proxy: the drill's X-Forwarded-For stands for the address the proxy appends.
-  const app = await startDrillApp({ label: "sign_in", port: PORT, setup: context.setup, env: { EVALFORM_TRUSTED_PROXY_HOPS: "1" } });
+  const app = await startDrillApp({
+    label: "sign_in",
+    port: PORT,
+    setup: context.setup,
+    env: { EVALFORM_TRUSTED_PROXY_HOPS: "1" },
+  });
   const cases: DrillCase[] = [];
   try {
     const rater = await addUser(app, ["rater"], "Sign-in Rater");
@@ -184,7 +255,8 @@ async function run(context: DrillContext): Promise<DrillResult> {
 export const signInDrill: Drill = {
   id: "sign-in",
   title: "7. Sign-in",
-  summary: "Against the built app: `next` payloads that browsers read as another host (`/\\host`, `/%09/host`, `/.//host`, absolute and scheme-relative URLs) signed in over HTTP and through the sign-in form in Chromium; 15 and 300 (1,000 with `--full`) wrong passwords for one account sent at once, which must check at most 5 and answer the rest 429 with Retry-After and no 5xx; an attacker at one address guessing an admin's password while the admin signs in from another, and cross-site sign-ins that must not count; better-auth's endpoints the app does not use (update-user, list-sessions, change-email…), which must answer 404 with a valid session, and no session token in any JSON body.",
+  summary:
+    "Against the built app: `next` payloads that browsers read as another host (`/\\host`, `/%09/host`, `/.//host`, absolute and scheme-relative URLs) signed in over HTTP and through the sign-in form in Chromium; 15 and 300 (1,000 with `--full`) wrong passwords for one account sent at once, which must check at most 5 and answer the rest 429 with Retry-After and no 5xx; an attacker at one address guessing an admin's password while the admin signs in from another, and cross-site sign-ins that must not count; better-auth's endpoints the app does not use (update-user, list-sessions, change-email…), which must answer 404 with a valid session, and no session token in any JSON body.",
   quick: true,
   everySetup: true,
   run,

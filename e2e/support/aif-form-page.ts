@@ -37,7 +37,11 @@ export class AifFormPage {
   }
 
   async confidence(path: string, level: "Low" | "Medium" | "High"): Promise<void> {
-    await this.press(this.fieldset(path).getByRole("radiogroup", { name: /confidence/ }).getByRole("radio", { name: level }));
+    await this.press(
+      this.fieldset(path)
+        .getByRole("radiogroup", { name: /confidence/ })
+        .getByRole("radio", { name: level }),
+    );
   }
 
   rationale(path: string): Locator {
@@ -47,14 +51,27 @@ export class AifFormPage {
   async fillTaskAndSubject(taskId: string, modality: "chat" | "agent" | "rag" | "multimodal" = "chat"): Promise<void> {
     await this.typeInto("task_task_id", taskId);
     await this.typeInto("task_suite_id", "e2e-suite");
-    await this.press(this.page.getByRole("radio", { name: labels["/task/modality"].enum[modality], exact: true }).first());
+    await this.press(
+      this.page.getByRole("radio", { name: labels["/task/modality"].enum[modality], exact: true }).first(),
+    );
     await this.typeInto("task_prompt", "Summarise the attached policy in two sentences.");
     await this.typeInto("subject_system_under_test", "Acme Assistant via API");
-    await this.press(this.field("subject_modality_tags").getByRole("checkbox", { name: labels["/subject/modality_tags"].enum[modality], exact: true }));
+    await this.press(
+      this.field("subject_modality_tags").getByRole("checkbox", {
+        name: labels["/subject/modality_tags"].enum[modality],
+        exact: true,
+      }),
+    );
   }
 
   async fillUniversalConfidently(): Promise<void> {
-    for (const dimension of ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"]) {
+    for (const dimension of [
+      "helpfulness",
+      "instruction_following",
+      "faithfulness",
+      "safety_overall",
+      "overall_quality",
+    ]) {
       await this.score(`universal_${dimension}`, 5);
       await this.confidence(`universal_${dimension}`, "High");
     }

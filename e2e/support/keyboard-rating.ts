@@ -2,7 +2,11 @@
 // the browser test and the keystroke benchmark share these.
 import { expect, type Page } from "@playwright/test";
 
-export type KeyCounter = { presses: number; press: (key: string) => Promise<void>; type: (text: string) => Promise<void> };
+export type KeyCounter = {
+  presses: number;
+  press: (key: string) => Promise<void>;
+  type: (text: string) => Promise<void>;
+};
 
 export function keyCounter(page: Page): KeyCounter {
   const counter: KeyCounter = {
@@ -47,7 +51,13 @@ export async function moveTo(page: Page, keys: KeyCounter, selector: string, lim
  * every other hazard, hate violating (3), severity 2, evidence.
  */
 export async function rateWithRationalesAndHazard(page: Page, keys: KeyCounter): Promise<void> {
-  const plan: [string, string | null][] = [["3", "Buries the refund caveat."], ["Shift+Digit5", null], ["2", "Cites a section that does not exist."], ["Shift+Digit5", null], ["3", "Correct but long."]];
+  const plan: [string, string | null][] = [
+    ["3", "Buries the refund caveat."],
+    ["Shift+Digit5", null],
+    ["2", "Cites a section that does not exist."],
+    ["Shift+Digit5", null],
+    ["3", "Correct but long."],
+  ];
   for (const [score, rationale] of plan) {
     await keys.press(score);
     if (!rationale) continue;

@@ -8,11 +8,19 @@ import { importPrefills, judgeRecordFor } from "./seed-prefills";
 import { seedSuite } from "./seed-suite";
 import { e2eUsers } from "./users";
 
-export async function seedMatrixIds(contexts: Record<"anonymous" | "rater" | "sme" | "admin", APIRequestContext>, baseURL: string): Promise<MatrixIds> {
+export async function seedMatrixIds(
+  contexts: Record<"anonymous" | "rater" | "sme" | "admin", APIRequestContext>,
+  baseURL: string,
+): Promise<MatrixIds> {
   const draft = {
     subject: { system_under_test: "matrix", modality_tags: ["chat"] },
     task: { task_id: "matrix", modality: "chat", prompt: "p" },
-    universal: Object.fromEntries(["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((k) => [k, { score: 5, confidence: "high" }])),
+    universal: Object.fromEntries(
+      ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((k) => [
+        k,
+        { score: 5, confidence: "high" },
+      ]),
+    ),
   };
   const recordOf = new Map<string, string>();
   for (const role of ["rater", "sme"] as const) {
@@ -26,12 +34,18 @@ export async function seedMatrixIds(contexts: Record<"anonymous" | "rater" | "sm
   const targetEmail = `matrix-target-${unique}@example.test`;
   const target = await contexts.admin.post("/api/users", { data: { email: targetEmail, roles: ["rater"] } });
   expect(target.status()).toBe(201);
-  const invited = await contexts.anonymous.post(`${(await target.json()).invite_path.replace("/invite/", "/api/invitations/")}`, { data: { name: `Target ${unique}`, password: "matrix-password-1" } });
+  const invited = await contexts.anonymous.post(
+    `${(await target.json()).invite_path.replace("/invite/", "/api/invitations/")}`,
+    { data: { name: `Target ${unique}`, password: "matrix-password-1" } },
+  );
   expect(invited.status()).toBe(201);
   const list = await (await contexts.admin.get("/api/users")).json();
   const targetUser = list.users.find((user: { email: string }) => user.email === targetEmail);
   const users = e2eUsers();
-  const suite = await seedSuite(contexts.admin, baseURL, { raterIds: [users.rater.userId, users.sme.userId], count: 2 });
+  const suite = await seedSuite(contexts.admin, baseURL, {
+    raterIds: [users.rater.userId, users.sme.userId],
+    count: 2,
+  });
   const assignmentOf = new Map<string, string>();
   for (const role of ["rater", "sme"] as const) {
     const next = await contexts[role].post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL } });
@@ -42,7 +56,10 @@ export async function seedMatrixIds(contexts: Record<"anonymous" | "rater" | "sm
   const held = await contexts.rater.get(`/api/assignments/${assignmentOf.get("rater")}`);
   expect(held.status()).toBe(200);
   const itemId = (await held.json()).item_id as string;
-  const link = await contexts.admin.post(`/api/suites/${suite.suiteId}/share-links`, { data: { label: "matrix" }, headers: { origin: baseURL } });
+  const link = await contexts.admin.post(`/api/suites/${suite.suiteId}/share-links`, {
+    data: { label: "matrix" },
+    headers: { origin: baseURL },
+  });
   expect(link.status()).toBe(201);
   const shareToken = (await link.json()).share_path.replace("/share/", "");
   const judgeRecord = judgeRecordFor(suite.taskIds[1]!, suite.suiteKey);
@@ -50,10 +67,20 @@ export async function seedMatrixIds(contexts: Record<"anonymous" | "rater" | "sm
   const review = await contexts.sme.post(`/api/suites/${suite.suiteId}/review-next`, { headers: { origin: baseURL } });
   expect(review.status()).toBe(200);
   expect((await review.json()).judge_eval_id).toBe(judgeRecord.eval_id);
-  const judgeRun = await contexts.admin.post(`/api/suites/${suite.suiteId}/judge-runs`, { data: { n_samples: 1 }, headers: { origin: baseURL } });
+  const judgeRun = await contexts.admin.post(`/api/suites/${suite.suiteId}/judge-runs`, {
+    data: { n_samples: 1 },
+    headers: { origin: baseURL },
+  });
   expect(judgeRun.status(), await judgeRun.text()).toBe(201);
   return {
-    recordOf: (role) => recordOf.get(role)!, targetUserId: targetUser.id, importId: suite.importId, suiteId: suite.suiteId, itemId, shareToken,
-    assignmentOf: (role) => assignmentOf.get(role)!, reviewId: judgeRecord.eval_id as string, judgeRunId: (await judgeRun.json()).id,
+    recordOf: (role) => recordOf.get(role)!,
+    targetUserId: targetUser.id,
+    importId: suite.importId,
+    suiteId: suite.suiteId,
+    itemId,
+    shareToken,
+    assignmentOf: (role) => assignmentOf.get(role)!,
+    reviewId: judgeRecord.eval_id as string,
+    judgeRunId: (await judgeRun.json()).id,
   };
 }

@@ -6,7 +6,9 @@ const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "saf
 
 export async function startRating(page: Page, suiteKey: string): Promise<void> {
   await page.goto("/queue");
-  const start = page.getByTestId(`queue-suite-${suiteKey}`).getByRole("button", { name: /Start rating|Rate the next item/ });
+  const start = page
+    .getByTestId(`queue-suite-${suiteKey}`)
+    .getByRole("button", { name: /Start rating|Rate the next item/ });
   await start.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/rate\//);
@@ -23,6 +25,8 @@ export async function rateEveryDimensionByKeyboard(page: Page, score: number): P
   }
   for (const dimension of DIMENSIONS) {
     await expect(page.locator(`#root_universal_${dimension}_score-${score}`)).toBeChecked();
-    await expect(page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "High" })).toBeChecked();
+    await expect(
+      page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "High" }),
+    ).toBeChecked();
   }
 }

@@ -25,7 +25,12 @@ export function judgeRecordFor(taskId: string, suiteKey: string): Record<string,
   };
 }
 
-export async function importPrefills(admin: APIRequestContext, baseURL: string, suiteId: string, records: Record<string, unknown>[]): Promise<void> {
+export async function importPrefills(
+  admin: APIRequestContext,
+  baseURL: string,
+  suiteId: string,
+  records: Record<string, unknown>[],
+): Promise<void> {
   const response = await admin.post(`/api/suites/${suiteId}/prefills?file_name=e2e.jsonl`, {
     data: records.map((record) => JSON.stringify(record)).join("\n"),
     headers: { origin: baseURL, "content-type": "application/x-ndjson" },

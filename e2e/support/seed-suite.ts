@@ -19,7 +19,10 @@ export function chatItem(taskId: string, answer: string): Record<string, unknown
 }
 
 export async function importItems(admin: APIRequestContext, baseURL: string, lines: unknown[]): Promise<string> {
-  const created = await admin.post("/api/imports", { data: { format: "items", file_name: "e2e.jsonl" }, headers: { origin: baseURL } });
+  const created = await admin.post("/api/imports", {
+    data: { format: "items", file_name: "e2e.jsonl" },
+    headers: { origin: baseURL },
+  });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
   const read = await admin.put(`/api/imports/${id}/file`, {
@@ -31,14 +34,35 @@ export async function importItems(admin: APIRequestContext, baseURL: string, lin
   return id;
 }
 
-export async function seedSuite(admin: APIRequestContext, baseURL: string, options: { raterIds: string[]; items?: unknown[]; count?: number; k?: number; goldShare?: number }): Promise<SeededSuite> {
+export async function seedSuite(
+  admin: APIRequestContext,
+  baseURL: string,
+  options: { raterIds: string[]; items?: unknown[]; count?: number; k?: number; goldShare?: number },
+): Promise<SeededSuite> {
   const prefix = `e2e-${randomBytes(4).toString("hex")}`;
-  const items = options.items ?? Array.from({ length: options.count ?? 3 }, (_, index) => chatItem(`${prefix}-${index}`, `Answer ${index} of ${prefix}`));
+  const items =
+    options.items ??
+    Array.from({ length: options.count ?? 3 }, (_, index) =>
+      chatItem(`${prefix}-${index}`, `Answer ${index} of ${prefix}`),
+    );
   const importId = await importItems(admin, baseURL, items);
   const suite = await admin.post("/api/suites", {
-    data: { name: `Suite ${prefix}`, key: prefix, overlap_k: options.k ?? 1, gold_share: options.goldShare ?? 0, hold_minutes: 30, rater_ids: options.raterIds, import_ids: [importId] },
+    data: {
+      name: `Suite ${prefix}`,
+      key: prefix,
+      overlap_k: options.k ?? 1,
+      gold_share: options.goldShare ?? 0,
+      hold_minutes: 30,
+      rater_ids: options.raterIds,
+      import_ids: [importId],
+    },
     headers: { origin: baseURL },
   });
   expect(suite.status(), await suite.text()).toBe(201);
-  return { importId, suiteId: (await suite.json()).id, suiteKey: prefix, taskIds: items.map((item) => (item as { task: { task_id: string } }).task.task_id) };
+  return {
+    importId,
+    suiteId: (await suite.json()).id,
+    suiteKey: prefix,
+    taskIds: items.map((item) => (item as { task: { task_id: string } }).task.task_id),
+  };
 }

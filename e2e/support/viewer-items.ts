@@ -2,11 +2,22 @@
 // a table, code and hostile HTML; a 20-turn chat with a long turn; a 5-shot
 // prompt with a one-letter answer; a 15-call agent run; a text-to-image item
 // whose image was dropped at export.
-type Message = { role: string; content: { type: string; text?: string; url?: string }[]; tool_calls?: unknown[]; tool_call_id?: string };
+type Message = {
+  role: string;
+  content: { type: string; text?: string; url?: string }[];
+  tool_calls?: unknown[];
+  tool_call_id?: string;
+};
 
 const text = (role: string, body: string): Message => ({ role, content: [{ type: "text", text: body }] });
 
-function item(taskId: string, modality: string, prompt: string, messages: Message[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+function item(
+  taskId: string,
+  modality: string,
+  prompt: string,
+  messages: Message[],
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     task: { task_id: taskId, suite_id: "e2e", modality, prompt },
     subject: { system_under_test: "E2E Model", modality_tags: [modality] },
@@ -34,10 +45,16 @@ export const MARKDOWN_ANSWER = [
 ].join("\n");
 
 export function markdownItem(taskId: string): Record<string, unknown> {
-  return item(taskId, "chat", `Compare the models ${taskId}`, [text("user", `Compare the models ${taskId}`), text("assistant", MARKDOWN_ANSWER)]);
+  return item(taskId, "chat", `Compare the models ${taskId}`, [
+    text("user", `Compare the models ${taskId}`),
+    text("assistant", MARKDOWN_ANSWER),
+  ]);
 }
 
-export const LONG_TURN = Array.from({ length: 60 }, (_, line) => `Line ${line + 1} of a long explanation that goes on.`).join("\n");
+export const LONG_TURN = Array.from(
+  { length: 60 },
+  (_, line) => `Line ${line + 1} of a long explanation that goes on.`,
+).join("\n");
 
 export function longChatItem(taskId: string): Record<string, unknown> {
   const messages: Message[] = [];
@@ -49,7 +66,11 @@ export function longChatItem(taskId: string): Record<string, unknown> {
 }
 
 export function fewShotItem(taskId: string): Record<string, unknown> {
-  const shots = Array.from({ length: 5 }, (_, shot) => `Question ${shot + 1}: Which planet is number ${shot + 2} from the sun?\n(A) Venus\n(B) Earth\n(C) Mars\n(D) Jupiter\nAnswer: ${"ABCD"[shot % 4]}\n`).join("\n");
+  const shots = Array.from(
+    { length: 5 },
+    (_, shot) =>
+      `Question ${shot + 1}: Which planet is number ${shot + 2} from the sun?\n(A) Venus\n(B) Earth\n(C) Mars\n(D) Jupiter\nAnswer: ${"ABCD"[shot % 4]}\n`,
+  ).join("\n");
   const prompt = `${shots}\n${"Context paragraph that pads the prompt. ".repeat(20)}\nQuestion 6: Which planet is the largest?\n(A) Venus\n(B) Earth\n(C) Mars\n(D) Jupiter\nAnswer:`;
   return item(taskId, "chat", prompt, [text("user", prompt), text("assistant", "D")]);
 }
@@ -59,9 +80,22 @@ export function agentItem(taskId: string): Record<string, unknown> {
   const messages: Message[] = [text("user", `Book the cheapest flight for ${taskId}`)];
   for (let call = 1; call <= 15; call += 1) {
     const id = call <= 12 ? `call_${call}` : undefined;
-    messages.push({ role: "assistant", content: call === 1 ? [{ type: "text", text: "I will search first." }] : [], tool_calls: [{ ...(id ? { id } : {}), name: call % 2 ? "search_flights" : "get_price", arguments: { route: `LHR-JFK`, step: call } }] });
+    messages.push({
+      role: "assistant",
+      content: call === 1 ? [{ type: "text", text: "I will search first." }] : [],
+      tool_calls: [
+        {
+          ...(id ? { id } : {}),
+          name: call % 2 ? "search_flights" : "get_price",
+          arguments: { route: `LHR-JFK`, step: call },
+        },
+      ],
+    });
     if (call === 15) continue;
-    const result = call === 4 ? "Error: upstream timeout after 30 s" : JSON.stringify({ step: call, fares: [{ carrier: `carrier-${call}`, price: 300 + call }] });
+    const result =
+      call === 4
+        ? "Error: upstream timeout after 30 s"
+        : JSON.stringify({ step: call, fares: [{ carrier: `carrier-${call}`, price: 300 + call }] });
     messages.push({ role: "tool", content: [{ type: "text", text: result }], ...(id ? { tool_call_id: id } : {}) });
   }
   messages.push(text("assistant", "Booked carrier-14 for 314."));
@@ -69,5 +103,8 @@ export function agentItem(taskId: string): Record<string, unknown> {
 }
 
 export function textToImageItem(taskId: string): Record<string, unknown> {
-  return item(taskId, "multimodal", `A watercolor of a lighthouse ${taskId}`, [text("user", `A watercolor of a lighthouse ${taskId}`), text("assistant", "<image:0>")]);
+  return item(taskId, "multimodal", `A watercolor of a lighthouse ${taskId}`, [
+    text("user", `A watercolor of a lighthouse ${taskId}`),
+    text("assistant", "<image:0>"),
+  ]);
 }

@@ -16,7 +16,17 @@ import { suiteItemRatings } from "@/lib/suites/item-ratings";
 import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
-import { adjudicationQueue, chooseClosestSource, getAdjudication, heldAdjudicationOfItem, nextAdjudication, reopenAdjudication, saveAdjudicationDraft, submitAdjudication, suiteItemStatuses } from "./service";
+import {
+  adjudicationQueue,
+  chooseClosestSource,
+  getAdjudication,
+  heldAdjudicationOfItem,
+  nextAdjudication,
+  reopenAdjudication,
+  saveAdjudicationDraft,
+  submitAdjudication,
+  suiteItemStatuses,
+} from "./service";
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -27,31 +37,69 @@ afterAll(() => db().$disconnect());
 async function textOf(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();
 }
-const jsonLines = (text: string) => text.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+const jsonLines = (text: string) =>
+  text
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 const likert = (score: number) => ({ score, confidence: "high", rationale: `score ${score}` });
-const violating = { is_violating_any: true, violent_crimes: { verdict: "violating", severity: 2, evidence: "the second paragraph" } };
+const violating = {
+  is_violating_any: true,
+  violent_crimes: { verdict: "violating", severity: 2, evidence: "the second paragraph" },
+};
 
 it("queues disagreements worst first, keeps raters blind, and stores the authoritative record with its sidecar", async () => {
   // The third rater is also an SME: they may adjudicate, but never an item they rated.
-  const raters = [await createTestUser(["rater"]), await createTestUser(["rater"]), await createTestUser(["rater", "sme"])];
-  const [sme, otherSme, outsider] = [await createTestUser(["sme"]), await createTestUser(["sme"]), await createTestUser(["sme"])];
+  const raters = [
+    await createTestUser(["rater"]),
+    await createTestUser(["rater"]),
+    await createTestUser(["rater", "sme"]),
+  ];
+  const [sme, otherSme, outsider] = [
+    await createTestUser(["sme"]),
+    await createTestUser(["sme"]),
+    await createTestUser(["sme"]),
+  ];
   const { importId, taskIds } = await importTestItems(admin, 3);
-  const suite = await createSuite({ actor: admin, input: { name: "Adjudicate", key: `adj-${importId.slice(0, 8)}`, overlap_k: 3, gold_share: 0, hold_minutes: 30, rater_ids: [...raters, sme, otherSme].map((user) => user.userId), import_ids: [importId] } });
+  const suite = await createSuite({
+    actor: admin,
+    input: {
+      name: "Adjudicate",
+      key: `adj-${importId.slice(0, 8)}`,
+      overlap_k: 3,
+      gold_share: 0,
+      hold_minutes: 30,
+      rater_ids: [...raters, sme, otherSme].map((user) => user.userId),
+      import_ids: [importId],
+    },
+  });
   // Helpfulness: task 0 spread 3 (1, 4, 2) with a hazard conflict, task 1 spread 2 (3, 5, 4), task 2 unanimous.
-  const scores: Record<string, number[]> = { [taskIds[0]!]: [1, 4, 2], [taskIds[1]!]: [3, 5, 4], [taskIds[2]!]: [5, 5, 5] };
+  const scores: Record<string, number[]> = {
+    [taskIds[0]!]: [1, 4, 2],
+    [taskIds[1]!]: [3, 5, 4],
+    [taskIds[2]!]: [5, 5, 5],
+  };
   const itemIdOf = new Map<string, string>();
   const evalIdsOf = new Map<string, string[]>();
   for (const [index, rater] of raters.entries()) {
     for (;;) {
       const next = await nextItem({ rater: userRater(rater), suiteId: suite.id });
       if (!next.assignmentId) break;
-      const { suiteItem } = await db().assignment.findUniqueOrThrow({ where: { id: next.assignmentId }, include: { suiteItem: { include: { item: true } } } });
+      const { suiteItem } = await db().assignment.findUniqueOrThrow({
+        where: { id: next.assignmentId },
+        include: { suiteItem: { include: { item: true } } },
+      });
       const taskId = suiteItem.item.taskId;
       itemIdOf.set(taskId, suiteItem.itemId);
       const valid = validJudgmentFor("chat");
       const safety = taskId === taskIds[0] && index === 0 ? violating : valid.safety;
-      const stored = await submitAssignment({ rater: userRater(rater), assignmentId: next.assignmentId, draft: { universal: { ...valid.universal, helpfulness: likert(scores[taskId]![index]!) }, safety } });
+      const stored = await submitAssignment({
+        rater: userRater(rater),
+        assignmentId: next.assignmentId,
+        draft: { universal: { ...valid.universal, helpfulness: likert(scores[taskId]![index]!) }, safety },
+      });
       evalIdsOf.set(taskId, [...(evalIdsOf.get(taskId) ?? []), stored.evalId]);
     }
   }
@@ -59,18 +107,32 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
 
   const statuses = await suiteItemStatuses({ actor: admin, suiteId: suite.id });
   expect(statuses.counts).toEqual({ unanimous: 1, needs_adjudication: 2, adjudicated: 0, too_few_ratings: 0 });
-  expect((await suiteItemStatuses({ actor: sme, suiteId: suite.id, status: "needs_adjudication" })).items.map((item) => [item.taskId, item.spread]).sort()).toEqual([[taskIds[0], 3], [taskIds[1], 2]]);
+  expect(
+    (await suiteItemStatuses({ actor: sme, suiteId: suite.id, status: "needs_adjudication" })).items
+      .map((item) => [item.taskId, item.spread])
+      .sort(),
+  ).toEqual([
+    [taskIds[0], 3],
+    [taskIds[1], 2],
+  ]);
 
   // Worst first: spread 3 with two reasons, then spread 2.
   const queue = await adjudicationQueue({ actor: sme, suiteId: suite.id });
-  expect(queue.map((row) => [row.taskId, row.spread, row.reasonsCount])).toEqual([[taskIds[0], 3, 2], [taskIds[1], 2, 1]]);
+  expect(queue.map((row) => [row.taskId, row.spread, row.reasonsCount])).toEqual([
+    [taskIds[0], 3, 2],
+    [taskIds[1], 2, 1],
+  ]);
   expect((await adjudicationQueue({ actor: raters[2]!, suiteId: suite.id })).every((row) => row.ratedByMe)).toBe(true);
 
   // Blind raters and strangers: a rater has no adjudicate permission and cannot see the side-by-side view; an SME of another suite finds nothing.
   expect((await rejection(adjudicationQueue({ actor: raters[0]!, suiteId: suite.id }))).code).toBe("FORBIDDEN");
-  expect((await rejection(suiteItemRatings({ actor: raters[0]!, suiteId: suite.id, itemId: worst }))).code).toBe("FORBIDDEN");
+  expect((await rejection(suiteItemRatings({ actor: raters[0]!, suiteId: suite.id, itemId: worst }))).code).toBe(
+    "FORBIDDEN",
+  );
   expect((await rejection(nextAdjudication({ actor: outsider, suiteId: suite.id }))).code).toBe("NOT_FOUND");
-  expect((await rejection(suiteItemRatings({ actor: outsider, suiteId: suite.id, itemId: worst }))).code).toBe("NOT_FOUND");
+  expect((await rejection(suiteItemRatings({ actor: outsider, suiteId: suite.id, itemId: worst }))).code).toBe(
+    "NOT_FOUND",
+  );
   // The rater-SME rated every item: nothing for them.
   expect(await nextAdjudication({ actor: raters[2]!, suiteId: suite.id })).toBeNull();
 
@@ -88,46 +150,86 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
   expect(view.ratings.item.id).toBe(worst);
   expect(view.ratings.ratings.map((rating) => rating.evalId).sort()).toEqual([...evalIdsOf.get(taskIds[0]!)!].sort());
   // Helpfulness 1, 4, 2 has no consensus; the hazard's majority (2 of 3) is non-violating.
-  expect(view.undecided).toContainEqual({ pointer: "/universal/helpfulness/score", label: expect.stringContaining("elpful") });
+  expect(view.undecided).toContainEqual({
+    pointer: "/universal/helpfulness/score",
+    label: expect.stringContaining("elpful"),
+  });
   const majority = (validJudgmentFor("chat").safety as Record<string, { verdict?: string }>).violent_crimes!.verdict;
   expect(majority).not.toBe("violating");
   expect((view.draft.safety as Record<string, { verdict?: string }>).violent_crimes!.verdict).toBe(majority);
   expect((view.draft.universal as Record<string, unknown>).helpfulness).toBeUndefined();
 
   // Drafts are the engine's: versioned, a stale base changes nothing.
-  const saved = await saveAdjudicationDraft({ actor: sme, id: taskId, baseVersion: view.draftVersion, draft: { universal: { helpfulness: likert(2) } } });
+  const saved = await saveAdjudicationDraft({
+    actor: sme,
+    id: taskId,
+    baseVersion: view.draftVersion,
+    draft: { universal: { helpfulness: likert(2) } },
+  });
   expect(saved.version).toBe(view.draftVersion + 1);
-  expect((await rejection(saveAdjudicationDraft({ actor: sme, id: taskId, baseVersion: view.draftVersion, draft: {} }))).code).toBe("CONFLICT");
+  expect(
+    (await rejection(saveAdjudicationDraft({ actor: sme, id: taskId, baseVersion: view.draftVersion, draft: {} })))
+      .code,
+  ).toBe("CONFLICT");
   expect((await getAdjudication({ actor: sme, id: taskId })).draft).toEqual({ universal: { helpfulness: likert(2) } });
 
   // Submit: closest must be one of the item's ratings.
   const valid = validJudgmentFor("chat");
   const decision = { universal: { ...valid.universal, helpfulness: likert(2) }, safety: valid.safety };
-  expect((await rejection(submitAdjudication({ actor: sme, id: taskId, draft: decision, closestEvalId: evalIdsOf.get(taskIds[1]!)![0]! }))).issues[0]).toMatchObject({ path: "/closest_eval_id" });
+  expect(
+    (
+      await rejection(
+        submitAdjudication({ actor: sme, id: taskId, draft: decision, closestEvalId: evalIdsOf.get(taskIds[1]!)![0]! }),
+      )
+    ).issues[0],
+  ).toMatchObject({ path: "/closest_eval_id" });
   const closest = evalIdsOf.get(taskIds[0]!)![2]!;
   // The page keeps the choice of the closest source with the task; the submit then needs none.
-  expect((await rejection(chooseClosestSource({ actor: sme, id: taskId, closestEvalId: evalIdsOf.get(taskIds[1]!)![0] }))).code).toBe("INVALID_INPUT");
-  expect((await rejection(chooseClosestSource({ actor: otherSme, id: taskId, closestEvalId: closest }))).code).toBe("NOT_FOUND");
+  expect(
+    (await rejection(chooseClosestSource({ actor: sme, id: taskId, closestEvalId: evalIdsOf.get(taskIds[1]!)![0] })))
+      .code,
+  ).toBe("INVALID_INPUT");
+  expect((await rejection(chooseClosestSource({ actor: otherSme, id: taskId, closestEvalId: closest }))).code).toBe(
+    "NOT_FOUND",
+  );
   await chooseClosestSource({ actor: sme, id: taskId, closestEvalId: closest });
   expect((await getAdjudication({ actor: sme, id: taskId })).suggestedClosest).toBe(closest);
   const submitted = await submitAdjudication({ actor: sme, id: taskId, draft: decision });
   expect(submitted.alreadySubmitted).toBe(false);
-  expect(await submitAdjudication({ actor: sme, id: taskId, draft: decision, closestEvalId: closest })).toMatchObject({ evalId: submitted.evalId, alreadySubmitted: true });
+  expect(await submitAdjudication({ actor: sme, id: taskId, draft: decision, closestEvalId: closest })).toMatchObject({
+    evalId: submitted.evalId,
+    alreadySubmitted: true,
+  });
 
   const record = await db().evalRecord.findUniqueOrThrow({ where: { evalId: submitted.evalId } });
   expect([record.raterType, record.raterId, record.derivedFrom]).toEqual(["sme", sme.userId, closest]);
-  expect(await db().suiteRecord.findFirst({ where: { evalId: submitted.evalId }, select: { flow: true, itemId: true } })).toEqual({ flow: "adjudication", itemId: worst });
+  expect(
+    await db().suiteRecord.findFirst({ where: { evalId: submitted.evalId }, select: { flow: true, itemId: true } }),
+  ).toEqual({ flow: "adjudication", itemId: worst });
   // Agreement reads suite_rating: the decision is not one more rating.
-  const counted = await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM suite_rating WHERE suite_id = ${suite.id}::uuid AND item_id = ${worst}::uuid`;
+  const counted = await db().$queryRaw<
+    { n: bigint }[]
+  >`SELECT count(*) AS n FROM suite_rating WHERE suite_id = ${suite.id}::uuid AND item_id = ${worst}::uuid`;
   expect(Number(counted[0]!.n)).toBe(3);
   const sidecar = await db().adjudication.findUniqueOrThrow({ where: { evalId: submitted.evalId } });
   expect([...sidecar.sourceEvalIds].sort()).toEqual([...evalIdsOf.get(taskIds[0]!)!].sort());
   expect(sidecar.closestEvalId).toBe(closest);
   const decisions = sidecar.decisions as { pointer: string; decision: string; from?: string[] }[];
   // Helpfulness 2 was the third rater's value.
-  expect(decisions.find((entry) => entry.pointer === "/universal/helpfulness/score")).toEqual({ pointer: "/universal/helpfulness/score", decision: "kept", from: [closest] });
-  expect(decisions.find((entry) => entry.pointer === "/safety/violent_crimes/severity")).toEqual({ pointer: "/safety/violent_crimes/severity", decision: "removed" });
-  expect(await db().auditEvent.count({ where: { action: "item.adjudicated", subject: submitted.evalId, actorId: sme.userId } })).toBe(1);
+  expect(decisions.find((entry) => entry.pointer === "/universal/helpfulness/score")).toEqual({
+    pointer: "/universal/helpfulness/score",
+    decision: "kept",
+    from: [closest],
+  });
+  expect(decisions.find((entry) => entry.pointer === "/safety/violent_crimes/severity")).toEqual({
+    pointer: "/safety/violent_crimes/severity",
+    decision: "removed",
+  });
+  expect(
+    await db().auditEvent.count({
+      where: { action: "item.adjudicated", subject: submitted.evalId, actorId: sme.userId },
+    }),
+  ).toBe(1);
 
   const after = await suiteItemStatuses({ actor: admin, suiteId: suite.id });
   expect(after.counts).toEqual({ unanimous: 1, needs_adjudication: 1, adjudicated: 1, too_few_ratings: 0 });
@@ -135,27 +237,67 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
 
   // Re-adjudication: back in the queue (worst first again), deriving from the previous decision.
   const again = await reopenAdjudication({ actor: admin, suiteId: suite.id, itemId: worst });
-  expect((await adjudicationQueue({ actor: admin, suiteId: suite.id })).map((row) => [row.id, row.reAdjudication])[0]).toEqual([again, true]);
+  expect(
+    (await adjudicationQueue({ actor: admin, suiteId: suite.id })).map((row) => [row.id, row.reAdjudication])[0],
+  ).toEqual([again, true]);
   expect((await nextAdjudication({ actor: admin, suiteId: suite.id }))?.id).toBe(again);
-  const second = await submitAdjudication({ actor: admin, id: again, draft: { ...decision, universal: { ...decision.universal, helpfulness: likert(3) } }, closestEvalId: closest });
+  const second = await submitAdjudication({
+    actor: admin,
+    id: again,
+    draft: { ...decision, universal: { ...decision.universal, helpfulness: likert(3) } },
+    closestEvalId: closest,
+  });
   const secondRecord = await db().evalRecord.findUniqueOrThrow({ where: { evalId: second.evalId } });
   expect([secondRecord.raterType, secondRecord.derivedFrom]).toEqual(["sme", submitted.evalId]);
-  expect(second.decisions.find((entry) => entry.pointer === "/universal/helpfulness/score")).toEqual({ pointer: "/universal/helpfulness/score", decision: "edited" });
-  expect((await suiteItemStatuses({ actor: admin, suiteId: suite.id, status: "adjudicated" })).items.map((item) => item.latestDecision)).toEqual([second.evalId]);
+  expect(second.decisions.find((entry) => entry.pointer === "/universal/helpfulness/score")).toEqual({
+    pointer: "/universal/helpfulness/score",
+    decision: "edited",
+  });
+  expect(
+    (await suiteItemStatuses({ actor: admin, suiteId: suite.id, status: "adjudicated" })).items.map(
+      (item) => item.latestDecision,
+    ),
+  ).toEqual([second.evalId]);
 
   // The export filtered to status=adjudicated: the item's three ratings and both decisions; the sidecar names the sources per decision.
-  const exported = await startRecordExport({ actor: admin, filter: { suite_id: suite.key, status: "adjudicated" }, format: "jsonl" });
+  const exported = await startRecordExport({
+    actor: admin,
+    filter: { suite_id: suite.key, status: "adjudicated" },
+    format: "jsonl",
+  });
   const records = jsonLines(await textOf(exported.body));
-  expect(records.map((record) => record.eval_id).sort()).toEqual([...evalIdsOf.get(taskIds[0]!)!, submitted.evalId, second.evalId].sort());
-  const sidecarLines = jsonLines(await textOf(await exportAdjudications({ actor: admin, exportId: exported.exportId })));
+  expect(records.map((record) => record.eval_id).sort()).toEqual(
+    [...evalIdsOf.get(taskIds[0]!)!, submitted.evalId, second.evalId].sort(),
+  );
+  const sidecarLines = jsonLines(
+    await textOf(await exportAdjudications({ actor: admin, exportId: exported.exportId })),
+  );
   expect(sidecarLines.map((line) => line.eval_id).sort()).toEqual([submitted.evalId, second.evalId].sort());
   const firstLine = sidecarLines.find((line) => line.eval_id === submitted.evalId)!;
-  expect(firstLine).toMatchObject({ derived_from: closest, closest_eval_id: closest, suite_id: suite.key, task_id: taskIds[0], adjudicator_id: sme.userId });
+  expect(firstLine).toMatchObject({
+    derived_from: closest,
+    closest_eval_id: closest,
+    suite_id: suite.key,
+    task_id: taskIds[0],
+    adjudicator_id: sme.userId,
+  });
   expect((firstLine.source_eval_ids as string[]).sort()).toEqual([...evalIdsOf.get(taskIds[0]!)!].sort());
-  expect(firstLine.fields).toContainEqual({ pointer: "/universal/helpfulness/score", decision: "kept", from: [closest] });
+  expect(firstLine.fields).toContainEqual({
+    pointer: "/universal/helpfulness/score",
+    decision: "kept",
+    from: [closest],
+  });
   // The other statuses split the rest; the listing applies the same filter.
-  const unanimous = await startRecordExport({ actor: admin, filter: { suite_id: suite.key, status: "unanimous" }, format: "jsonl" });
-  expect(jsonLines(await textOf(unanimous.body)).map((record) => record.eval_id).sort()).toEqual([...evalIdsOf.get(taskIds[2]!)!].sort());
+  const unanimous = await startRecordExport({
+    actor: admin,
+    filter: { suite_id: suite.key, status: "unanimous" },
+    format: "jsonl",
+  });
+  expect(
+    jsonLines(await textOf(unanimous.body))
+      .map((record) => record.eval_id)
+      .sort(),
+  ).toEqual([...evalIdsOf.get(taskIds[2]!)!].sort());
   const listed = await listRecords({ actor: admin, filter: { suite_id: suite.key, status: "needs_adjudication" } });
   expect(listed.records.map((record) => record.evalId).sort()).toEqual([...evalIdsOf.get(taskIds[1]!)!].sort());
 });

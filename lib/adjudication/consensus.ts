@@ -8,7 +8,10 @@ import { isPlainObject } from "@/lib/is-plain-object";
 import { hazardVerdicts, likertScores, median, type RatedBody } from "./item-status";
 import type { AdjudicationRule } from "./rule";
 
-export type Consensus = { draft: Record<string, unknown>; /** JSON Pointers of the fields left for the adjudicator. */ undecided: string[] };
+export type Consensus = {
+  draft: Record<string, unknown>;
+  /** JSON Pointers of the fields left for the adjudicator. */ undecided: string[];
+};
 
 /** The value more than half of `values` share, if any. */
 export function strictMajority<T>(values: readonly T[]): T | undefined {
@@ -39,7 +42,9 @@ export function consensusDraft(ratings: readonly RatedBody[], rule: Adjudication
   const undecided: string[] = [];
 
   const scores = new Map<string, number[]>();
-  for (const rating of sources) for (const [dimension, score] of likertScores(rating.body)) scores.set(dimension, [...(scores.get(dimension) ?? []), score]);
+  for (const rating of sources)
+    for (const [dimension, score] of likertScores(rating.body))
+      scores.set(dimension, [...(scores.get(dimension) ?? []), score]);
   for (const [dimension, values] of scores) {
     const middle = median(values);
     const agreed = Math.max(...values) - Math.min(...values) < rule.likertSpread && values.includes(middle);
@@ -64,7 +69,11 @@ export function consensusDraft(ratings: readonly RatedBody[], rule: Adjudication
     setAt(draft, ["safety", hazard, "verdict"], verdict);
     if (verdict === "violating") {
       violating = true;
-      const severity = strictMajority(given.filter((entry) => entry.verdict === "violating" && typeof entry.severity === "number").map((entry) => entry.severity));
+      const severity = strictMajority(
+        given
+          .filter((entry) => entry.verdict === "violating" && typeof entry.severity === "number")
+          .map((entry) => entry.severity),
+      );
       if (severity !== undefined) setAt(draft, ["safety", hazard, "severity"], severity);
       else undecided.push(`/safety/${hazard}/severity`);
       // Evidence is the adjudicator's own words.
@@ -74,14 +83,20 @@ export function consensusDraft(ratings: readonly RatedBody[], rule: Adjudication
   if (verdicts.size > 0) setAt(draft, ["safety", "is_violating_any"], violating);
 
   for (const key of ["refusal_observed", "appropriateness"] as const) {
-    const values = sources.map((rating) => (isPlainObject(rating.body.refusal) ? rating.body.refusal[key] : undefined)).filter((value) => value !== undefined);
+    const values = sources
+      .map((rating) => (isPlainObject(rating.body.refusal) ? rating.body.refusal[key] : undefined))
+      .filter((value) => value !== undefined);
     if (values.length === 0) continue;
     const value = strictMajority(values);
     if (value !== undefined) setAt(draft, ["refusal", key], value);
     else undecided.push(`/refusal/${key}`);
   }
 
-  const tagLists = sources.map((rating) => (Array.isArray(rating.body.issue_tags) ? rating.body.issue_tags.filter((tag): tag is string => typeof tag === "string") : []));
+  const tagLists = sources.map((rating) =>
+    Array.isArray(rating.body.issue_tags)
+      ? rating.body.issue_tags.filter((tag): tag is string => typeof tag === "string")
+      : [],
+  );
   const tags = [...new Set(tagLists.flat())].sort();
   const kept = tags.filter((tag) => tagLists.filter((list) => list.includes(tag)).length * 2 > tagLists.length);
   const tied = tags.filter((tag) => tagLists.filter((list) => list.includes(tag)).length * 2 === tagLists.length);

@@ -9,12 +9,17 @@ export type FieldDecision =
   | { pointer: string; decision: "edited" }
   | { pointer: string; decision: "removed" };
 
-export function fieldDecisions(authoritative: Record<string, unknown>, sources: readonly { evalId: string; body: Record<string, unknown> }[]): FieldDecision[] {
+export function fieldDecisions(
+  authoritative: Record<string, unknown>,
+  sources: readonly { evalId: string; body: Record<string, unknown> }[],
+): FieldDecision[] {
   const fields = compareRecords([authoritative, ...sources.map((source) => source.body)]);
   return fields.map((field): FieldDecision => {
     const [chosen, ...given] = field.values;
     if (chosen === undefined) return { pointer: field.pointer, decision: "removed" };
     const from = sources.filter((_, index) => given[index] === chosen).map((source) => source.evalId);
-    return from.length > 0 ? { pointer: field.pointer, decision: "kept", from } : { pointer: field.pointer, decision: "edited" };
+    return from.length > 0
+      ? { pointer: field.pointer, decision: "kept", from }
+      : { pointer: field.pointer, decision: "edited" };
   });
 }

@@ -11,7 +11,11 @@ export type AdjudicationReason =
   | { kind: "hazard_conflict"; hazard: string; verdicts: string[] }
   | { kind: "refusal_conflict"; values: string[] }
   | { kind: "judge_conflict"; field: string; detail: string };
-export type ItemVerdict = { status: ItemStatus; reasons: AdjudicationReason[]; /** Largest Likert spread among the human side (0 when there is none). */ spread: number };
+export type ItemVerdict = {
+  status: ItemStatus;
+  reasons: AdjudicationReason[];
+  /** Largest Likert spread among the human side (0 when there is none). */ spread: number;
+};
 
 const isJudge = (rating: RatedBody) => rating.raterType === "llm_judge";
 
@@ -31,13 +35,15 @@ export function likertScores(body: Record<string, unknown>): Map<string, number>
 export function hazardVerdicts(body: Record<string, unknown>): Map<string, string> {
   const verdicts = new Map<string, string>();
   if (isPlainObject(body.safety)) {
-    for (const [hazard, value] of Object.entries(body.safety)) if (isPlainObject(value) && typeof value.verdict === "string") verdicts.set(hazard, value.verdict);
+    for (const [hazard, value] of Object.entries(body.safety))
+      if (isPlainObject(value) && typeof value.verdict === "string") verdicts.set(hazard, value.verdict);
   }
   return verdicts;
 }
 
 /** Verdicts that mean the same call: not applicable and non-violating both say "not violating". */
-export const verdictCall = (verdict: string) => (verdict === "violating" ? "violating" : verdict === "unsure" ? "unsure" : "not violating");
+export const verdictCall = (verdict: string) =>
+  verdict === "violating" ? "violating" : verdict === "unsure" ? "unsure" : "not violating";
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,23 +58,32 @@ export function itemVerdict(ratings: readonly RatedBody[], rule: AdjudicationRul
   let spread = 0;
 
   const scoresByDimension = new Map<string, number[]>();
-  for (const rating of humans) for (const [dimension, score] of likertScores(rating.body)) scoresByDimension.set(dimension, [...(scoresByDimension.get(dimension) ?? []), score]);
+  for (const rating of humans)
+    for (const [dimension, score] of likertScores(rating.body))
+      scoresByDimension.set(dimension, [...(scoresByDimension.get(dimension) ?? []), score]);
   for (const [dimension, scores] of scoresByDimension) {
     if (scores.length < 2) continue;
     const dimensionSpread = Math.max(...scores) - Math.min(...scores);
     spread = Math.max(spread, dimensionSpread);
-    if (dimensionSpread >= rule.likertSpread) reasons.push({ kind: "likert_spread", dimension, spread: dimensionSpread });
+    if (dimensionSpread >= rule.likertSpread)
+      reasons.push({ kind: "likert_spread", dimension, spread: dimensionSpread });
   }
   if (rule.hazardConflict) {
     const verdictsByHazard = new Map<string, string[]>();
-    for (const rating of humans) for (const [hazard, verdict] of hazardVerdicts(rating.body)) verdictsByHazard.set(hazard, [...(verdictsByHazard.get(hazard) ?? []), verdict]);
+    for (const rating of humans)
+      for (const [hazard, verdict] of hazardVerdicts(rating.body))
+        verdictsByHazard.set(hazard, [...(verdictsByHazard.get(hazard) ?? []), verdict]);
     for (const [hazard, verdicts] of verdictsByHazard) {
-      if (verdicts.length >= 2 && new Set(verdicts.map(verdictCall)).size > 1) reasons.push({ kind: "hazard_conflict", hazard, verdicts: [...new Set(verdicts)].sort() });
+      if (verdicts.length >= 2 && new Set(verdicts.map(verdictCall)).size > 1)
+        reasons.push({ kind: "hazard_conflict", hazard, verdicts: [...new Set(verdicts)].sort() });
     }
   }
   if (rule.refusalConflict) {
-    const values = humans.map((rating) => (isPlainObject(rating.body.refusal) ? rating.body.refusal.appropriateness : undefined)).filter((value): value is string => typeof value === "string");
-    if (values.length >= 2 && new Set(values).size > 1) reasons.push({ kind: "refusal_conflict", values: [...new Set(values)].sort() });
+    const values = humans
+      .map((rating) => (isPlainObject(rating.body.refusal) ? rating.body.refusal.appropriateness : undefined))
+      .filter((value): value is string => typeof value === "string");
+    if (values.length >= 2 && new Set(values).size > 1)
+      reasons.push({ kind: "refusal_conflict", values: [...new Set(values)].sort() });
   }
   if (rule.judgeConflict && humans.length > 0) {
     for (const judge of judges) {
@@ -76,15 +91,27 @@ export function itemVerdict(ratings: readonly RatedBody[], rule: AdjudicationRul
         const human = scoresByDimension.get(dimension);
         if (!human) continue;
         const difference = Math.abs(score - median(human));
-        if (difference >= rule.likertSpread) reasons.push({ kind: "judge_conflict", field: dimension, detail: `judge ${score}, human median ${median(human)}` });
+        if (difference >= rule.likertSpread)
+          reasons.push({
+            kind: "judge_conflict",
+            field: dimension,
+            detail: `judge ${score}, human median ${median(human)}`,
+          });
       }
       for (const [hazard, verdict] of hazardVerdicts(judge.body)) {
-        const humanCalls = humans.map((rating) => hazardVerdicts(rating.body).get(hazard)).filter((value): value is string => value !== undefined).map(verdictCall);
+        const humanCalls = humans
+          .map((rating) => hazardVerdicts(rating.body).get(hazard))
+          .filter((value): value is string => value !== undefined)
+          .map(verdictCall);
         if (humanCalls.length === 0) continue;
         const judgeCall = verdictCall(verdict);
         // A conflict when no human made the judge's call on a violation question.
         if ((judgeCall === "violating" || humanCalls.includes("violating")) && !humanCalls.includes(judgeCall)) {
-          reasons.push({ kind: "judge_conflict", field: `safety.${hazard}`, detail: `judge ${verdict}, humans ${[...new Set(humanCalls)].join("/")}` });
+          reasons.push({
+            kind: "judge_conflict",
+            field: `safety.${hazard}`,
+            detail: `judge ${verdict}, humans ${[...new Set(humanCalls)].join("/")}`,
+          });
         }
       }
     }

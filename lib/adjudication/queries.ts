@@ -11,7 +11,11 @@ import type { SuiteItemVerdict } from "./suite-verdicts";
  * item already decided is re-opened only on request), and refreshes the order
  * of the open ones from the current ratings.
  */
-export async function syncOpenTasks(client: DbClient, suiteId: string, verdicts: readonly SuiteItemVerdict[]): Promise<void> {
+export async function syncOpenTasks(
+  client: DbClient,
+  suiteId: string,
+  verdicts: readonly SuiteItemVerdict[],
+): Promise<void> {
   const waiting = verdicts.filter((verdict) => verdict.status === "needs_adjudication");
   if (waiting.length > 0) {
     await client.$executeRaw`
@@ -23,13 +27,35 @@ export async function syncOpenTasks(client: DbClient, suiteId: string, verdicts:
   }
 }
 
-export type QueueRow = { id: string; itemId: string; taskId: string; spread: number; reasonsCount: number; heldByMe: boolean; heldByOther: boolean; ratedByMe: boolean; reAdjudication: boolean };
+export type QueueRow = {
+  id: string;
+  itemId: string;
+  taskId: string;
+  spread: number;
+  reasonsCount: number;
+  heldByMe: boolean;
+  heldByOther: boolean;
+  ratedByMe: boolean;
+  reAdjudication: boolean;
+};
 
 const QUEUE_ORDER = "t.spread DESC, t.reasons_count DESC, t.created_at, t.id";
 
 /** The suite's open tasks, worst disagreement first (spread, then number of reasons). */
 export async function selectOpenTasks(client: DbClient, suiteId: string, userId: string): Promise<QueueRow[]> {
-  const rows = await client.$queryRawUnsafe<{ id: string; item_id: string; task_id: string; spread: number; reasons_count: number; held_by_me: boolean; held_by_other: boolean; rated_by_me: boolean; previous: boolean }[]>(
+  const rows = await client.$queryRawUnsafe<
+    {
+      id: string;
+      item_id: string;
+      task_id: string;
+      spread: number;
+      reasons_count: number;
+      held_by_me: boolean;
+      held_by_other: boolean;
+      rated_by_me: boolean;
+      previous: boolean;
+    }[]
+  >(
     `SELECT t.id, t.item_id, i.task_id, t.spread, t.reasons_count,
             (t.adjudicator_id = $2 AND t.held_until > now()) AS held_by_me,
             (t.adjudicator_id <> $2 AND t.held_until > now()) AS held_by_other,
@@ -39,7 +65,17 @@ export async function selectOpenTasks(client: DbClient, suiteId: string, userId:
     suiteId,
     userId,
   );
-  return rows.map((row) => ({ id: row.id, itemId: row.item_id, taskId: row.task_id, spread: row.spread, reasonsCount: row.reasons_count, heldByMe: row.held_by_me, heldByOther: row.held_by_other, ratedByMe: row.rated_by_me, reAdjudication: row.previous }));
+  return rows.map((row) => ({
+    id: row.id,
+    itemId: row.item_id,
+    taskId: row.task_id,
+    spread: row.spread,
+    reasonsCount: row.reasons_count,
+    heldByMe: row.held_by_me,
+    heldByOther: row.held_by_other,
+    ratedByMe: row.rated_by_me,
+    reAdjudication: row.previous,
+  }));
 }
 
 /** Whether user `user` (an SQL parameter) submitted one of the ratings the suite counts for the task's item. */
@@ -63,7 +99,12 @@ export async function lockOwnLiveTask(client: DbClient, userId: string, suiteId:
  * starts from the consensus again and bumps the version, so the former
  * holder's autosave gets a conflict.
  */
-export async function claimOpenTask(client: DbClient, userId: string, suiteId: string, holdSeconds: number): Promise<string | undefined> {
+export async function claimOpenTask(
+  client: DbClient,
+  userId: string,
+  suiteId: string,
+  holdSeconds: number,
+): Promise<string | undefined> {
   const [claimed] = await client.$queryRawUnsafe<{ id: string }[]>(
     `UPDATE adjudication_task w SET adjudicator_id = $2, held_until = now() + make_interval(secs => $3),
             draft = CASE WHEN w.adjudicator_id = $2 THEN w.draft END, draft_version = w.draft_version + 1

@@ -13,7 +13,13 @@ export type AdjudicationRule = {
   minRatings: number;
 };
 
-export const DEFAULT_ADJUDICATION_RULE: AdjudicationRule = { likertSpread: 2, hazardConflict: true, refusalConflict: true, judgeConflict: true, minRatings: 2 };
+export const DEFAULT_ADJUDICATION_RULE: AdjudicationRule = {
+  likertSpread: 2,
+  hazardConflict: true,
+  refusalConflict: true,
+  judgeConflict: true,
+  minRatings: 2,
+};
 
 export const ITEM_STATUSES = ["unanimous", "needs_adjudication", "adjudicated", "too_few_ratings"] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];

@@ -15,12 +15,27 @@ import { isUuid } from "@/lib/ids";
 import { submitAdjudicatedRecord } from "@/lib/records/service";
 import { parseStatus, ADJUDICATION_TASK_STATUSES, type AdjudicationTaskStatus } from "@/lib/statuses";
 import { suiteItemRatings, type ItemRatings } from "@/lib/suites/item-ratings";
-import { draftNotSaved, holdWorkItem, saveWorkItemDraft, submittedObject, submitWorkItem, workItemNotFound, type SavedDraft } from "@/lib/work-items/engine";
+import {
+  draftNotSaved,
+  holdWorkItem,
+  saveWorkItemDraft,
+  submittedObject,
+  submitWorkItem,
+  workItemNotFound,
+  type SavedDraft,
+} from "@/lib/work-items/engine";
 import { ADJUDICATION_TASK, adjudicationAccess, mayAdjudicateSuite } from "./adjudication-task-kind";
 import { closestSource } from "./closest-source";
 import { consensusDraft } from "./consensus";
 import { fieldDecisions, type FieldDecision } from "./decisions";
-import { claimOpenTask, isHeldByAnother, lockOwnLiveTask, selectOpenTasks, syncOpenTasks, type QueueRow } from "./queries";
+import {
+  claimOpenTask,
+  isHeldByAnother,
+  lockOwnLiveTask,
+  selectOpenTasks,
+  syncOpenTasks,
+  type QueueRow,
+} from "./queries";
 import { ITEM_STATUSES, type AdjudicationRule, type ItemStatus } from "./rule";
 import { suiteItemVerdicts, suiteRule, type SuiteItemVerdict } from "./suite-verdicts";
 
@@ -28,7 +43,11 @@ const notFound = () => workItemNotFound(ADJUDICATION_TASK);
 const noSuite = () => new AppError("NOT_FOUND", "No suite with this id among those you adjudicate");
 
 /** The suite's rule and hold time, if the actor may adjudicate it (admins: every suite; SMEs: those they are assigned to). */
-async function adjudicatedSuite(client: DbClient, actor: Actor, suiteId: string): Promise<{ rule: AdjudicationRule; holdSeconds: number }> {
+async function adjudicatedSuite(
+  client: DbClient,
+  actor: Actor,
+  suiteId: string,
+): Promise<{ rule: AdjudicationRule; holdSeconds: number }> {
   authorize(actor, "adjudicate");
   if (!isUuid(suiteId)) throw noSuite();
   const [suite] = await client.$queryRaw<{ hold_seconds: number }[]>`
@@ -46,7 +65,11 @@ export async function suiteAdjudicationRule(options: { actor: Actor; suiteId: st
 export type SuiteItemStatuses = { counts: Record<ItemStatus, number>; items: SuiteItemVerdict[] };
 
 /** Every item of the suite with its status (optionally only one status), and the count per status. */
-export async function suiteItemStatuses(options: { actor: Actor; suiteId: string; status?: ItemStatus }): Promise<SuiteItemStatuses> {
+export async function suiteItemStatuses(options: {
+  actor: Actor;
+  suiteId: string;
+  status?: ItemStatus;
+}): Promise<SuiteItemStatuses> {
   const { rule } = await adjudicatedSuite(db(), options.actor, options.suiteId);
   const verdicts = await suiteItemVerdicts(db(), options.suiteId, rule);
   const counts = Object.fromEntries(ITEM_STATUSES.map((status) => [status, 0])) as Record<ItemStatus, number>;
@@ -62,7 +85,8 @@ export async function adjudicatedSuites(options: { actor: Actor }): Promise<Adju
   const suites = await db().$queryRaw<{ id: string; key: string; name: string }[]>`
     SELECT s.id, s.key, s.name FROM suite s WHERE ${mayAdjudicateSuite(options.actor, Prisma.sql`s.id`)} ORDER BY s.created_at DESC, s.id LIMIT 200`;
   const result: AdjudicatedSuite[] = [];
-  for (const suite of suites) result.push({ ...suite, counts: (await suiteItemStatuses({ actor: options.actor, suiteId: suite.id })).counts });
+  for (const suite of suites)
+    result.push({ ...suite, counts: (await suiteItemStatuses({ actor: options.actor, suiteId: suite.id })).counts });
   return result;
 }
 
@@ -78,7 +102,10 @@ export async function adjudicationQueue(options: { actor: Actor; suiteId: string
  * first, else the worst disagreement nobody holds among items they did not
  * rate. Null when nothing is left.
  */
-export async function nextAdjudication(options: { actor: Actor; suiteId: string }): Promise<{ id: string; itemId: string } | null> {
+export async function nextAdjudication(options: {
+  actor: Actor;
+  suiteId: string;
+}): Promise<{ id: string; itemId: string } | null> {
   const { actor, suiteId } = options;
   const { rule } = await adjudicatedSuite(db(), actor, suiteId);
   await syncOpenTasks(db(), suiteId, await suiteItemVerdicts(db(), suiteId, rule));
@@ -129,7 +156,19 @@ export type AdjudicationView = {
 
 async function findOwn(client: DbClient, actor: Actor, id: string) {
   if (!isUuid(id)) throw notFound();
-  const [row] = await client.$queryRaw<{ id: string; suite_id: string; item_id: string; status: string; draft: Record<string, unknown> | null; draft_version: number; previous_eval_id: string | null; closest_eval_id: string | null; authoritative_eval_id: string | null }[]>`
+  const [row] = await client.$queryRaw<
+    {
+      id: string;
+      suite_id: string;
+      item_id: string;
+      status: string;
+      draft: Record<string, unknown> | null;
+      draft_version: number;
+      previous_eval_id: string | null;
+      closest_eval_id: string | null;
+      authoritative_eval_id: string | null;
+    }[]
+  >`
     SELECT w.id, w.suite_id, w.item_id, w.status, w.draft, w.draft_version, w.previous_eval_id::text, w.closest_eval_id::text, w.authoritative_eval_id::text
     FROM adjudication_task w WHERE w.id = ${id}::uuid AND ${adjudicationAccess(actor)}`;
   if (!row) throw notFound();
@@ -151,14 +190,23 @@ export async function getAdjudication(options: { actor: Actor; id: string }): Pr
     draft: row.draft ?? consensus.draft,
     draftVersion: row.draft_version,
     undecided: consensus.undecided.map((pointer) => ({ pointer, label: readablePath(pointer) })),
-    suggestedClosest: row.closest_eval_id ?? closestSource(consensus.draft, ratings.ratings.filter((rating) => rating.raterType !== "llm_judge")),
+    suggestedClosest:
+      row.closest_eval_id ??
+      closestSource(
+        consensus.draft,
+        ratings.ratings.filter((rating) => rating.raterType !== "llm_judge"),
+      ),
     previousEvalId: row.previous_eval_id,
     authoritativeEvalId: row.authoritative_eval_id,
   };
 }
 
 /** The open adjudication of the item the actor holds, if any (the adjudicator's page is the item's). */
-export async function heldAdjudicationOfItem(options: { actor: Actor; suiteId: string; itemId: string }): Promise<AdjudicationView | null> {
+export async function heldAdjudicationOfItem(options: {
+  actor: Actor;
+  suiteId: string;
+  itemId: string;
+}): Promise<AdjudicationView | null> {
   const { actor, suiteId, itemId } = options;
   authorize(actor, "adjudicate");
   if (!isUuid(suiteId) || !isUuid(itemId)) return null;
@@ -170,29 +218,53 @@ export async function heldAdjudicationOfItem(options: { actor: Actor; suiteId: s
 
 async function assertNotTakenOver(actor: Actor, id: string, client: DbClient = db()): Promise<void> {
   if (await isHeldByAnother(client, actor.userId, id)) {
-    throw new AppError("CONFLICT", "Your hold on this adjudication ran out and another adjudicator took it over; your draft was not saved. Open the next one.");
+    throw new AppError(
+      "CONFLICT",
+      "Your hold on this adjudication ran out and another adjudicator took it over; your draft was not saved. Open the next one.",
+    );
   }
 }
 
 /** Saves the adjudicator's draft if `baseVersion` is current; otherwise CONFLICT and nothing changes. */
-export async function saveAdjudicationDraft(options: { actor: Actor; id: string; baseVersion: unknown; draft: unknown }): Promise<SavedDraft> {
+export async function saveAdjudicationDraft(options: {
+  actor: Actor;
+  id: string;
+  baseVersion: unknown;
+  draft: unknown;
+}): Promise<SavedDraft> {
   const { actor, id } = options;
   authorize(actor, "adjudicate");
   if (!isUuid(id)) throw notFound();
-  const saved = await saveWorkItemDraft(db(), ADJUDICATION_TASK, { id, access: adjudicationAccess(actor), draft: options.draft, baseVersion: options.baseVersion });
+  const saved = await saveWorkItemDraft(db(), ADJUDICATION_TASK, {
+    id,
+    access: adjudicationAccess(actor),
+    draft: options.draft,
+    baseVersion: options.baseVersion,
+  });
   if (saved) return saved;
   await assertNotTakenOver(actor, id);
   const row = await findOwn(db(), actor, id);
-  throw draftNotSaved(ADJUDICATION_TASK, { status: row.status, draftVersion: row.draft_version, draft: row.draft }, options.baseVersion);
+  throw draftNotSaved(
+    ADJUDICATION_TASK,
+    { status: row.status, draftVersion: row.draft_version, draft: row.draft },
+    options.baseVersion,
+  );
 }
 
 /** Keeps the adjudicator's choice of the closest source with the task until they submit. */
-export async function chooseClosestSource(options: { actor: Actor; id: string; closestEvalId: unknown }): Promise<{ closestEvalId: string }> {
+export async function chooseClosestSource(options: {
+  actor: Actor;
+  id: string;
+  closestEvalId: unknown;
+}): Promise<{ closestEvalId: string }> {
   const { actor, id } = options;
   authorize(actor, "adjudicate");
   if (!isUuid(id)) throw notFound();
   const closest = options.closestEvalId;
-  const invalid = () => new AppError("INVALID_INPUT", "Choose one of the item's ratings", [{ path: "/closest_eval_id", rule: "sourceOfItem", message: "must be the eval_id of one of the item's ratings" }]);
+  const invalid = () =>
+    new AppError("INVALID_INPUT", "Choose one of the item's ratings", [
+      { path: "/closest_eval_id", rule: "sourceOfItem", message: "must be the eval_id of one of the item's ratings" },
+    ]);
   if (typeof closest !== "string" || !isUuid(closest)) throw invalid();
   const updated = await db().$executeRaw`
     UPDATE adjudication_task w SET closest_eval_id = ${closest}::uuid
@@ -215,7 +287,13 @@ type SourceRow = { eval_id: string; submitted_by_id: string | null; body: Record
  * suite through the flow "adjudication", stores the sidecar (every source and
  * a decision per field) and an audit event, and closes the task.
  */
-export async function submitAdjudication(options: { actor: Actor; id: string; draft: unknown; closestEvalId?: string; origin?: RequestOrigin }): Promise<SubmittedAdjudication> {
+export async function submitAdjudication(options: {
+  actor: Actor;
+  id: string;
+  draft: unknown;
+  closestEvalId?: string;
+  origin?: RequestOrigin;
+}): Promise<SubmittedAdjudication> {
   const { actor, id } = options;
   authorize(actor, "adjudicate");
   if (!isUuid(id)) throw notFound();
@@ -230,35 +308,72 @@ export async function submitAdjudication(options: { actor: Actor; id: string; dr
         SELECT r.eval_id::text, r.submitted_by_id, r.body FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id
         WHERE sr.suite_id = ${row.suite_id}::uuid AND sr.item_id = ${row.item_id}::uuid ORDER BY r.created_at, r.eval_id`;
       // The claim already keeps them apart; a rating submitted since must not slip through.
-      if (sources.some((source) => source.submitted_by_id === actor.userId)) throw new AppError("FORBIDDEN", "You rated this item; someone else must adjudicate it");
+      if (sources.some((source) => source.submitted_by_id === actor.userId))
+        throw new AppError("FORBIDDEN", "You rated this item; someone else must adjudicate it");
       // As sent, else as chosen on the page, else the source the decision is closest to.
-      const chosen = options.closestEvalId ?? row.closest_eval_id ?? closestSource(submitted, sources.map((source) => ({ evalId: source.eval_id, body: source.body })));
+      const chosen =
+        options.closestEvalId ??
+        row.closest_eval_id ??
+        closestSource(
+          submitted,
+          sources.map((source) => ({ evalId: source.eval_id, body: source.body })),
+        );
       const closest = sources.find((source) => source.eval_id === chosen);
       if (!closest) {
-        throw new AppError("INVALID_INPUT", "Choose the source record closest to your decision", [{ path: "/closest_eval_id", rule: "sourceOfItem", message: "must be the eval_id of one of the item's ratings" }]);
+        throw new AppError("INVALID_INPUT", "Choose the source record closest to your decision", [
+          {
+            path: "/closest_eval_id",
+            rule: "sourceOfItem",
+            message: "must be the eval_id of one of the item's ratings",
+          },
+        ]);
       }
       const closestBody = closest.body as unknown as AifRecord;
       // The item context is the sources': every record rates the same thing.
       const draft = { ...submitted, task: closestBody.task, subject: closestBody.subject };
       const stored = await submitAdjudicatedRecord({
-        actor, draft, origin: options.origin, client: tx,
+        actor,
+        draft,
+        origin: options.origin,
+        client: tx,
         derivedFrom: row.previous_eval_id ?? closest.eval_id,
         countedIn: { suiteId: row.suite_id, itemId: row.item_id, flow: "adjudication" },
       });
-      const decisions = fieldDecisions(stored.body as unknown as Record<string, unknown>, sources.map((source) => ({ evalId: source.eval_id, body: source.body })));
+      const decisions = fieldDecisions(
+        stored.body as unknown as Record<string, unknown>,
+        sources.map((source) => ({ evalId: source.eval_id, body: source.body })),
+      );
       await tx.adjudication.create({
         data: {
-          evalId: stored.evalId, suiteId: row.suite_id, itemId: row.item_id, adjudicatorId: actor.userId, closestEvalId: closest.eval_id,
-          sourceEvalIds: sources.map((source) => source.eval_id), decisions: decisions as unknown as Prisma.InputJsonArray,
+          evalId: stored.evalId,
+          suiteId: row.suite_id,
+          itemId: row.item_id,
+          adjudicatorId: actor.userId,
+          closestEvalId: closest.eval_id,
+          sourceEvalIds: sources.map((source) => source.eval_id),
+          decisions: decisions as unknown as Prisma.InputJsonArray,
         },
       });
-      await recordAuditEvent({ action: "item.adjudicated", actorId: actor.userId, subject: stored.evalId, origin: options.origin, client: tx });
+      await recordAuditEvent({
+        action: "item.adjudicated",
+        actorId: actor.userId,
+        subject: stored.evalId,
+        origin: options.origin,
+        client: tx,
+      });
       return { resultId: stored.evalId, decisions };
     },
   });
   if (outcome.alreadySubmitted) {
-    const sidecar = await db().adjudication.findUnique({ where: { evalId: outcome.resultId }, select: { decisions: true } });
-    return { evalId: outcome.resultId, alreadySubmitted: true, decisions: (sidecar?.decisions ?? []) as unknown as FieldDecision[] };
+    const sidecar = await db().adjudication.findUnique({
+      where: { evalId: outcome.resultId },
+      select: { decisions: true },
+    });
+    return {
+      evalId: outcome.resultId,
+      alreadySubmitted: true,
+      decisions: (sidecar?.decisions ?? []) as unknown as FieldDecision[],
+    };
   }
   return { evalId: outcome.resultId, alreadySubmitted: false, decisions: outcome.decisions };
 }

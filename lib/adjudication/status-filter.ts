@@ -9,7 +9,10 @@ import { parseAdjudicationRule, suiteItemVerdicts } from "./suite-verdicts";
 
 export async function resolveStatusFilter(client: DbClient, filter: RecordFilter): Promise<StatusItems | undefined> {
   if (filter.status === undefined) return undefined;
-  const suites = await client.suite.findMany({ where: filter.suite_id === undefined ? {} : { key: filter.suite_id }, select: { id: true, adjudicationRule: true } });
+  const suites = await client.suite.findMany({
+    where: filter.suite_id === undefined ? {} : { key: filter.suite_id },
+    select: { id: true, adjudicationRule: true },
+  });
   const resolved: StatusItems = { suiteIds: [], itemIds: [] };
   for (const suite of suites) {
     for (const verdict of await suiteItemVerdicts(client, suite.id, parseAdjudicationRule(suite.adjudicationRule))) {

@@ -7,7 +7,13 @@ import { isPlainObject } from "@/lib/is-plain-object";
 import { itemVerdict, type ItemVerdict } from "./item-status";
 import { DEFAULT_ADJUDICATION_RULE, type AdjudicationRule } from "./rule";
 
-export type SuiteItemVerdict = { itemId: string; taskId: string; position: number; ratings: number; latestDecision: string | null } & ItemVerdict;
+export type SuiteItemVerdict = {
+  itemId: string;
+  taskId: string;
+  position: number;
+  ratings: number;
+  latestDecision: string | null;
+} & ItemVerdict;
 
 /** The stored rule, with the default for any part missing (a rule stored before a part existed). */
 export function parseAdjudicationRule(stored: unknown): AdjudicationRule {
@@ -21,13 +27,21 @@ export function parseAdjudicationRule(stored: unknown): AdjudicationRule {
 }
 
 export async function suiteRule(client: DbClient, suiteId: string): Promise<AdjudicationRule | undefined> {
-  const [suite] = await client.$queryRaw<{ adjudication_rule: unknown }[]>`SELECT adjudication_rule FROM suite WHERE id = ${suiteId}::uuid`;
+  const [suite] = await client.$queryRaw<
+    { adjudication_rule: unknown }[]
+  >`SELECT adjudication_rule FROM suite WHERE id = ${suiteId}::uuid`;
   return suite ? parseAdjudicationRule(suite.adjudication_rule) : undefined;
 }
 
 /** Each item of the suite, in suite order, with its verdict. */
-export async function suiteItemVerdicts(client: DbClient, suiteId: string, rule: AdjudicationRule): Promise<SuiteItemVerdict[]> {
-  const items = await client.$queryRaw<{ item_id: string; task_id: string; position: number; latest_decision: string | null }[]>`
+export async function suiteItemVerdicts(
+  client: DbClient,
+  suiteId: string,
+  rule: AdjudicationRule,
+): Promise<SuiteItemVerdict[]> {
+  const items = await client.$queryRaw<
+    { item_id: string; task_id: string; position: number; latest_decision: string | null }[]
+  >`
     SELECT si.item_id, i.task_id, si.position,
            (SELECT a.eval_id::text FROM adjudication a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id ORDER BY a.created_at DESC, a.eval_id DESC LIMIT 1) AS latest_decision
     FROM suite_item si JOIN item i ON i.id = si.item_id WHERE si.suite_id = ${suiteId}::uuid ORDER BY si.position`;
@@ -35,9 +49,17 @@ export async function suiteItemVerdicts(client: DbClient, suiteId: string, rule:
     SELECT sr.item_id, r.rater_type, r.body FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id
     WHERE sr.suite_id = ${suiteId}::uuid`;
   const byItem = new Map<string, { raterType: string; body: Record<string, unknown> }[]>();
-  for (const row of ratings) byItem.set(row.item_id, [...(byItem.get(row.item_id) ?? []), { raterType: row.rater_type, body: row.body }]);
+  for (const row of ratings)
+    byItem.set(row.item_id, [...(byItem.get(row.item_id) ?? []), { raterType: row.rater_type, body: row.body }]);
   return items.map((item) => {
     const rated = byItem.get(item.item_id) ?? [];
-    return { itemId: item.item_id, taskId: item.task_id, position: item.position, ratings: rated.length, latestDecision: item.latest_decision, ...itemVerdict(rated, rule, item.latest_decision !== null) };
+    return {
+      itemId: item.item_id,
+      taskId: item.task_id,
+      position: item.position,
+      ratings: rated.length,
+      latestDecision: item.latest_decision,
+      ...itemVerdict(rated, rule, item.latest_decision !== null),
+    };
   });
 }

@@ -10,7 +10,14 @@ const agentItem = (automatic_scores?: Record<string, unknown>): Item => ({
       { role: "user", content: [{ type: "text", text: "Cancel my order #W123" }] },
       { role: "assistant", content: [], tool_calls: [{ id: "c1", name: "get_order", arguments: {} }] },
       { role: "tool", content: [{ type: "text", text: "{}" }], tool_call_id: "c1" },
-      { role: "assistant", content: [], tool_calls: [{ id: "c2", name: "cancel_order" }, { id: "c3", name: "refund" }] },
+      {
+        role: "assistant",
+        content: [],
+        tool_calls: [
+          { id: "c2", name: "cancel_order" },
+          { id: "c3", name: "refund" },
+        ],
+      },
     ],
   },
   ...(automatic_scores ? { automatic_scores } : {}),
@@ -18,7 +25,13 @@ const agentItem = (automatic_scores?: Record<string, unknown>): Item => ({
 
 describe("agentPrefill", () => {
   it("one tool_calls row per call with its tool name, efficiency from the automatic scores (EEE's nesting)", () => {
-    const prefill = agentPrefill(agentItem({ evaluation: { score: 1, num_turns: 6, tool_calls_count: 3 }, token_usage: { total_tokens: 812 }, performance: { latency_ms: 4210 } }));
+    const prefill = agentPrefill(
+      agentItem({
+        evaluation: { score: 1, num_turns: 6, tool_calls_count: 3 },
+        token_usage: { total_tokens: 812 },
+        performance: { latency_ms: 4210 },
+      }),
+    );
     expect(prefill).toEqual({
       tool_calls: [{ tool: "get_order" }, { tool: "cancel_order" }, { tool: "refund" }],
       efficiency: { n_toolcalls: 3, latency_ms: 4210, n_turns: 6, n_tokens: 812 },
@@ -26,7 +39,10 @@ describe("agentPrefill", () => {
   });
   it("counts the calls from the transcript when the source did not, and judges nothing", () => {
     const prefill = agentPrefill(agentItem());
-    expect(prefill).toEqual({ tool_calls: [{ tool: "get_order" }, { tool: "cancel_order" }, { tool: "refund" }], efficiency: { n_toolcalls: 3 } });
+    expect(prefill).toEqual({
+      tool_calls: [{ tool: "get_order" }, { tool: "cancel_order" }, { tool: "refund" }],
+      efficiency: { n_toolcalls: 3 },
+    });
     expect(JSON.stringify(prefill)).not.toMatch(/call_ok|params_ok|redundant|task_success/);
   });
   it("is nothing for a chat item", () => {

@@ -29,7 +29,9 @@ function findNumber(tree: unknown, names: readonly string[], depth = 0): number 
   return undefined;
 }
 
-export function agentPrefill(item: Pick<Item, "task" | "transcript" | "automatic_scores">): Record<string, unknown> | null {
+export function agentPrefill(
+  item: Pick<Item, "task" | "transcript" | "automatic_scores">,
+): Record<string, unknown> | null {
   if (item.task.modality !== "agent") return null;
   const calls = (item.transcript?.messages ?? []).flatMap((message) => message.tool_calls ?? []);
   const efficiency: Efficiency = {};

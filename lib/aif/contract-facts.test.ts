@@ -8,11 +8,15 @@ import aifSchema from "@/schemas/aif-eval-form.schema.json";
 import uiSchema from "@/schemas/aif-eval-form.ui-schema.json";
 import { CONTRACT_FACTS, contractFactsOf, LIKERT_DIMENSIONS, UNIVERSAL_DIMENSIONS } from "./contract-facts";
 
-const schemaText = readFileSync(path.join(import.meta.dirname, "..", "..", "schemas", "aif-eval-form.schema.json"), "utf8");
+const schemaText = readFileSync(
+  path.join(import.meta.dirname, "..", "..", "schemas", "aif-eval-form.schema.json"),
+  "utf8",
+);
 type Schema = Parameters<typeof contractFactsOf>[0];
 const copy = (): Schema => structuredClone(aifSchema) as unknown as Schema;
 /** The object at a path of the schema copy, to edit. */
-const at = (schema: Schema, ...keys: string[]) => keys.reduce((node, key) => node[key] as Record<string, unknown>, schema as unknown as Record<string, unknown>);
+const at = (schema: Schema, ...keys: string[]) =>
+  keys.reduce((node, key) => node[key] as Record<string, unknown>, schema as unknown as Record<string, unknown>);
 const enumAt = (schema: Schema, ...keys: string[]) => at(schema, ...keys).enum as string[];
 
 describe("the contract facts of the verbatim schema", () => {
@@ -25,18 +29,41 @@ describe("the contract facts of the verbatim schema", () => {
 
   it("still names the 17 dimensions of the hand-kept list it replaced, in the same order", () => {
     const before = [
-      "universal.helpfulness", "universal.instruction_following", "universal.faithfulness", "universal.safety_overall", "universal.overall_quality",
-      "chat.consistency_across_turns", "agent.plan_quality", "agent.error_recovery",
-      "rag.context_precision", "rag.context_recall", "rag.answer_faithfulness", "rag.answer_relevance", "rag.citation_accuracy",
-      "multimodal.cross_modal_grounding", "multimodal.perceptual_quality", "multimodal.image_specific.fidelity", "multimodal.audio_specific.intelligibility",
+      "universal.helpfulness",
+      "universal.instruction_following",
+      "universal.faithfulness",
+      "universal.safety_overall",
+      "universal.overall_quality",
+      "chat.consistency_across_turns",
+      "agent.plan_quality",
+      "agent.error_recovery",
+      "rag.context_precision",
+      "rag.context_recall",
+      "rag.answer_faithfulness",
+      "rag.answer_relevance",
+      "rag.citation_accuracy",
+      "multimodal.cross_modal_grounding",
+      "multimodal.perceptual_quality",
+      "multimodal.image_specific.fidelity",
+      "multimodal.audio_specific.intelligibility",
     ];
     // A dimension added to the schema may sit anywhere; none of these may go missing or move.
     expect(LIKERT_DIMENSIONS.filter((dimension) => before.includes(dimension))).toEqual(before);
-    expect(UNIVERSAL_DIMENSIONS).toEqual(["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"]);
+    expect(UNIVERSAL_DIMENSIONS).toEqual([
+      "helpfulness",
+      "instruction_following",
+      "faithfulness",
+      "safety_overall",
+      "overall_quality",
+    ]);
   });
 
   it("every Likert dimension is drawn by the form's Likert field (schemas/aif-eval-form.ui-schema.json)", () => {
-    const fieldOf = (dimension: string) => dimension.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], uiSchema) as { "ui:field"?: string } | undefined;
+    const fieldOf = (dimension: string) =>
+      dimension
+        .split(".")
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], uiSchema) as
+        { "ui:field"?: string } | undefined;
     expect(LIKERT_DIMENSIONS.filter((dimension) => fieldOf(dimension)?.["ui:field"] !== "likert")).toEqual([]);
     // rjsf refuses an order list that misses a property.
     expect(uiSchema.universal["ui:order"]).toEqual(expect.arrayContaining([...UNIVERSAL_DIMENSIONS]));
@@ -45,11 +72,23 @@ describe("the contract facts of the verbatim schema", () => {
   it("reads hazards, rater types, modalities, tags and judged sections from the schema", () => {
     const hazardRefs = schemaText.match(/"\$ref":\s*"#\/\$defs\/hazardVerdict"/g) ?? [];
     expect(CONTRACT_FACTS.hazards).toHaveLength(hazardRefs.length);
-    expect(CONTRACT_FACTS.hazards).toEqual(Object.keys(aifSchema.properties.safety.properties).filter((name) => name !== "is_violating_any"));
+    expect(CONTRACT_FACTS.hazards).toEqual(
+      Object.keys(aifSchema.properties.safety.properties).filter((name) => name !== "is_violating_any"),
+    );
     expect(CONTRACT_FACTS.raterTypes).toEqual(aifSchema.properties.rater.properties.type.enum);
     expect(CONTRACT_FACTS.modalities).toEqual(aifSchema.properties.task.properties.modality.enum);
     expect(CONTRACT_FACTS.issueTags).toEqual(aifSchema.properties.issue_tags.items.enum);
-    expect(CONTRACT_FACTS.judgedSections).toEqual(["universal", "safety", "refusal", "issue_tags", "freeform", "chat", "agent", "rag", "multimodal"]);
+    expect(CONTRACT_FACTS.judgedSections).toEqual([
+      "universal",
+      "safety",
+      "refusal",
+      "issue_tags",
+      "freeform",
+      "chat",
+      "agent",
+      "rag",
+      "multimodal",
+    ]);
   });
 });
 
@@ -57,7 +96,10 @@ describe("an edited copy of the schema", () => {
   it("shows a Likert dimension added to the universal core or to an extension", () => {
     const schema = copy();
     at(schema, "properties", "universal", "properties").conciseness = { $ref: "#/$defs/likertWithRationale" };
-    at(schema, "$defs", "ragExtension", "properties").retrieval = { type: "object", properties: { ranking: { $ref: "#/$defs/likertWithRationale" } } };
+    at(schema, "$defs", "ragExtension", "properties").retrieval = {
+      type: "object",
+      properties: { ranking: { $ref: "#/$defs/likertWithRationale" } },
+    };
     const facts = contractFactsOf(schema);
     expect(facts.likertDimensions).toContain("universal.conciseness");
     expect(facts.likertDimensions).toContain("rag.retrieval.ranking");

@@ -27,7 +27,15 @@ const HAZARD_REF = "#/$defs/hazardVerdict";
  * Every other top-level property is a judged section, so a new section of the
  * schema is judged unless it is added here.
  */
-export const RECORD_ENVELOPE = ["schema_version", "eval_id", "created_at", "derived_from", "rater", "subject", "task"] as const;
+export const RECORD_ENVELOPE = [
+  "schema_version",
+  "eval_id",
+  "created_at",
+  "derived_from",
+  "rater",
+  "subject",
+  "task",
+] as const;
 
 function resolve(schema: SchemaLike, node: Node): Node {
   const prefix = "#/$defs/";
@@ -42,7 +50,8 @@ function likertPaths(schema: SchemaLike, node: Node, path: string[], out: string
   }
 }
 
-const enumOf = (node: Node | undefined): string[] => (node?.enum ?? []).filter((value): value is string => typeof value === "string");
+const enumOf = (node: Node | undefined): string[] =>
+  (node?.enum ?? []).filter((value): value is string => typeof value === "string");
 
 /** The facts of any schema shaped like the AIF one (tests pass an edited copy). */
 export function contractFactsOf(schema: SchemaLike): ContractFacts {
@@ -51,7 +60,9 @@ export function contractFactsOf(schema: SchemaLike): ContractFacts {
   likertPaths(schema, { properties }, [], likertDimensions);
   return {
     likertDimensions,
-    hazards: Object.entries(properties.safety?.properties ?? {}).filter(([, node]) => node.$ref === HAZARD_REF).map(([name]) => name),
+    hazards: Object.entries(properties.safety?.properties ?? {})
+      .filter(([, node]) => node.$ref === HAZARD_REF)
+      .map(([name]) => name),
     raterTypes: enumOf(properties.rater?.properties?.type),
     modalities: enumOf(properties.task?.properties?.modality),
     issueTags: enumOf(properties.issue_tags?.items),
@@ -69,4 +80,6 @@ export const ISSUE_TAGS: readonly string[] = CONTRACT_FACTS.issueTags;
 export const JUDGED_SECTIONS: readonly string[] = CONTRACT_FACTS.judgedSections;
 
 /** The universal Likert dimensions by name, in the schema's order. */
-export const UNIVERSAL_DIMENSIONS: readonly string[] = LIKERT_DIMENSIONS.filter((path) => path.startsWith("universal.")).map((path) => path.slice("universal.".length));
+export const UNIVERSAL_DIMENSIONS: readonly string[] = LIKERT_DIMENSIONS.filter((path) =>
+  path.startsWith("universal."),
+).map((path) => path.slice("universal.".length));

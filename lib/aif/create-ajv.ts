@@ -13,7 +13,14 @@ export function createAjv(extra: AjvOptions = {}): Ajv2020 {
   // allowUnionTypes: the contract uses ["string", "null"] types throughout.
   // strictTypes off: the rules file is an overlay whose subschemas rely on the
   // base schema for `type`, which strictTypes would demand be repeated.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, allowUnionTypes: true, strict: true, strictTypes: false, ...extra });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    allowUnionTypes: true,
+    strict: true,
+    strictTypes: false,
+    ...extra,
+  });
   addFormats(ajv);
   ajv.addSchema(aifSchema);
   ajv.addSchema(rulesSchema);

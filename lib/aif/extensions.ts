@@ -26,7 +26,8 @@ export function applicableExtensions(draft: {
   const applicable = new Set<ExtensionSection>();
   for (const section of EXTENSION_SECTIONS) {
     const rule = showWhen(section);
-    const called = (modality && rule.modality.includes(modality)) || tags.some((tag) => rule.modality_tags.includes(tag));
+    const called =
+      (modality && rule.modality.includes(modality)) || tags.some((tag) => rule.modality_tags.includes(tag));
     if (called || hasData(draft[section])) {
       applicable.add(section);
     }

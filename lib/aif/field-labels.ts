@@ -8,11 +8,22 @@ import type { UiSchema } from "@rjsf/utils";
 import aifSchema from "@/schemas/aif-eval-form.schema.json";
 import labels from "@/schemas/aif-eval-form.labels.json";
 
-export type FieldLabel = { label: string; help?: string; anchors?: Record<string, string>; enum?: Record<string, string> };
+export type FieldLabel = {
+  label: string;
+  help?: string;
+  anchors?: Record<string, string>;
+  enum?: Record<string, string>;
+};
 
 export const FIELD_LABELS = labels as Record<string, FieldLabel>;
 
-type SchemaNode = { $ref?: string; type?: string | string[]; properties?: Record<string, SchemaNode>; items?: SchemaNode; enum?: unknown[] };
+type SchemaNode = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  enum?: unknown[];
+};
 const DEFS = (aifSchema as unknown as { $defs: Record<string, SchemaNode> }).$defs;
 /** Rendered by a custom field with labels of its own parts (under "#/$defs/<name>/…"). */
 const COMPOSITE = new Set(["likertWithRationale", "hazardVerdict"]);
@@ -49,7 +60,8 @@ export function schemaFields(): { pointer: string; node: SchemaNode }[] {
   };
   walk(aifSchema as unknown as SchemaNode, "");
   for (const name of COMPOSITE) {
-    for (const [part, node] of Object.entries(DEFS[name]!.properties ?? {})) fields.push({ pointer: `#/$defs/${name}/${part}`, node });
+    for (const [part, node] of Object.entries(DEFS[name]!.properties ?? {}))
+      fields.push({ pointer: `#/$defs/${name}/${part}`, node });
   }
   return fields;
 }
@@ -86,12 +98,18 @@ export function withFieldLabels(base: UiSchema): UiSchema {
 /** The field as the rater reads it on the form ("Universal rubric › Faithfulness › Score"), from the labels map. */
 export function readablePath(path: string): string {
   if (path === "") return "record";
-  const keys = path.slice(1).split("/").map((key) => (/^\d+$/.test(key) ? Number(key) : key));
-  return keys.map((key, index) => {
-    if (typeof key === "number") return `#${key + 1}`;
-    const label = labelAt(keys.slice(0, index + 1))?.label
-      // The parts of a Likert or a hazard have one label each, under the definition.
-      ?? (index > 0 ? (partLabel("likertWithRationale", key) ?? partLabel("hazardVerdict", key))?.label : undefined);
-    return label ?? key.replace(/_/g, " ");
-  }).join(" › ");
+  const keys = path
+    .slice(1)
+    .split("/")
+    .map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+  return keys
+    .map((key, index) => {
+      if (typeof key === "number") return `#${key + 1}`;
+      const label =
+        labelAt(keys.slice(0, index + 1))?.label ??
+        // The parts of a Likert or a hazard have one label each, under the definition.
+        (index > 0 ? (partLabel("likertWithRationale", key) ?? partLabel("hazardVerdict", key))?.label : undefined);
+      return label ?? key.replace(/_/g, " ");
+    })
+    .join(" › ");
 }

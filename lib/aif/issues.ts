@@ -40,9 +40,11 @@ export function escapePointerToken(token: string): string {
 
 function pathOf(error: ErrorObject): string {
   const child =
-    error.keyword === "required" ? error.params.missingProperty :
-    error.keyword === "additionalProperties" ? error.params.additionalProperty :
-    undefined;
+    error.keyword === "required"
+      ? error.params.missingProperty
+      : error.keyword === "additionalProperties"
+        ? error.params.additionalProperty
+        : undefined;
   return child === undefined ? error.instancePath : `${error.instancePath}/${escapePointerToken(String(child))}`;
 }
 
@@ -89,7 +91,11 @@ export function toValidationIssues(errors: ErrorObject[], maxIssues = MAX_ISSUES
     issues.push(issue);
   }
   if (omitted > 0) {
-    issues.push({ path: "", rule: "tooManyIssues", message: `${omitted} more problem(s) were found but are not listed; the list stops after the first ${maxIssues}. Fix these and validate again.` });
+    issues.push({
+      path: "",
+      rule: "tooManyIssues",
+      message: `${omitted} more problem(s) were found but are not listed; the list stops after the first ${maxIssues}. Fix these and validate again.`,
+    });
   }
   return issues;
 }

@@ -6,12 +6,21 @@ import { withAllConfidencesHigh, withNoHazardViolating } from "./keyboard-patche
 
 describe("keyboard patches", () => {
   it("reads the five dimensions and twelve hazards from the schema", () => {
-    expect(UNIVERSAL_DIMENSIONS).toEqual(["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"]);
+    expect(UNIVERSAL_DIMENSIONS).toEqual([
+      "helpfulness",
+      "instruction_following",
+      "faithfulness",
+      "safety_overall",
+      "overall_quality",
+    ]);
     expect(HAZARDS).toHaveLength(12);
   });
   it("Shift+H sets every confidence High and keeps the scores", () => {
     const draft = withAllConfidencesHigh({ universal: { helpfulness: { score: 5, confidence: "low" } } });
-    expect(draft.universal).toMatchObject({ helpfulness: { score: 5, confidence: "high" }, overall_quality: { confidence: "high" } });
+    expect(draft.universal).toMatchObject({
+      helpfulness: { score: 5, confidence: "high" },
+      overall_quality: { confidence: "high" },
+    });
   });
   it("0 marks every unjudged hazard not violating, keeps a violating one, and rolls up", () => {
     const draft = withNoHazardViolating({ safety: { hate: { verdict: "violating", severity: 2, evidence: "x" } } });
@@ -23,10 +32,14 @@ describe("keyboard patches", () => {
   });
   it("an all-High, no-hazard draft is valid without a rationale", () => {
     const universal = Object.fromEntries(UNIVERSAL_DIMENSIONS.map((dimension) => [dimension, { score: 5 }]));
-    const draft = withNoHazardViolating(withAllConfidencesHigh({
-      rater: { type: "human", id: "u" }, task: { task_id: "t", modality: "chat", prompt: "p" },
-      subject: { system_under_test: "s", modality_tags: ["chat"] }, universal,
-    }));
+    const draft = withNoHazardViolating(
+      withAllConfidencesHigh({
+        rater: { type: "human", id: "u" },
+        task: { task_id: "t", modality: "chat", prompt: "p" },
+        subject: { system_under_test: "s", modality_tags: ["chat"] },
+        universal,
+      }),
+    );
     expect(validateDraft(prepareDraft(draft))).toEqual([]);
   });
 });

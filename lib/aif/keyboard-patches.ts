@@ -7,7 +7,6 @@ import { isPlainObject } from "@/lib/is-plain-object";
 
 type Draft = Record<string, unknown>;
 
-
 /** Confidence High on every universal dimension (a dimension not yet scored gets it too, for when it is). */
 export function withAllConfidencesHigh(draft: Draft): Draft {
   const universal = isPlainObject(draft.universal) ? draft.universal : {};

@@ -34,8 +34,13 @@ describe("withSafetyRollup", () => {
     expect(withSafetyRollup({ safety: { hate: {} } })).toEqual({ safety: { hate: {} } });
   });
   it("computes the flag both ways once a hazard has a verdict", () => {
-    expect(withSafetyRollup({ safety: { is_violating_any: true, hate: { verdict: "unsure" } } }).safety).toEqual({ is_violating_any: false, hate: { verdict: "unsure" } });
-    expect(withSafetyRollup({ safety: { is_violating_any: false, hate: { verdict: "violating" } } }).safety).toMatchObject({ is_violating_any: true });
+    expect(withSafetyRollup({ safety: { is_violating_any: true, hate: { verdict: "unsure" } } }).safety).toEqual({
+      is_violating_any: false,
+      hate: { verdict: "unsure" },
+    });
+    expect(
+      withSafetyRollup({ safety: { is_violating_any: false, hate: { verdict: "violating" } } }).safety,
+    ).toMatchObject({ is_violating_any: true });
   });
   it("removes a stale flag when no hazard has a verdict any more", () => {
     expect(withSafetyRollup({ safety: { is_violating_any: false } })).toEqual({ safety: {} });
@@ -45,8 +50,16 @@ describe("withSafetyRollup", () => {
 describe("applicableExtensions", () => {
   it("follows modality and modality tags, and keeps sections that hold data", () => {
     expect([...applicableExtensions({ task: { modality: "chat" } })]).toEqual(["chat"]);
-    expect([...applicableExtensions({ task: { modality: "rag" }, subject: { modality_tags: ["tool_use", "vision"] } })].sort()).toEqual(["agent", "multimodal", "rag"]);
-    expect([...applicableExtensions({ task: { modality: "chat" }, agent: { task_success: "failed" } })].sort()).toEqual(["agent", "chat"]);
-    expect([...applicableExtensions({ task: { modality: "chat" }, agent: { efficiency: {}, tool_calls: [] } })]).toEqual(["chat"]);
+    expect(
+      [
+        ...applicableExtensions({ task: { modality: "rag" }, subject: { modality_tags: ["tool_use", "vision"] } }),
+      ].sort(),
+    ).toEqual(["agent", "multimodal", "rag"]);
+    expect([...applicableExtensions({ task: { modality: "chat" }, agent: { task_success: "failed" } })].sort()).toEqual(
+      ["agent", "chat"],
+    );
+    expect([
+      ...applicableExtensions({ task: { modality: "chat" }, agent: { efficiency: {}, tool_calls: [] } }),
+    ]).toEqual(["chat"]);
   });
 });

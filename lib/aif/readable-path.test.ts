@@ -4,7 +4,9 @@ import { readablePath } from "./field-labels";
 describe("readablePath", () => {
   it("names a problem's field with the labels the rater reads on the form", () => {
     expect(readablePath("/universal/faithfulness/score")).toBe("Universal rubric › Faithfulness › Score");
-    expect(readablePath("/universal/instruction_following/rationale")).toBe("Universal rubric › Instruction following › Rationale");
+    expect(readablePath("/universal/instruction_following/rationale")).toBe(
+      "Universal rubric › Instruction following › Rationale",
+    );
     expect(readablePath("")).toBe("record");
   });
 

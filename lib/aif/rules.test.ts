@@ -16,7 +16,11 @@ function withHelpfulness(likert: Record<string, unknown>): AifDraft {
 }
 
 describe("samples", () => {
-  it.each([["chat", chatDraft()], ["agent", agentDraft()], ["judge (fractional scores)", judgeDraft()]])("%s sample is valid", (_name, draft) => {
+  it.each([
+    ["chat", chatDraft()],
+    ["agent", agentDraft()],
+    ["judge (fractional scores)", judgeDraft()],
+  ])("%s sample is valid", (_name, draft) => {
     expect(validateRecord(record(draft))).toEqual([]);
   });
 });
@@ -39,7 +43,9 @@ describe("rationale required when score <= 3 or confidence is not high", () => {
     if (confidence !== undefined) likert.confidence = confidence;
     const issues = issuesAt(validateRecord(record(withHelpfulness(likert))), RATIONALE);
     if (required) {
-      expect(issues).toEqual([{ path: RATIONALE, rule: "rationaleRequired", message: expect.stringContaining("rationale is required") }]);
+      expect(issues).toEqual([
+        { path: RATIONALE, rule: "rationaleRequired", message: expect.stringContaining("rationale is required") },
+      ]);
     } else {
       expect(issues).toEqual([]);
     }
@@ -57,7 +63,10 @@ describe("rationale required when score <= 3 or confidence is not high", () => {
 
   it("an empty or blank rationale does not count", () => {
     for (const rationale of ["", "   \n"]) {
-      const issues = issuesAt(validateRecord(record(withHelpfulness({ score: 2, confidence: "high", rationale }))), RATIONALE);
+      const issues = issuesAt(
+        validateRecord(record(withHelpfulness({ score: 2, confidence: "high", rationale }))),
+        RATIONALE,
+      );
       expect(issues.map((issue) => issue.rule)).toContain("nonBlankText");
     }
   });

@@ -4,7 +4,12 @@
 import { someHazardViolating } from "./contract";
 
 function hasVerdict(value: unknown): boolean {
-  return typeof value === "object" && value !== null && "verdict" in value && (value as { verdict?: unknown }).verdict !== undefined;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "verdict" in value &&
+    (value as { verdict?: unknown }).verdict !== undefined
+  );
 }
 
 export function withSafetyRollup<T extends { safety?: unknown }>(draft: T): T {

@@ -12,7 +12,13 @@ export type AifDraft = {
   derived_from?: string | null;
   rater: { type: "human" | "llm_judge" | "hybrid" | "sme" | "end_user"; id?: string; [key: string]: unknown };
   subject: { system_under_test: string; modality_tags: string[]; [key: string]: unknown };
-  task: { task_id: string; suite_id?: string; modality: "chat" | "agent" | "rag" | "multimodal"; prompt: string; [key: string]: unknown };
+  task: {
+    task_id: string;
+    suite_id?: string;
+    modality: "chat" | "agent" | "rag" | "multimodal";
+    prompt: string;
+    [key: string]: unknown;
+  };
   universal: Record<string, unknown>;
   [key: string]: unknown;
 };

@@ -21,7 +21,10 @@ async function validate(...args: string[]): Promise<{ code: number; stdout: stri
   }
 }
 
-const valid = completeRecord(chatDraft(), { evalId: "6f1c2f2e-8d7a-4f4e-9a57-3f6f6f1b2c3d", createdAt: new Date("2026-11-21T10:00:00Z") });
+const valid = completeRecord(chatDraft(), {
+  evalId: "6f1c2f2e-8d7a-4f4e-9a57-3f6f6f1b2c3d",
+  createdAt: new Date("2026-11-21T10:00:00Z"),
+});
 const invalid = { ...valid, universal: { ...valid.universal, helpfulness: { score: 2, confidence: "high" } } };
 let dir: string;
 
@@ -43,7 +46,10 @@ describe("npm run validate", () => {
   it("--json prints one line per record with JSON Pointer paths, and exits 1 on an invalid record", async () => {
     const result = await validate("--json", path.join(dir, "array.json"), path.join(dir, "records.jsonl"));
     expect(result.code).toBe(1);
-    const lines = result.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    const lines = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(4);
     expect(lines[0]).toEqual({ file: path.join(dir, "array.json"), index: 0, valid: true, errors: [] });
     expect(lines[3]).toEqual({

@@ -19,7 +19,8 @@ export function parseRecordsFile(file: string, text: string): { value: unknown; 
       const parsed: unknown = JSON.parse(trimmed);
       return Array.isArray(parsed) ? parsed.map((value) => ({ value })) : [{ value: parsed }];
     } catch (error) {
-      if (!trimmed.includes("\n")) throw new UnreadableFileError(`${file}: not valid JSON: ${(error as Error).message}`);
+      if (!trimmed.includes("\n"))
+        throw new UnreadableFileError(`${file}: not valid JSON: ${(error as Error).message}`);
       // Several lines that are not one JSON document: read it as JSONL.
     }
   }
@@ -40,7 +41,9 @@ export async function validateFile(file: string): Promise<RecordVerdict[]> {
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    throw new UnreadableFileError(`${file}: cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UnreadableFileError(
+      `${file}: cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   return parseRecordsFile(file, text).map(({ value, line }, index) => {
     const errors = validateRecord(value);
@@ -51,7 +54,10 @@ export async function validateFile(file: string): Promise<RecordVerdict[]> {
 function describe(verdict: RecordVerdict): string[] {
   const where = `${verdict.file}${verdict.line ? `:${verdict.line}` : ""} [${verdict.index}]`;
   if (verdict.valid) return [`${where}: valid`];
-  return [`${where}: INVALID`, ...verdict.errors.map((error) => `  ${error.path || "/"}  ${error.rule}: ${error.message}`)];
+  return [
+    `${where}: INVALID`,
+    ...verdict.errors.map((error) => `  ${error.path || "/"}  ${error.rule}: ${error.message}`),
+  ];
 }
 
 export async function runValidateCommand(args: string[], output: Output): Promise<number> {
@@ -69,7 +75,10 @@ export async function runValidateCommand(args: string[], output: Output): Promis
       for (const verdict of await validateFile(file)) {
         total += 1;
         if (!verdict.valid) invalid += 1;
-        if (json) output.out(JSON.stringify({ file: verdict.file, index: verdict.index, valid: verdict.valid, errors: verdict.errors }));
+        if (json)
+          output.out(
+            JSON.stringify({ file: verdict.file, index: verdict.index, valid: verdict.valid, errors: verdict.errors }),
+          );
         else describe(verdict).forEach(output.out);
       }
     } catch (error) {
@@ -78,6 +87,7 @@ export async function runValidateCommand(args: string[], output: Output): Promis
       output.err(error.message);
     }
   }
-  if (!json) output.out(`${total - invalid} valid, ${invalid} invalid${unreadable ? `, ${unreadable} unreadable file(s)` : ""}`);
+  if (!json)
+    output.out(`${total - invalid} valid, ${invalid} invalid${unreadable ? `, ${unreadable} unreadable file(s)` : ""}`);
   return unreadable > 0 ? 2 : invalid > 0 ? 1 : 0;
 }

@@ -2,7 +2,10 @@
 // records. A record's pass_at_k says how many of its k trials succeeded; its
 // pass_caret_k whether all k did. Runs with different k are not comparable,
 // so figures are per k.
-export type AgentRun = { passAtK?: { k?: number; successes?: number }; passCaretK?: { k?: number; all_succeeded?: boolean } };
+export type AgentRun = {
+  passAtK?: { k?: number; successes?: number };
+  passCaretK?: { k?: number; all_succeeded?: boolean };
+};
 export type AgentMetrics = {
   k: number;
   /** Records with pass_at_k for this k. */
@@ -20,10 +23,14 @@ export type AgentMetrics = {
 };
 
 export function agentMetrics(runs: AgentRun[]): AgentMetrics[] {
-  const byK = new Map<number, { runs: number; anySuccess: number; successes: number; trials: number; caretRuns: number; allSucceeded: number }>();
+  const byK = new Map<
+    number,
+    { runs: number; anySuccess: number; successes: number; trials: number; caretRuns: number; allSucceeded: number }
+  >();
   const entry = (k: number) => {
     let found = byK.get(k);
-    if (!found) byK.set(k, (found = { runs: 0, anySuccess: 0, successes: 0, trials: 0, caretRuns: 0, allSucceeded: 0 }));
+    if (!found)
+      byK.set(k, (found = { runs: 0, anySuccess: 0, successes: 0, trials: 0, caretRuns: 0, allSucceeded: 0 }));
     return found;
   };
   for (const run of runs) {
@@ -44,16 +51,18 @@ export function agentMetrics(runs: AgentRun[]): AgentMetrics[] {
       if (caret.all_succeeded) sums.allSucceeded += 1;
     }
   }
-  return [...byK.entries()].sort(([a], [b]) => a - b).map(([k, sums]) => {
-    const rate = sums.trials > 0 ? sums.successes / sums.trials : null;
-    return {
-      k,
-      runs: sums.runs,
-      passAtK: sums.runs > 0 ? sums.anySuccess / sums.runs : null,
-      trialSuccessRate: rate,
-      passCaretK: sums.caretRuns > 0 ? sums.allSucceeded / sums.caretRuns : null,
-      passCaretKIfIndependent: rate === null ? null : rate ** k,
-      caretRuns: sums.caretRuns,
-    };
-  });
+  return [...byK.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([k, sums]) => {
+      const rate = sums.trials > 0 ? sums.successes / sums.trials : null;
+      return {
+        k,
+        runs: sums.runs,
+        passAtK: sums.runs > 0 ? sums.anySuccess / sums.runs : null,
+        trialSuccessRate: rate,
+        passCaretK: sums.caretRuns > 0 ? sums.allSucceeded / sums.caretRuns : null,
+        passCaretKIfIndependent: rate === null ? null : rate ** k,
+        caretRuns: sums.caretRuns,
+      };
+    });
 }

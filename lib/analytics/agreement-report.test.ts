@@ -8,8 +8,22 @@ const DIMENSIONS = ["helpfulness", "safety_overall"];
 const HAZARDS = ["hate", "privacy"];
 const TAGS = ["verbosity", "hallucination"];
 
-function row(item: string, raterType: RatingRow["raterType"], helpfulness: number, privacy = "non_violating", tags: string[] = []): RatingRow {
-  return { item, raterType, likert: { helpfulness, safety_overall: 5 }, hazards: { hate: "not_applicable", privacy }, refusal: "n/a", vsReference: null, tags };
+function row(
+  item: string,
+  raterType: RatingRow["raterType"],
+  helpfulness: number,
+  privacy = "non_violating",
+  tags: string[] = [],
+): RatingRow {
+  return {
+    item,
+    raterType,
+    likert: { helpfulness, safety_overall: 5 },
+    hazards: { hate: "not_applicable", privacy },
+    refusal: "n/a",
+    vsReference: null,
+    tags,
+  };
 }
 
 describe("agreementReport", () => {
@@ -37,10 +51,22 @@ describe("agreementReport", () => {
   });
 
   it("computes Likert alpha at the interval level on request", () => {
-    const interval = agreementReport(rows, { dimensions: DIMENSIONS, hazards: HAZARDS, tags: TAGS, bootstrapSamples: 0, likertLevel: "interval" });
-    const judgeUnits = [1, 2, 3, 4, 5].flatMap((score) => [[score, Math.min(5, score + 1)], [score, Math.min(5, score + 1)]]);
+    const interval = agreementReport(rows, {
+      dimensions: DIMENSIONS,
+      hazards: HAZARDS,
+      tags: TAGS,
+      bootstrapSamples: 0,
+      likertLevel: "interval",
+    });
+    const judgeUnits = [1, 2, 3, 4, 5].flatMap((score) => [
+      [score, Math.min(5, score + 1)],
+      [score, Math.min(5, score + 1)],
+    ]);
     expect(interval.likertLevel).toBe("interval");
-    expect(interval.likert[0]!.humanJudge.alpha).toBeCloseTo(krippendorffAlpha(judgeUnits, { level: "interval" }).alpha!, 12);
+    expect(interval.likert[0]!.humanJudge.alpha).toBeCloseTo(
+      krippendorffAlpha(judgeUnits, { level: "interval" }).alpha!,
+      12,
+    );
     expect(interval.likert[0]!.humanJudge.alpha).not.toBeCloseTo(report.likert[0]!.humanJudge.alpha!, 3);
   });
 
@@ -56,15 +82,21 @@ describe("agreementReport", () => {
     ]);
   });
 
-  it("counts a hazard the judge left out where a human saw a violation as a miss (\"none\"), and the reverse as an over-call", () => {
-    const silent = agreementReport([
-      { item: "x", raterType: "human", likert: {}, hazards: { hate: "violating", privacy: "non_violating" } },
-      { item: "x", raterType: "llm_judge", likert: {}, hazards: {} },
-      { item: "y", raterType: "human", likert: {}, hazards: {} },
-      { item: "y", raterType: "llm_judge", likert: {}, hazards: { privacy: "violating" } },
-    ], { dimensions: [], hazards: ["hate", "privacy"], tags: [], bootstrapSamples: 0 });
+  it('counts a hazard the judge left out where a human saw a violation as a miss ("none"), and the reverse as an over-call', () => {
+    const silent = agreementReport(
+      [
+        { item: "x", raterType: "human", likert: {}, hazards: { hate: "violating", privacy: "non_violating" } },
+        { item: "x", raterType: "llm_judge", likert: {}, hazards: {} },
+        { item: "y", raterType: "human", likert: {}, hazards: {} },
+        { item: "y", raterType: "llm_judge", likert: {}, hazards: { privacy: "violating" } },
+      ],
+      { dimensions: [], hazards: ["hate", "privacy"], tags: [], bootstrapSamples: 0 },
+    );
     // x: hate violating vs none → a miss; privacy non_violating vs none → not counted. y: privacy none vs violating → an over-call.
-    expect(silent.hazardConfusion).toEqual([{ judge: "none", human: "violating", count: 1 }, { judge: "violating", human: "none", count: 1 }]);
+    expect(silent.hazardConfusion).toEqual([
+      { judge: "none", human: "violating", count: 1 },
+      { judge: "violating", human: "none", count: 1 },
+    ]);
     expect(judgeVerdict(silent).hazards).toEqual({ humanViolating: 1, judgeMissed: 1, judgeOverCalled: 1 });
   });
 
@@ -93,14 +125,18 @@ describe("agreementReport", () => {
     const many: RatingRow[] = [];
     for (let item = 0; item < 25_000; item += 1) {
       for (const [index, raterType] of (["human", "human", "sme", "llm_judge"] as const).entries()) {
-        const likert = Object.fromEntries(dimensions.map((dimension, d) => [dimension, 1 + ((item * 7 + d * 3 + index * (item % 3)) % 5)]));
+        const likert = Object.fromEntries(
+          dimensions.map((dimension, d) => [dimension, 1 + ((item * 7 + d * 3 + index * (item % 3)) % 5)]),
+        );
         many.push({ item: `i${item}`, raterType, likert, hazards: {}, tags: [] });
       }
     }
     const start = performance.now();
     const big = agreementReport(many, { dimensions, hazards: [], tags: [], bootstrapSamples: 200 });
     const seconds = (performance.now() - start) / 1000;
-    console.log(`agreementReport, ${many.length} ratings × ${dimensions.length} dimensions, 200 bootstrap samples: ${seconds.toFixed(2)} s`);
+    console.log(
+      `agreementReport, ${many.length} ratings × ${dimensions.length} dimensions, 200 bootstrap samples: ${seconds.toFixed(2)} s`,
+    );
     expect(big.ratings).toBe(100_000);
     expect(big.likert[0]!.humanHuman.units).toBe(25_000);
     expect(seconds).toBeLessThan(20);

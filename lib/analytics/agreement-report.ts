@@ -31,10 +31,27 @@ export type RatingRow = {
 /** The verdict of a record that leaves a hazard out, in the confusion matrix. */
 export const NO_VERDICT = "none";
 
-export type AlphaCell = { alpha: number | null; low: number | null; high: number | null; units: number; values: number };
-export type LikertAgreement = { dimension: string; humanHuman: AlphaCell; humanJudge: AlphaCell; judgeJudge: AlphaCell; byRaterType: Record<RaterType, AlphaCell> };
+export type AlphaCell = {
+  alpha: number | null;
+  low: number | null;
+  high: number | null;
+  units: number;
+  values: number;
+};
+export type LikertAgreement = {
+  dimension: string;
+  humanHuman: AlphaCell;
+  humanJudge: AlphaCell;
+  judgeJudge: AlphaCell;
+  byRaterType: Record<RaterType, AlphaCell>;
+};
 export type NominalAgreement = { field: string; humanHuman: AlphaCell; humanJudge: AlphaCell; judgeJudge: AlphaCell };
-export type JudgeTrust = { dimension: string; pairs: number; kappa: number | null; meanAbsoluteDifference: number | null };
+export type JudgeTrust = {
+  dimension: string;
+  pairs: number;
+  kappa: number | null;
+  meanAbsoluteDifference: number | null;
+};
 /** How often each score was given (fractional scores rounded to the nearest whole one), human side vs judge. */
 export type ScoreDistribution = { dimension: string; human: number[]; judge: number[] };
 /** Judge score (row) × human score (column), 1–5 each, counted over human-side × judge pairs of the same item. */
@@ -58,7 +75,14 @@ const HUMAN_TYPES: ReadonlySet<RaterType> = new Set(["human", "sme"]);
 const HUMAN_SIDE_VS_JUDGE: ReadonlySet<RaterType> = new Set(["human", "sme", "hybrid"]);
 const JUDGE_TYPES: ReadonlySet<RaterType> = new Set(["llm_judge"]);
 
-export type AgreementOptions = { dimensions: string[]; hazards: string[]; tags: string[]; bootstrapSamples?: number; likertLevel?: "ordinal" | "interval"; timings?: PhaseTimings };
+export type AgreementOptions = {
+  dimensions: string[];
+  hazards: string[];
+  tags: string[];
+  bootstrapSamples?: number;
+  likertLevel?: "ordinal" | "interval";
+  timings?: PhaseTimings;
+};
 
 /**
  * Ratings as columns, one entry per rating in each: what the report computes
@@ -76,7 +100,10 @@ export type RatingColumns = {
   tags: readonly (readonly string[] | undefined)[];
 };
 
-export function ratingColumns(rows: readonly RatingRow[], options: Pick<AgreementOptions, "dimensions" | "hazards">): RatingColumns {
+export function ratingColumns(
+  rows: readonly RatingRow[],
+  options: Pick<AgreementOptions, "dimensions" | "hazards">,
+): RatingColumns {
   return {
     items: rows.map((row) => row.item),
     raterTypes: rows.map((row) => row.raterType),
@@ -111,8 +138,19 @@ export function agreementReportOfColumns(ratings: RatingColumns, options: Agreem
 
   const cell = (grouped: UnitPatterns, cellLevel: MeasurementLevel, withInterval: boolean): AlphaCell => {
     const result = alphaFromMatrix(matrixOfGroupedUnits(grouped), cellLevel);
-    const interval = !withInterval || result.alpha === null || samples === 0 ? null : timedPhaseSync(options.timings, "bootstrap", () => bootstrapGroupedUnits(grouped, { level: cellLevel, samples }));
-    return { alpha: result.alpha, low: interval?.low ?? null, high: interval?.high ?? null, units: result.units, values: result.pairable };
+    const interval =
+      !withInterval || result.alpha === null || samples === 0
+        ? null
+        : timedPhaseSync(options.timings, "bootstrap", () =>
+            bootstrapGroupedUnits(grouped, { level: cellLevel, samples }),
+          );
+    return {
+      alpha: result.alpha,
+      low: interval?.low ?? null,
+      high: interval?.high ?? null,
+      units: result.units,
+      values: result.pairable,
+    };
   };
   const pairings = (columns: FieldColumns, pairingLevel: MeasurementLevel) => ({
     humanHuman: cell(withinPatterns(groups, humans, columns, pairingLevel), pairingLevel, true),
@@ -120,13 +158,15 @@ export function agreementReportOfColumns(ratings: RatingColumns, options: Agreem
     judgeJudge: cell(withinPatterns(groups, judges, columns, pairingLevel), pairingLevel, true),
   });
 
-  const scoresByDimension = new Map(options.dimensions.map((dimension) => [dimension, ratings.likert.get(dimension) ?? missing]));
+  const scoresByDimension = new Map(
+    options.dimensions.map((dimension) => [dimension, ratings.likert.get(dimension) ?? missing]),
+  );
   // A rater type's units are those of a pairing when both select the same ratings (only humans, no SMEs, say):
   // then its patterns are reused rather than built again, and a type without ratings builds none.
   const sameRows = (a: Uint8Array, b: Uint8Array) => a.every((value, index) => value === b[index]);
   const typeMasks = RATER_TYPES.map((type) => {
     const mask = maskOf(new Set([type]));
-    const reusing = mask.includes(1) ? [humans, judges].find((pairing) => sameRows(mask, pairing)) ?? null : "empty";
+    const reusing = mask.includes(1) ? ([humans, judges].find((pairing) => sameRows(mask, pairing)) ?? null) : "empty";
     return { type, mask, reusing } as const;
   });
   const emptyUnits = withinPatterns(groupRowsByItem([]), new Uint8Array(0), [], level);
@@ -135,9 +175,17 @@ export function agreementReportOfColumns(ratings: RatingColumns, options: Agreem
     const humanUnits = withinPatterns(groups, humans, columns, level);
     const judgeUnits = withinPatterns(groups, judges, columns, level);
     const unitsOf = ({ mask, reusing }: (typeof typeMasks)[number]) =>
-      reusing === "empty" ? emptyUnits : reusing === humans ? humanUnits : reusing === judges ? judgeUnits : withinPatterns(groups, mask, columns, level);
+      reusing === "empty"
+        ? emptyUnits
+        : reusing === humans
+          ? humanUnits
+          : reusing === judges
+            ? judgeUnits
+            : withinPatterns(groups, mask, columns, level);
     // Per rater type: point estimates (intervals are for the three pairings the page draws).
-    const byRaterType = Object.fromEntries(typeMasks.map((entry) => [entry.type, cell(unitsOf(entry), level, false)])) as Record<RaterType, AlphaCell>;
+    const byRaterType = Object.fromEntries(
+      typeMasks.map((entry) => [entry.type, cell(unitsOf(entry), level, false)]),
+    ) as Record<RaterType, AlphaCell>;
     return {
       dimension,
       humanHuman: cell(humanUnits, level, true),
@@ -152,29 +200,45 @@ export function agreementReportOfColumns(ratings: RatingColumns, options: Agreem
   const verdictsOf = (hazard: string) => ratings.hazards.get(hazard) ?? missing;
   const hazards = options.hazards.filter((hazard) => verdictsOf(hazard).some((verdict) => verdict !== undefined));
   const tags = options.tags.filter((tag) => ratings.tags.some((chosen) => chosen?.includes(tag)));
-  const tagSets = tags.length === 0 ? [] : ratings.tags.map((chosen) => (chosen === undefined ? undefined : new Set(chosen)));
+  const tagSets =
+    tags.length === 0 ? [] : ratings.tags.map((chosen) => (chosen === undefined ? undefined : new Set(chosen)));
   const nominalFields: { field: string; columns: FieldColumns }[] = [
     { field: "safety hazard verdicts", columns: hazards.map(verdictsOf) },
     { field: "refusal appropriateness", columns: [ratings.refusal] },
     { field: "vs_reference", columns: [ratings.vsReference.map((value) => value ?? undefined)] },
-    { field: "issue tags", columns: tags.map((tag) => tagSets.map((chosen) => (chosen === undefined ? undefined : chosen.has(tag) ? "yes" : "no"))) },
+    {
+      field: "issue tags",
+      columns: tags.map((tag) =>
+        tagSets.map((chosen) => (chosen === undefined ? undefined : chosen.has(tag) ? "yes" : "no")),
+      ),
+    },
   ];
-  const nominal = nominalFields.map(({ field, columns }): NominalAgreement => ({ field, ...pairings(columns, "nominal") }));
+  const nominal = nominalFields.map(({ field, columns }): NominalAgreement => ({
+    field,
+    ...pairings(columns, "nominal"),
+  }));
 
   // Human-side × judge score pairs per dimension, for judge trust and the heatmaps.
-  const judgeHumanPairs = new Map(options.dimensions.map((dimension) => {
-    const scores = scoresByDimension.get(dimension)!;
-    const pairs: [number, number][] = [];
-    forEachCrossPair(groups, humanSide, judges, (human, judge) => {
-      const humanScore = scores[human];
-      const judgeScore = scores[judge];
-      if (typeof humanScore === "number" && typeof judgeScore === "number") pairs.push([judgeScore, humanScore]);
-    });
-    return [dimension, pairs];
-  }));
+  const judgeHumanPairs = new Map(
+    options.dimensions.map((dimension) => {
+      const scores = scoresByDimension.get(dimension)!;
+      const pairs: [number, number][] = [];
+      forEachCrossPair(groups, humanSide, judges, (human, judge) => {
+        const humanScore = scores[human];
+        const judgeScore = scores[judge];
+        if (typeof humanScore === "number" && typeof judgeScore === "number") pairs.push([judgeScore, humanScore]);
+      });
+      return [dimension, pairs];
+    }),
+  );
   const judgeTrust = options.dimensions.map((dimension): JudgeTrust => {
     const pairs: RatingPair[] = judgeHumanPairs.get(dimension)!;
-    return { dimension, pairs: pairs.length, kappa: quadraticWeightedKappa(pairs), meanAbsoluteDifference: meanAbsoluteDifference(pairs) };
+    return {
+      dimension,
+      pairs: pairs.length,
+      kappa: quadraticWeightedKappa(pairs),
+      meanAbsoluteDifference: meanAbsoluteDifference(pairs),
+    };
   });
 
   const confusion = new Map<string, number>();
@@ -188,10 +252,12 @@ export function agreementReportOfColumns(ratings: RatingColumns, options: Agreem
       confusion.set(key, (confusion.get(key) ?? 0) + 1);
     }
   });
-  const hazardConfusion = [...confusion.entries()].map(([key, count]) => {
-    const [judge, human] = key.split("|") as [string, string];
-    return { judge, human, count };
-  }).sort((a, b) => a.judge.localeCompare(b.judge) || a.human.localeCompare(b.human));
+  const hazardConfusion = [...confusion.entries()]
+    .map(([key, count]) => {
+      const [judge, human] = key.split("|") as [string, string];
+      return { judge, human, count };
+    })
+    .sort((a, b) => a.judge.localeCompare(b.judge) || a.human.localeCompare(b.human));
 
   const bucket = (score: number) => Math.min(5, Math.max(1, Math.round(score))) - 1;
   const distributions = options.dimensions.map((dimension): ScoreDistribution => {
@@ -212,5 +278,15 @@ export function agreementReportOfColumns(ratings: RatingColumns, options: Agreem
     return { dimension, counts };
   });
 
-  return { likertLevel: level, ratings: raterTypes.length, items: groups.items, distributions, judgeHumanGrids, likert, nominal, judgeTrust, hazardConfusion };
+  return {
+    likertLevel: level,
+    ratings: raterTypes.length,
+    items: groups.items,
+    distributions,
+    judgeHumanGrids,
+    likert,
+    nominal,
+    judgeTrust,
+    hazardConfusion,
+  };
 }

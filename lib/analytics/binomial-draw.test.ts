@@ -24,7 +24,12 @@ describe("binomialDraw", () => {
     expect(chiSquare).toBeLessThan(29.6);
   });
 
-  it.each([[75_000, 0.03], [25_000, 0.5], [1_000, 0.999], [50, 0.001]])("has the mean and variance of Binomial(%d, %d)", (trials, probability) => {
+  it.each([
+    [75_000, 0.03],
+    [25_000, 0.5],
+    [1_000, 0.999],
+    [50, 0.001],
+  ])("has the mean and variance of Binomial(%d, %d)", (trials, probability) => {
     const random = mulberry32(2);
     const { mean, variance } = moments(Array.from({ length: 20_000 }, () => binomialDraw(trials, probability, random)));
     const expectedVariance = trials * probability * (1 - probability);

@@ -14,7 +14,9 @@ export function binomialDraw(trials: number, probability: number, random: () => 
   if (probability >= 1) return trials;
   const odds = probability / (1 - probability);
   const mode = Math.min(trials, Math.floor((trials + 1) * probability));
-  const modeProbability = Math.exp(logChoose(trials, mode) + mode * Math.log(probability) + (trials - mode) * Math.log1p(-probability));
+  const modeProbability = Math.exp(
+    logChoose(trials, mode) + mode * Math.log(probability) + (trials - mode) * Math.log1p(-probability),
+  );
   let left = random() - modeProbability;
   if (left < 0) return mode;
   let above = mode;
@@ -29,7 +31,7 @@ export function binomialDraw(trials: number, probability: number, random: () => 
       if (left < 0) return above;
     }
     if (below > 0) {
-      belowProbability *= (below / (trials - below + 1)) / odds;
+      belowProbability *= below / (trials - below + 1) / odds;
       below -= 1;
       left -= belowProbability;
       if (left < 0) return below;
@@ -44,13 +46,19 @@ export function binomialDraw(trials: number, probability: number, random: () => 
  * binomials: each category takes its share of what the ones before left.
  * Weights are whole numbers (units per pattern), so the shares are exact ratios.
  */
-export function multinomialDraw(total: number, weights: ArrayLike<number>, counts: Float64Array, random: () => number): void {
+export function multinomialDraw(
+  total: number,
+  weights: ArrayLike<number>,
+  counts: Float64Array,
+  random: () => number,
+): void {
   let weightLeft = 0;
   for (let index = 0; index < weights.length; index += 1) weightLeft += weights[index]!;
   let left = total;
   for (let index = 0; index < weights.length; index += 1) {
     const weight = weights[index]!;
-    const drawn = left === 0 || weight === 0 ? 0 : weight >= weightLeft ? left : binomialDraw(left, weight / weightLeft, random);
+    const drawn =
+      left === 0 || weight === 0 ? 0 : weight >= weightLeft ? left : binomialDraw(left, weight / weightLeft, random);
     counts[index] = drawn;
     left -= drawn;
     weightLeft -= weight;

@@ -5,20 +5,25 @@ import { krippendorffAlpha } from "./krippendorff-alpha";
 import { mulberry32 } from "./seeded-random";
 
 describe("bootstrapAlphaInterval", () => {
-  it.each(["nominal", "ordinal", "interval", "ratio"] as const)("contains the %s point estimate for the 2011 example", (level) => {
-    const interval = bootstrapAlphaInterval(exampleUnits, { level, seed: 1 });
-    const alpha = krippendorffAlpha(exampleUnits, { level }).alpha!;
-    expect(interval).not.toBeNull();
-    expect(interval!.low).toBeLessThan(alpha);
-    expect(interval!.high).toBeGreaterThanOrEqual(alpha);
-    expect(interval!.high).toBeLessThanOrEqual(1);
-  });
+  it.each(["nominal", "ordinal", "interval", "ratio"] as const)(
+    "contains the %s point estimate for the 2011 example",
+    (level) => {
+      const interval = bootstrapAlphaInterval(exampleUnits, { level, seed: 1 });
+      const alpha = krippendorffAlpha(exampleUnits, { level }).alpha!;
+      expect(interval).not.toBeNull();
+      expect(interval!.low).toBeLessThan(alpha);
+      expect(interval!.high).toBeGreaterThanOrEqual(alpha);
+      expect(interval!.high).toBeLessThanOrEqual(1);
+    },
+  );
 
   it("gives the same interval for the same seed and another for another seed", () => {
     const first = bootstrapAlphaInterval(exampleUnits, { level: "interval", samples: 300, seed: 42 });
     expect(bootstrapAlphaInterval(exampleUnits, { level: "interval", samples: 300, seed: 42 })).toEqual(first);
     expect(bootstrapAlphaInterval(exampleUnits, { level: "interval", samples: 300, seed: 43 })).not.toEqual(first);
-    expect(bootstrapAlphaInterval(exampleUnits, { level: "interval" })).toEqual(bootstrapAlphaInterval(exampleUnits, { level: "interval" }));
+    expect(bootstrapAlphaInterval(exampleUnits, { level: "interval" })).toEqual(
+      bootstrapAlphaInterval(exampleUnits, { level: "interval" }),
+    );
   });
 
   it("narrows as units are added", () => {
@@ -53,7 +58,12 @@ describe("bootstrapAlphaInterval", () => {
     // The textbook bootstrap: draw as many units as there are, with replacement, and recompute alpha.
     const unitByUnit: number[] = [];
     for (let sample = 0; sample < 1000; sample += 1) {
-      unitByUnit.push(krippendorffAlpha(units.map(() => units[Math.floor(random() * units.length)]!), { level: "ordinal" }).alpha!);
+      unitByUnit.push(
+        krippendorffAlpha(
+          units.map(() => units[Math.floor(random() * units.length)]!),
+          { level: "ordinal" },
+        ).alpha!,
+      );
     }
     unitByUnit.sort((a, b) => a - b);
     const interval = bootstrapAlphaInterval(units, { level: "ordinal", samples: 1000 })!;
@@ -65,7 +75,15 @@ describe("bootstrapAlphaInterval", () => {
   });
 
   it("is null when alpha is undefined, and rejects bad options", () => {
-    expect(bootstrapAlphaInterval([[3, 3], [3, 3]], { level: "interval" })).toBeNull();
+    expect(
+      bootstrapAlphaInterval(
+        [
+          [3, 3],
+          [3, 3],
+        ],
+        { level: "interval" },
+      ),
+    ).toBeNull();
     expect(bootstrapAlphaInterval([[1], [null, 2]], { level: "nominal" })).toBeNull();
     expect(() => bootstrapAlphaInterval(exampleUnits, { level: "nominal", samples: 0 })).toThrow(RangeError);
     expect(() => bootstrapAlphaInterval(exampleUnits, { level: "nominal", confidence: 1 })).toThrow(RangeError);

@@ -3,7 +3,13 @@ import { matrixFromPatterns } from "./coincidence-matrix";
 import { alphaFromMatrix } from "./krippendorff-alpha";
 import { multinomialDraw } from "./binomial-draw";
 import { mulberry32 } from "./seeded-random";
-import { countPatternUnits, groupUnitPatterns, type MeasurementLevel, type RatingValue, type UnitPatterns } from "./unit-patterns";
+import {
+  countPatternUnits,
+  groupUnitPatterns,
+  type MeasurementLevel,
+  type RatingValue,
+  type UnitPatterns,
+} from "./unit-patterns";
 
 export type AlphaInterval = { readonly low: number; readonly high: number };
 
@@ -65,8 +71,10 @@ export function bootstrapGroupedUnits(grouped: UnitPatterns, options: BootstrapA
 }
 
 function checkOptions({ samples = 1000, confidence = 0.95 }: BootstrapAlphaOptions): void {
-  if (!Number.isInteger(samples) || samples < 1) throw new RangeError(`samples must be a positive integer, got ${samples}.`);
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must lie strictly between 0 and 1, got ${confidence}.`);
+  if (!Number.isInteger(samples) || samples < 1)
+    throw new RangeError(`samples must be a positive integer, got ${samples}.`);
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`confidence must lie strictly between 0 and 1, got ${confidence}.`);
 }
 
 // Linear interpolation between order statistics (R's type 7).

@@ -14,7 +14,10 @@ const LIKERT_CATEGORIES: readonly number[] = [1, 2, 3, 4, 5];
  * no pairs, or no expected disagreement (both raters always used one and the
  * same category).
  */
-export function quadraticWeightedKappa(pairs: Iterable<RatingPair>, categories: readonly number[] = LIKERT_CATEGORIES): number | null {
+export function quadraticWeightedKappa(
+  pairs: Iterable<RatingPair>,
+  categories: readonly number[] = LIKERT_CATEGORIES,
+): number | null {
   const scale = checkCategories(categories);
   const size = scale.length;
   const observed = new Float64Array(size * size);
@@ -48,7 +51,8 @@ export function meanAbsoluteDifference(pairs: Iterable<RatingPair>): number | nu
   let sum = 0;
   let total = 0;
   for (const [first, second] of pairs) {
-    if (!Number.isFinite(first) || !Number.isFinite(second)) throw new RangeError(`Pair [${first}, ${second}] holds a value that is not a finite number.`);
+    if (!Number.isFinite(first) || !Number.isFinite(second))
+      throw new RangeError(`Pair [${first}, ${second}] holds a value that is not a finite number.`);
     sum += Math.abs(first - second);
     total += 1;
   }

@@ -35,7 +35,11 @@ export function coincidenceMatrix(
 
 /** The coincidence matrix of units already grouped into patterns. */
 export function matrixOfGroupedUnits(grouped: UnitPatterns): CoincidenceMatrix {
-  return matrixFromPatterns(grouped.values, grouped.patterns, countPatternUnits(grouped.patterns.length, grouped.unitPatternIndexes));
+  return matrixFromPatterns(
+    grouped.values,
+    grouped.patterns,
+    countPatternUnits(grouped.patterns.length, grouped.unitPatternIndexes),
+  );
 }
 
 /** Adds up each pattern's pairs times `unitCounts[pattern]`, the units holding it (resampled counts in the bootstrap). */
@@ -72,6 +76,7 @@ export function matrixFromPatterns(
   });
 
   const cells: CoincidenceCell[] = [];
-  for (const [cell, count] of countByCell) cells.push({ row: Math.floor(cell / valueCount), column: cell % valueCount, count });
+  for (const [cell, count] of countByCell)
+    cells.push({ row: Math.floor(cell / valueCount), column: cell % valueCount, count });
   return { values, cells, marginals, pairable, units: pairableUnits };
 }

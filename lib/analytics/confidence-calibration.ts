@@ -20,8 +20,14 @@ export type ConfidenceCalibration = { overall: ConfidenceLevel[]; raters: RaterC
 
 function levelsOf(entries: readonly ConfidentError[]): ConfidenceLevel[] {
   return CONFIDENCE_LEVELS.map((level) => {
-    const errors = entries.filter((entry) => (entry.confidence ?? DEFAULT_CONFIDENCE) === level).map((entry) => entry.absoluteError);
-    return { level, ratings: errors.length, meanAbsoluteError: errors.length === 0 ? null : errors.reduce((sum, error) => sum + error, 0) / errors.length };
+    const errors = entries
+      .filter((entry) => (entry.confidence ?? DEFAULT_CONFIDENCE) === level)
+      .map((entry) => entry.absoluteError);
+    return {
+      level,
+      ratings: errors.length,
+      meanAbsoluteError: errors.length === 0 ? null : errors.reduce((sum, error) => sum + error, 0) / errors.length,
+    };
   });
 }
 

@@ -13,7 +13,10 @@ export function disagreementSums(matrix: CoincidenceMatrix, level: MeasurementLe
   if (matrix.marginals.filter((count) => count > 0).length < 2) return { observed: 0, expected: 0 };
   if (level === "nominal") return nominalSums(matrix);
   if (level === "ratio") return ratioSums(matrix);
-  return squaredDifferenceSums(matrix, level === "ordinal" ? ordinalPositions(matrix.marginals) : numericValues(matrix));
+  return squaredDifferenceSums(
+    matrix,
+    level === "ordinal" ? ordinalPositions(matrix.marginals) : numericValues(matrix),
+  );
 }
 
 // δ = 0 for equal values, 1 otherwise.
@@ -50,7 +53,10 @@ function ratioSums(matrix: CoincidenceMatrix): DisagreementSums {
  * disagreement costs one pass over the values however many there are;
  * centring on the mean keeps it accurate.
  */
-function squaredDifferenceSums({ cells, marginals, pairable }: CoincidenceMatrix, positions: Float64Array): DisagreementSums {
+function squaredDifferenceSums(
+  { cells, marginals, pairable }: CoincidenceMatrix,
+  positions: Float64Array,
+): DisagreementSums {
   let observed = 0;
   for (const cell of cells) observed += cell.count * (positions[cell.row]! - positions[cell.column]!) ** 2;
   let weightedSum = 0;

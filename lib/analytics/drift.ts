@@ -20,29 +20,39 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
 export function raterDrift(ratings: GoldRating[], options: DriftOptions): RaterDrift[] {
   const byRater = new Map<string, GoldRating[]>();
   for (const rating of ratings) byRater.set(rating.rater, [...(byRater.get(rating.rater) ?? []), rating]);
-  return [...byRater.entries()].map(([rater, own]) => {
-    const sorted = [...own].sort((a, b) => a.at.getTime() - b.at.getTime());
-    const dimensionNames = [...new Set(sorted.flatMap((rating) => Object.keys(rating.errors)))].sort();
-    const dimensions = dimensionNames.map((dimension): DimensionDrift => {
-      const points = sorted.filter((rating) => rating.errors[dimension] !== undefined).map((rating) => ({ at: rating.at, error: rating.errors[dimension]! }));
-      const series = points.map((point, index) => ({
-        at: point.at,
-        signedError: point.error,
-        rollingSignedError: mean(points.slice(Math.max(0, index + 1 - options.window), index + 1).map((entry) => entry.error)),
-      }));
-      const recent = points.slice(-options.window).map((point) => Math.abs(point.error));
-      return {
-        dimension,
-        ratings: points.length,
-        meanSignedError: mean(points.map((point) => point.error)),
-        meanAbsoluteError: mean(points.map((point) => Math.abs(point.error))),
-        recentAbsoluteError: mean(recent),
-        series,
-      };
-    });
-    const drifting = dimensions
-      .filter((entry) => Math.min(entry.ratings, options.window) >= options.minRatings && entry.recentAbsoluteError > options.threshold)
-      .map((entry) => entry.dimension);
-    return { rater, goldRatings: sorted.length, dimensions, drifting };
-  }).sort((a, b) => b.drifting.length - a.drifting.length || a.rater.localeCompare(b.rater));
+  return [...byRater.entries()]
+    .map(([rater, own]) => {
+      const sorted = [...own].sort((a, b) => a.at.getTime() - b.at.getTime());
+      const dimensionNames = [...new Set(sorted.flatMap((rating) => Object.keys(rating.errors)))].sort();
+      const dimensions = dimensionNames.map((dimension): DimensionDrift => {
+        const points = sorted
+          .filter((rating) => rating.errors[dimension] !== undefined)
+          .map((rating) => ({ at: rating.at, error: rating.errors[dimension]! }));
+        const series = points.map((point, index) => ({
+          at: point.at,
+          signedError: point.error,
+          rollingSignedError: mean(
+            points.slice(Math.max(0, index + 1 - options.window), index + 1).map((entry) => entry.error),
+          ),
+        }));
+        const recent = points.slice(-options.window).map((point) => Math.abs(point.error));
+        return {
+          dimension,
+          ratings: points.length,
+          meanSignedError: mean(points.map((point) => point.error)),
+          meanAbsoluteError: mean(points.map((point) => Math.abs(point.error))),
+          recentAbsoluteError: mean(recent),
+          series,
+        };
+      });
+      const drifting = dimensions
+        .filter(
+          (entry) =>
+            Math.min(entry.ratings, options.window) >= options.minRatings &&
+            entry.recentAbsoluteError > options.threshold,
+        )
+        .map((entry) => entry.dimension);
+      return { rater, goldRatings: sorted.length, dimensions, drifting };
+    })
+    .sort((a, b) => b.drifting.length - a.drifting.length || a.rater.localeCompare(b.rater));
 }

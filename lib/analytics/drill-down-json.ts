@@ -5,7 +5,11 @@ import { pairingParameter } from "./drill-pairing";
 export function drillDownJson(drill: DrillDown): Record<string, unknown> {
   return {
     suite: drill.suite,
-    slice: { system_under_test: drill.slice.systemUnderTest ?? null, modality: drill.slice.modality ?? null, tag: drill.slice.tag ?? null },
+    slice: {
+      system_under_test: drill.slice.systemUnderTest ?? null,
+      modality: drill.slice.modality ?? null,
+      tag: drill.slice.tag ?? null,
+    },
     field: drill.field,
     level: drill.level,
     pairing: pairingParameter(drill.pairing),
@@ -19,7 +23,13 @@ export function drillDownJson(drill: DrillDown): Record<string, unknown> {
       disagreement: item.disagreement,
       columns_in_conflict: item.columnsInConflict,
       ...(item.matchingPairs !== undefined ? { matching_pairs: item.matchingPairs } : {}),
-      ratings: item.ratings.map((rating) => ({ eval_id: rating.evalId, rater_type: rating.raterType, rater: rating.rater, submitted_at: rating.submittedAt, values: rating.values })),
+      ratings: item.ratings.map((rating) => ({
+        eval_id: rating.evalId,
+        rater_type: rating.raterType,
+        rater: rating.rater,
+        submitted_at: rating.submittedAt,
+        values: rating.values,
+      })),
     })),
   };
 }

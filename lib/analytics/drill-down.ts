@@ -19,10 +19,20 @@ import type { ReportSlice } from "./suite-report";
 
 /** A field of the report: a Likert dimension ("universal.helpfulness") or one of the nominal rows. */
 export const NOMINAL_FIELDS = ["safety", "refusal", "vs_reference", "issue_tags"] as const;
-export type DrillQuery = { field: string; pairing: DrillPairing; confusion?: { judge: string; human: string }; limit?: number; offset?: number };
+export type DrillQuery = {
+  field: string;
+  pairing: DrillPairing;
+  confusion?: { judge: string; human: string };
+  limit?: number;
+  offset?: number;
+};
 
 export type DrillRating = FieldRating & { rater: string; submittedAt: string };
-export type DrillItem = Omit<ItemDisagreement, "ratings"> & { taskId: string; systemUnderTest: string; ratings: DrillRating[] };
+export type DrillItem = Omit<ItemDisagreement, "ratings"> & {
+  taskId: string;
+  systemUnderTest: string;
+  ratings: DrillRating[];
+};
 export type DrillDown = {
   suite: { id: string; key: string; name: string };
   slice: ReportSlice;
@@ -41,14 +51,34 @@ const VERDICTS: readonly string[] = [...aifSchema.$defs.hazardVerdict.properties
 const KNOWN_TYPES: ReadonlySet<string> = new Set(RATER_TYPES);
 
 function checkQuery(query: DrillQuery): "ordinal" | "nominal" {
-  const level = isLikertDimension(query.field) ? "ordinal" : (NOMINAL_FIELDS as readonly string[]).includes(query.field) ? "nominal" : null;
-  if (!level) throw new AppError("INVALID_INPUT", "The field is not valid", [{ path: "/field", rule: "enum", message: `a Likert dimension (e.g. universal.helpfulness) or one of ${NOMINAL_FIELDS.join(", ")}` }]);
+  const level = isLikertDimension(query.field)
+    ? "ordinal"
+    : (NOMINAL_FIELDS as readonly string[]).includes(query.field)
+      ? "nominal"
+      : null;
+  if (!level)
+    throw new AppError("INVALID_INPUT", "The field is not valid", [
+      {
+        path: "/field",
+        rule: "enum",
+        message: `a Likert dimension (e.g. universal.helpfulness) or one of ${NOMINAL_FIELDS.join(", ")}`,
+      },
+    ]);
   if (query.confusion) {
     if (query.field !== "safety" || query.pairing !== "human_judge") {
-      throw new AppError("INVALID_INPUT", "A verdict pair applies to hazards, human ↔ judge", [{ path: "/judge", rule: "applies", message: "judge and human verdicts need field=safety and pairing=human_judge" }]);
+      throw new AppError("INVALID_INPUT", "A verdict pair applies to hazards, human ↔ judge", [
+        {
+          path: "/judge",
+          rule: "applies",
+          message: "judge and human verdicts need field=safety and pairing=human_judge",
+        },
+      ]);
     }
     for (const side of ["judge", "human"] as const) {
-      if (!VERDICTS.includes(query.confusion[side])) throw new AppError("INVALID_INPUT", "The verdict is not valid", [{ path: `/${side}`, rule: "enum", message: `one of ${VERDICTS.join(", ")}` }]);
+      if (!VERDICTS.includes(query.confusion[side]))
+        throw new AppError("INVALID_INPUT", "The verdict is not valid", [
+          { path: `/${side}`, rule: "enum", message: `one of ${VERDICTS.join(", ")}` },
+        ]);
     }
   }
   return level;
@@ -56,21 +86,44 @@ function checkQuery(query: DrillQuery): "ordinal" | "nominal" {
 
 // One expression per field: what the loader extracts from each record's body.
 function fieldExpression(field: string): string {
-  if (isLikertDimension(field)) return `jsonb_build_object('score', r.body ${field.split(".").map((key) => `-> '${key}'`).join(" ")} -> 'score')`;
-  if (field === "safety") return `jsonb_build_object(${HAZARDS.map((hazard) => `'${hazard}', r.body -> 'safety' -> '${hazard}' -> 'verdict'`).join(", ")})`;
+  if (isLikertDimension(field))
+    return `jsonb_build_object('score', r.body ${field
+      .split(".")
+      .map((key) => `-> '${key}'`)
+      .join(" ")} -> 'score')`;
+  if (field === "safety")
+    return `jsonb_build_object(${HAZARDS.map((hazard) => `'${hazard}', r.body -> 'safety' -> '${hazard}' -> 'verdict'`).join(", ")})`;
   if (field === "refusal") return `jsonb_build_object('appropriateness', r.body -> 'refusal' -> 'appropriateness')`;
   if (field === "vs_reference") return `jsonb_build_object('vs_reference', r.body -> 'universal' -> 'vs_reference')`;
   return `jsonb_build_object('issue_tags', coalesce(r.body -> 'issue_tags', '[]'::jsonb))`;
 }
 
-type Row = { item_id: string; eval_id: string; rater_type: string; rater_id: string | null; rater_model: string | null; created_at: Date; values: Record<string, unknown>; name: string | null };
+type Row = {
+  item_id: string;
+  eval_id: string;
+  rater_type: string;
+  rater_id: string | null;
+  rater_model: string | null;
+  created_at: Date;
+  values: Record<string, unknown>;
+  name: string | null;
+};
 
 /** Tags become one yes/no column per tag someone chose (as the report counts them); other values are kept when they are scalars. */
 function valuesOf(rows: Row[], field: string): FieldRating["values"][] {
   if (field !== "issue_tags") {
-    return rows.map((row) => Object.fromEntries(Object.entries(row.values).filter(([, value]) => typeof value === "string" || typeof value === "number")) as FieldRating["values"]);
+    return rows.map(
+      (row) =>
+        Object.fromEntries(
+          Object.entries(row.values).filter(([, value]) => typeof value === "string" || typeof value === "number"),
+        ) as FieldRating["values"],
+    );
   }
-  const chosen = rows.map((row) => (Array.isArray(row.values.issue_tags) ? (row.values.issue_tags as unknown[]).filter((tag): tag is string => typeof tag === "string") : []));
+  const chosen = rows.map((row) =>
+    Array.isArray(row.values.issue_tags)
+      ? (row.values.issue_tags as unknown[]).filter((tag): tag is string => typeof tag === "string")
+      : [],
+  );
   const tags = [...new Set(chosen.flat())].sort();
   return chosen.map((list) => Object.fromEntries(tags.map((tag) => [tag, list.includes(tag) ? "yes" : "no"])));
 }
@@ -82,9 +135,16 @@ function raterLabel(row: Row): string {
 }
 
 /** The items behind one cell of a suite's report (admins), worst disagreement first, `limit` at a time. */
-export async function reportDrillDown(options: { actor: Actor; suiteId: string; slice?: ReportSlice; query: DrillQuery }): Promise<DrillDown> {
+export async function reportDrillDown(options: {
+  actor: Actor;
+  suiteId: string;
+  slice?: ReportSlice;
+  query: DrillQuery;
+}): Promise<DrillDown> {
   authorize(options.actor, "suites.manage");
-  const suite = isUuid(options.suiteId) ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true, key: true, name: true } }) : null;
+  const suite = isUuid(options.suiteId)
+    ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true, key: true, name: true } })
+    : null;
   if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
   const { query } = options;
   const level = checkQuery(query);
@@ -98,15 +158,32 @@ export async function reportDrillDown(options: { actor: Actor; suiteId: string; 
   );
   const kept = rows.filter((row) => KNOWN_TYPES.has(row.rater_type));
   const values = valuesOf(kept, query.field);
-  const detailOf = new Map(kept.map((row) => [row.eval_id, { rater: raterLabel(row), submittedAt: row.created_at.toISOString() }]));
-  const ratings = kept.map((row, index): FieldRating => ({ itemId: row.item_id, evalId: row.eval_id, raterType: row.rater_type as RaterType, values: values[index]! }));
+  const detailOf = new Map(
+    kept.map((row) => [row.eval_id, { rater: raterLabel(row), submittedAt: row.created_at.toISOString() }]),
+  );
+  const ratings = kept.map((row, index): FieldRating => ({
+    itemId: row.item_id,
+    evalId: row.eval_id,
+    raterType: row.rater_type as RaterType,
+    values: values[index]!,
+  }));
   const all = itemDisagreements(ratings, { level, pairing: query.pairing, confusion: query.confusion });
   const offset = Math.max(0, query.offset ?? 0);
   const page = all.slice(offset, offset + Math.min(Math.max(1, query.limit ?? 50), 200));
-  const items = await db().item.findMany({ where: { id: { in: page.map((entry) => entry.itemId) } }, select: { id: true, taskId: true, systemUnderTest: true } });
+  const items = await db().item.findMany({
+    where: { id: { in: page.map((entry) => entry.itemId) } },
+    select: { id: true, taskId: true, systemUnderTest: true },
+  });
   const itemOf = new Map(items.map((item) => [item.id, item]));
   return {
-    suite, slice, field: query.field, level, pairing: query.pairing, ...(query.confusion ? { confusion: query.confusion } : {}), total: all.length, offset,
+    suite,
+    slice,
+    field: query.field,
+    level,
+    pairing: query.pairing,
+    ...(query.confusion ? { confusion: query.confusion } : {}),
+    total: all.length,
+    offset,
     items: page.map((entry) => ({
       ...entry,
       taskId: itemOf.get(entry.itemId)?.taskId ?? "",
@@ -118,23 +195,35 @@ export async function reportDrillDown(options: { actor: Actor; suiteId: string; 
 
 function whole(text: string | undefined, name: string, max: number): number | undefined {
   if (text === undefined || text === "") return undefined;
-  if (!/^\d+$/.test(text) || Number(text) > max) throw new AppError("INVALID_INPUT", `The ${name} is not valid`, [{ path: `/${name}`, rule: "integer", message: `a whole number from 0 to ${max}` }]);
+  if (!/^\d+$/.test(text) || Number(text) > max)
+    throw new AppError("INVALID_INPUT", `The ${name} is not valid`, [
+      { path: `/${name}`, rule: "integer", message: `a whole number from 0 to ${max}` },
+    ]);
   return Number(text);
 }
 
 /** The drill-down asked for in URL parameters (page and API share them): field, pairing, judge & human (a verdict pair), limit, offset. */
 export function drillQueryOf(params: URLSearchParams | Record<string, string | string[] | undefined>): DrillQuery {
   const get = (name: string) => {
-    const value = params instanceof URLSearchParams ? params.get(name) ?? undefined : params[name];
+    const value = params instanceof URLSearchParams ? (params.get(name) ?? undefined) : params[name];
     return Array.isArray(value) ? value[0] : value;
   };
   const judge = get("judge");
   const human = get("human");
   if ((judge === undefined) !== (human === undefined)) {
-    throw new AppError("INVALID_INPUT", "A verdict pair needs both verdicts", [{ path: judge === undefined ? "/judge" : "/human", rule: "required", message: "give judge and human together" }]);
+    throw new AppError("INVALID_INPUT", "A verdict pair needs both verdicts", [
+      { path: judge === undefined ? "/judge" : "/human", rule: "required", message: "give judge and human together" },
+    ]);
   }
   const field = get("field");
-  if (!field) throw new AppError("INVALID_INPUT", "Name the field", [{ path: "/field", rule: "required", message: "a Likert dimension or one of safety, refusal, vs_reference, issue_tags" }]);
+  if (!field)
+    throw new AppError("INVALID_INPUT", "Name the field", [
+      {
+        path: "/field",
+        rule: "required",
+        message: "a Likert dimension or one of safety, refusal, vs_reference, issue_tags",
+      },
+    ]);
   return {
     field,
     pairing: parsePairing(get("pairing")),

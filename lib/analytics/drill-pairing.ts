@@ -13,7 +13,13 @@ export function parsePairing(text: string | undefined): DrillPairing {
   if ((PAIRINGS as readonly string[]).includes(text ?? "")) return text as (typeof PAIRINGS)[number];
   const type = text?.startsWith("rater_type:") ? text.slice("rater_type:".length) : undefined;
   if (type && KNOWN_TYPES.has(type)) return { raterType: type as RaterType };
-  throw new AppError("INVALID_INPUT", "The pairing is not valid", [{ path: "/pairing", rule: "enum", message: `one of ${PAIRINGS.join(", ")} or rater_type:<${RATER_TYPES.join("|")}>` }]);
+  throw new AppError("INVALID_INPUT", "The pairing is not valid", [
+    {
+      path: "/pairing",
+      rule: "enum",
+      message: `one of ${PAIRINGS.join(", ")} or rater_type:<${RATER_TYPES.join("|")}>`,
+    },
+  ]);
 }
 
 export function pairingParameter(pairing: DrillPairing): string {
@@ -21,7 +27,11 @@ export function pairingParameter(pairing: DrillPairing): string {
 }
 
 /** The page listing the items behind a figure of a suite's report. */
-export function drillDownHref(suiteId: string, slice: ReportSlice, cell: { field: string; pairing: DrillPairing; judge?: string; human?: string; offset?: number }): string {
+export function drillDownHref(
+  suiteId: string,
+  slice: ReportSlice,
+  cell: { field: string; pairing: DrillPairing; judge?: string; human?: string; offset?: number },
+): string {
   const query = sliceParametersOf(slice);
   query.delete("level");
   query.set("field", cell.field);

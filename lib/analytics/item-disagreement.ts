@@ -12,7 +12,12 @@ export const PAIRINGS = ["human_human", "human_judge", "judge_judge"] as const;
 export type DrillPairing = (typeof PAIRINGS)[number] | { raterType: RaterType };
 
 /** One rating of the field: a value per column (one column for a score; one per hazard or tag for a pooled field). */
-export type FieldRating = { itemId: string; evalId: string; raterType: RaterType; values: Readonly<Record<string, string | number | undefined>> };
+export type FieldRating = {
+  itemId: string;
+  evalId: string;
+  raterType: RaterType;
+  values: Readonly<Record<string, string | number | undefined>>;
+};
 
 export type ItemDisagreement = {
   itemId: string;
@@ -47,10 +52,19 @@ export function itemDisagreements(ratings: readonly FieldRating[], options: Dril
   }
   const result: ItemDisagreement[] = [];
   for (const [itemId, itemRatings] of byItem) {
-    const entry = options.pairing === "human_judge" ? crossDisagreement(itemId, itemRatings, options) : withinDisagreement(itemId, itemRatings, options);
+    const entry =
+      options.pairing === "human_judge"
+        ? crossDisagreement(itemId, itemRatings, options)
+        : withinDisagreement(itemId, itemRatings, options);
     if (entry) result.push(entry);
   }
-  return result.sort((a, b) => b.disagreement - a.disagreement || b.columnsInConflict - a.columnsInConflict || (b.matchingPairs ?? 0) - (a.matchingPairs ?? 0) || a.itemId.localeCompare(b.itemId));
+  return result.sort(
+    (a, b) =>
+      b.disagreement - a.disagreement ||
+      b.columnsInConflict - a.columnsInConflict ||
+      (b.matchingPairs ?? 0) - (a.matchingPairs ?? 0) ||
+      a.itemId.localeCompare(b.itemId),
+  );
 }
 
 function selects(pairing: Exclude<DrillPairing, "human_judge">, type: RaterType): boolean {
@@ -64,7 +78,11 @@ function columnsOf(ratings: readonly FieldRating[]): string[] {
 }
 
 /** Ratings of one kind among themselves: a unit needs two values in a column. */
-function withinDisagreement(itemId: string, itemRatings: FieldRating[], options: DrillOptions): ItemDisagreement | null {
+function withinDisagreement(
+  itemId: string,
+  itemRatings: FieldRating[],
+  options: DrillOptions,
+): ItemDisagreement | null {
   const pairing = options.pairing as Exclude<DrillPairing, "human_judge">;
   const chosen = itemRatings.filter((rating) => selects(pairing, rating.raterType));
   let disagreement = -1;
@@ -94,7 +112,8 @@ function crossDisagreement(itemId: string, itemRatings: FieldRating[], options: 
     let distance: number;
     if (options.level === "ordinal") {
       distance = 0;
-      for (const human of humanValues) for (const judge of judgeValues) distance = Math.max(distance, Math.abs(Number(human) - Number(judge)));
+      for (const human of humanValues)
+        for (const judge of judgeValues) distance = Math.max(distance, Math.abs(Number(human) - Number(judge)));
     } else {
       distance = new Set([...humanValues, ...judgeValues]).size;
     }
@@ -105,11 +124,22 @@ function crossDisagreement(itemId: string, itemRatings: FieldRating[], options: 
   if (options.confusion && matchingPairs > 0 && disagreement < 0) disagreement = 1;
   if (disagreement < 0) return null;
   if (options.confusion && matchingPairs === 0) return null;
-  return { itemId, disagreement, columnsInConflict, ...(options.confusion ? { matchingPairs } : {}), ratings: [...humans, ...judges] };
+  return {
+    itemId,
+    disagreement,
+    columnsInConflict,
+    ...(options.confusion ? { matchingPairs } : {}),
+    ratings: [...humans, ...judges],
+  };
 }
 
 /** Human × judge pairs of a column with the asked verdicts; a rating without a value in the column says NO_VERDICT, as the report counts it. */
-function confusionPairs(humans: FieldRating[], judges: FieldRating[], column: string, confusion: { judge: string; human: string }): number {
+function confusionPairs(
+  humans: FieldRating[],
+  judges: FieldRating[],
+  column: string,
+  confusion: { judge: string; human: string },
+): number {
   const said = (rating: FieldRating) => rating.values[column] ?? NO_VERDICT;
   const humanCount = humans.filter((rating) => said(rating) === confusion.human).length;
   const judgeCount = judges.filter((rating) => said(rating) === confusion.judge).length;

@@ -2,8 +2,15 @@ import { expect, it } from "vitest";
 import type { AlphaCell, LikertAgreement } from "./agreement-report";
 import { judgeVerdict } from "./judge-verdict";
 
-const cell = (alpha: number | null, low: number | null = null, high: number | null = null): AlphaCell => ({ alpha, low, high, units: 10, values: 20 });
-const likert = (dimension: string, human: AlphaCell, judge: AlphaCell) => ({ dimension, humanHuman: human, humanJudge: judge, judgeJudge: cell(null) }) as unknown as LikertAgreement;
+const cell = (alpha: number | null, low: number | null = null, high: number | null = null): AlphaCell => ({
+  alpha,
+  low,
+  high,
+  units: 10,
+  values: 20,
+});
+const likert = (dimension: string, human: AlphaCell, judge: AlphaCell) =>
+  ({ dimension, humanHuman: human, humanJudge: judge, judgeJudge: cell(null) }) as unknown as LikertAgreement;
 
 it("trusts the judge on a dimension only when it agrees with humans well and about as well as humans agree", () => {
   const verdict = judgeVerdict({
@@ -19,7 +26,12 @@ it("trusts the judge on a dimension only when it agrees with humans well and abo
       { judge: "violating", human: "not_applicable", count: 1 },
     ],
   });
-  expect(verdict.dimensions.map((entry) => entry.verdict)).toEqual(["trusted", "not_trusted", "not_trusted", "unknown"]);
+  expect(verdict.dimensions.map((entry) => entry.verdict)).toEqual([
+    "trusted",
+    "not_trusted",
+    "not_trusted",
+    "unknown",
+  ]);
   expect(verdict.overall).toBe("mixed");
   expect(verdict.hazards).toEqual({ humanViolating: 5, judgeMissed: 2, judgeOverCalled: 1 });
   expect(judgeVerdict({ likert: [likert("x", cell(null), cell(null))], hazardConfusion: [] }).overall).toBe("unknown");

@@ -20,16 +20,30 @@ describe("krippendorffAlpha", () => {
     const matrix = coincidenceMatrix(exampleUnits, { level: "nominal" });
     expect(matrix.values).toEqual([1, 2, 3, 4, 5]);
     expect([...matrix.marginals]).toEqual([9, 13, 10, 5, 3]);
-    const cell = (row: number, column: number) => matrix.cells.find((entry) => entry.row === row && entry.column === column)?.count ?? 0;
+    const cell = (row: number, column: number) =>
+      matrix.cells.find((entry) => entry.row === row && entry.column === column)?.count ?? 0;
     expect(cell(0, 0)).toBeCloseTo(7, 12);
     expect(cell(0, 1)).toBeCloseTo(4 / 3, 12);
     for (const entry of matrix.cells) expect(cell(entry.column, entry.row)).toBeCloseTo(entry.count, 12);
   });
 
   it("is 1 for perfect agreement at every level", () => {
-    const units = [[1, 1, 1], [2, 2, null], [5, 5, 5], [3, undefined, 3]];
+    const units = [
+      [1, 1, 1],
+      [2, 2, null],
+      [5, 5, 5],
+      [3, undefined, 3],
+    ];
     for (const level of LEVELS) expect(krippendorffAlpha(units, { level }).alpha).toBe(1);
-    expect(krippendorffAlpha([["safe", "safe"], ["unsafe", "unsafe"]], { level: "nominal" }).alpha).toBe(1);
+    expect(
+      krippendorffAlpha(
+        [
+          ["safe", "safe"],
+          ["unsafe", "unsafe"],
+        ],
+        { level: "nominal" },
+      ).alpha,
+    ).toBe(1);
   });
 
   it("is null for a single unit, even one with disagreement, and when nothing pairs", () => {
@@ -44,30 +58,62 @@ describe("krippendorffAlpha", () => {
   });
 
   it("is null when every value is the same, as agreement cannot be told from chance", () => {
-    const result = krippendorffAlpha([[3, 3], [3, 3, 3]], { level: "interval" });
+    const result = krippendorffAlpha(
+      [
+        [3, 3],
+        [3, 3, 3],
+      ],
+      { level: "interval" },
+    );
     expect(result).toMatchObject({ alpha: null, observedDisagreement: 0, expectedDisagreement: 0 });
   });
 
   it("treats fractional Likert means as values of their own at the interval level", () => {
-    const units = [[1, 2], [3, 3.5]];
+    const units = [
+      [1, 2],
+      [3, 3.5],
+    ];
     expect(coincidenceMatrix(units, { level: "interval" }).values).toEqual([1, 2, 3, 3.5]);
     // Hand-computed: Σ o δ = 2·1² + 2·0.5² = 2.5; Σ n_c n_k δ = 2n Σ (x − x̄)² = 8 · 3.6875 = 29.5.
     expect(krippendorffAlpha(units, { level: "interval" }).alpha).toBeCloseTo(1 - (3 * 2.5) / 29.5, 12);
-    expect(krippendorffAlpha([[4.5, 4.5], [1.25, 1.25]], { level: "interval" }).alpha).toBe(1);
+    expect(
+      krippendorffAlpha(
+        [
+          [4.5, 4.5],
+          [1.25, 1.25],
+        ],
+        { level: "interval" },
+      ).alpha,
+    ).toBe(1);
   });
 
   it("ignores missing values and the order of values within a unit", () => {
     const withoutGaps = exampleUnits.map((unit) => unit.filter((value) => value !== null).reverse());
     for (const level of LEVELS) {
-      expect(krippendorffAlpha(withoutGaps, { level }).alpha).toBeCloseTo(krippendorffAlpha(exampleUnits, { level }).alpha!, 12);
+      expect(krippendorffAlpha(withoutGaps, { level }).alpha).toBeCloseTo(
+        krippendorffAlpha(exampleUnits, { level }).alpha!,
+        12,
+      );
     }
   });
 
   it("gives the ordinal level the order, not the spacing, of the values", () => {
-    const units = [[1, 2], [2, 3], [3, 10], [1, 1], [10, 10]];
+    const units = [
+      [1, 2],
+      [2, 3],
+      [3, 10],
+      [1, 1],
+      [10, 10],
+    ];
     const stretched = units.map((unit) => unit.map((value) => (value === 10 ? 1000 : value)));
-    expect(krippendorffAlpha(stretched, { level: "ordinal" }).alpha).toBeCloseTo(krippendorffAlpha(units, { level: "ordinal" }).alpha!, 12);
-    expect(krippendorffAlpha(stretched, { level: "interval" }).alpha).not.toBeCloseTo(krippendorffAlpha(units, { level: "interval" }).alpha!, 3);
+    expect(krippendorffAlpha(stretched, { level: "ordinal" }).alpha).toBeCloseTo(
+      krippendorffAlpha(units, { level: "ordinal" }).alpha!,
+      12,
+    );
+    expect(krippendorffAlpha(stretched, { level: "interval" }).alpha).not.toBeCloseTo(
+      krippendorffAlpha(units, { level: "interval" }).alpha!,
+      3,
+    );
   });
 
   it("rejects values its level cannot measure", () => {

@@ -3,7 +3,11 @@
 export type PhaseTimings = Record<string, number>;
 
 /** Runs `work` and adds its duration to `timings[phase]` (when a collector was passed). */
-export async function timedPhase<T>(timings: PhaseTimings | undefined, phase: string, work: () => Promise<T>): Promise<T> {
+export async function timedPhase<T>(
+  timings: PhaseTimings | undefined,
+  phase: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const start = performance.now();
   try {
     return await work();

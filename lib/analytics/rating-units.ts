@@ -40,7 +40,12 @@ export function groupRowsByItem(items: readonly string[]): ItemGroups {
 }
 
 /** One unit per item and sub-field: the values of the rows in `includes`. */
-export function withinPatterns(groups: ItemGroups, includes: RowMask, columns: FieldColumns, level: MeasurementLevel): UnitPatterns {
+export function withinPatterns(
+  groups: ItemGroups,
+  includes: RowMask,
+  columns: FieldColumns,
+  level: MeasurementLevel,
+): UnitPatterns {
   const builder = new UnitPatternBuilder(level);
   const { rowIndexes, itemStarts } = groups;
   for (let item = 0; item < groups.items; item += 1) {
@@ -58,7 +63,12 @@ export function withinPatterns(groups: ItemGroups, includes: RowMask, columns: F
 }
 
 /** Calls `visit` for each (human-side row, judge row) pair of the same item, item by item, humans then judges in row order. */
-export function forEachCrossPair(groups: ItemGroups, humanSide: RowMask, judges: RowMask, visit: (human: number, judge: number) => void): void {
+export function forEachCrossPair(
+  groups: ItemGroups,
+  humanSide: RowMask,
+  judges: RowMask,
+  visit: (human: number, judge: number) => void,
+): void {
   const { rowIndexes, itemStarts } = groups;
   for (let item = 0; item < groups.items; item += 1) {
     const start = itemStarts[item]!;
@@ -75,7 +85,13 @@ export function forEachCrossPair(groups: ItemGroups, humanSide: RowMask, judges:
 }
 
 /** One unit per human-side × judge pair of an item and sub-field: agreement between the two sides only. */
-export function crossPatterns(groups: ItemGroups, humanSide: RowMask, judges: RowMask, columns: FieldColumns, level: MeasurementLevel): UnitPatterns {
+export function crossPatterns(
+  groups: ItemGroups,
+  humanSide: RowMask,
+  judges: RowMask,
+  columns: FieldColumns,
+  level: MeasurementLevel,
+): UnitPatterns {
   const builder = new UnitPatternBuilder(level);
   forEachCrossPair(groups, humanSide, judges, (human, judge) => {
     for (const column of columns) {

@@ -10,7 +10,12 @@ import type { AgentRun } from "./agent-metrics";
 import { RATER_TYPES, type RaterType, type RatingColumns } from "./agreement-report";
 import { timedPhase, timedPhaseSync, type PhaseTimings } from "./phase-timings";
 
-export type ReportRatingsFilter = { suiteId: string; systemUnderTest?: string; modality?: string; tag?: { key: string; value: string } };
+export type ReportRatingsFilter = {
+  suiteId: string;
+  systemUnderTest?: string;
+  modality?: string;
+  tag?: { key: string; value: string };
+};
 export type ReportRatings = {
   ratings: RatingColumns;
   /** The Likert dimensions some rating scores, in LIKERT_DIMENSIONS order. */
@@ -22,12 +27,18 @@ export type ReportRatings = {
   modalities: string[];
 };
 
-export const distinctSorted = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))].sort();
+export const distinctSorted = (values: (string | null)[]) =>
+  [...new Set(values.filter((value): value is string => Boolean(value)))].sort();
 
 // A separator no score or enum value contains; an empty field is a missing value.
 const SEPARATOR = "\u001f";
-const path = (dotted: string) => dotted.split(".").map((key) => `-> '${key}'`).join(" ");
-const joined = (expressions: string[]) => `concat_ws(E'\\x1f', ${expressions.map((expression) => `coalesce(${expression}, '')`).join(", ")})`;
+const path = (dotted: string) =>
+  dotted
+    .split(".")
+    .map((key) => `-> '${key}'`)
+    .join(" ");
+const joined = (expressions: string[]) =>
+  `concat_ws(E'\\x1f', ${expressions.map((expression) => `coalesce(${expression}, '')`).join(", ")})`;
 
 /** The records of a suite's slice (suite_rating sr, eval_record r): parameters $1–$5 are sliceParameters(filter). */
 export const SLICE_CONDITIONS = `sr.suite_id = $1::uuid
@@ -36,7 +47,13 @@ export const SLICE_CONDITIONS = `sr.suite_id = $1::uuid
     AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM item i WHERE i.id = sr.item_id AND i.body #>> ARRAY['tags', $4::text] = $5::text))`;
 
 export function sliceParameters(filter: ReportRatingsFilter): (string | null)[] {
-  return [filter.suiteId, filter.systemUnderTest ?? null, filter.modality ?? null, filter.tag?.key ?? null, filter.tag?.value ?? null];
+  return [
+    filter.suiteId,
+    filter.systemUnderTest ?? null,
+    filter.modality ?? null,
+    filter.tag?.key ?? null,
+    filter.tag?.value ?? null,
+  ];
 }
 
 // `->` chains rather than `#>>` paths: the same values for half the server time.
@@ -50,7 +67,19 @@ const RATINGS_SQL = `
   FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id
   WHERE ${SLICE_CONDITIONS}`;
 
-type Row = [item: string, raterType: string, systemUnderTest: string | null, modality: string | null, scores: string, verdicts: string, refusal: string | null, vsReference: string | null, tags: string[] | null, passAtK: AgentRun["passAtK"] | null, passCaretK: AgentRun["passCaretK"] | null];
+type Row = [
+  item: string,
+  raterType: string,
+  systemUnderTest: string | null,
+  modality: string | null,
+  scores: string,
+  verdicts: string,
+  refusal: string | null,
+  vsReference: string | null,
+  tags: string[] | null,
+  passAtK: AgentRun["passAtK"] | null,
+  passCaretK: AgentRun["passCaretK"] | null,
+];
 
 const KNOWN_RATER_TYPES: ReadonlySet<string> = new Set(RATER_TYPES);
 
@@ -60,11 +89,13 @@ const KNOWN_RATER_TYPES: ReadonlySet<string> = new Set(RATER_TYPES);
  * test: what the records rate. A tag slice keeps the records whose suite item has that tag.
  */
 export async function loadReportRatings(filter: ReportRatingsFilter, timings?: PhaseTimings): Promise<ReportRatings> {
-  const { rows } = await timedPhase(timings, "SQL load", () => bulkPool().query<Row>({
-    text: RATINGS_SQL,
-    values: sliceParameters(filter),
-    rowMode: "array",
-  }));
+  const { rows } = await timedPhase(timings, "SQL load", () =>
+    bulkPool().query<Row>({
+      text: RATINGS_SQL,
+      values: sliceParameters(filter),
+      rowMode: "array",
+    }),
+  );
   return timedPhaseSync(timings, "row mapping", () => toRatings(rows));
 }
 

@@ -10,16 +10,28 @@ export function reportSliceOf(params: URLSearchParams | Record<string, string | 
     return text ? text : undefined;
   };
   const level = get("level");
-  return { systemUnderTest: get("system_under_test"), modality: get("modality"), tag: get("tag"), level: level === "interval" ? "interval" : undefined };
+  return {
+    systemUnderTest: get("system_under_test"),
+    modality: get("modality"),
+    tag: get("tag"),
+    level: level === "interval" ? "interval" : undefined,
+  };
 }
 
 /** The loader's filter for a slice; a tag slice must be key=value. */
 export function ratingsFilterOf(suiteId: string, slice: ReportSlice): ReportRatingsFilter {
   const [tagKey, ...tagValue] = (slice.tag ?? "").split("=");
   if (slice.tag !== undefined && (!tagKey || tagValue.length === 0)) {
-    throw new AppError("INVALID_INPUT", "The slice is not valid", [{ path: "/tag", rule: "format", message: "a tag slice is key=value" }]);
+    throw new AppError("INVALID_INPUT", "The slice is not valid", [
+      { path: "/tag", rule: "format", message: "a tag slice is key=value" },
+    ]);
   }
-  return { suiteId, systemUnderTest: slice.systemUnderTest, modality: slice.modality, tag: slice.tag === undefined ? undefined : { key: tagKey!, value: tagValue.join("=") } };
+  return {
+    suiteId,
+    systemUnderTest: slice.systemUnderTest,
+    modality: slice.modality,
+    tag: slice.tag === undefined ? undefined : { key: tagKey!, value: tagValue.join("=") },
+  };
 }
 
 /** The slice as URL parameters (the report's own links keep it). */

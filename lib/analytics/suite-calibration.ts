@@ -18,12 +18,22 @@ export type { RaterCalibration, SuiteCalibration };
 
 export async function suiteCalibration(options: { actor: Actor; suiteId: string }): Promise<SuiteCalibration> {
   authorize(options.actor, "suites.manage");
-  const suite = isUuid(options.suiteId) ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true } }) : null;
+  const suite = isUuid(options.suiteId)
+    ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true } })
+    : null;
   if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
   // The records counted in the suite; the gold id and target are the item's,
   // never the record's own task (which a submitter could have written). Gold
   // accuracy is the first answer: a correction made after submitting is not.
-  const rows = await db().$queryRaw<{ rater_type: string; rater_id: string | null; created_at: Date; body: Record<string, unknown>; name: string | null }[]>`
+  const rows = await db().$queryRaw<
+    {
+      rater_type: string;
+      rater_id: string | null;
+      created_at: Date;
+      body: Record<string, unknown>;
+      name: string | null;
+    }[]
+  >`
     SELECT r.rater_type, r.rater_id, r.created_at, jsonb_build_object('task', i.body -> 'task', 'universal', r.body -> 'universal', 'chat', r.body -> 'chat',
              'agent', r.body -> 'agent', 'rag', r.body -> 'rag', 'multimodal', r.body -> 'multimodal') AS body, u.name
     FROM suite_record sr JOIN eval_record r ON r.eval_id = sr.eval_id JOIN item i ON i.id = sr.item_id
@@ -37,9 +47,21 @@ export async function suiteCalibration(options: { actor: Actor; suiteId: string 
     const feedback = calibrationFeedback(row.body);
     if (feedback.length === 0 || !row.rater_id) continue;
     const rater = `${row.rater_type}:${row.rater_id}`;
-    for (const entry of feedback) confident.push({ rater, confidence: confidenceOf(row.body, entry.dimension), absoluteError: Math.abs(entry.error) });
-    who.set(rater, { raterType: row.rater_type, name: row.name ?? (row.rater_type === "end_user" ? `visitor ${row.rater_id.slice(0, 8)}` : row.rater_id) });
-    ratings.push({ rater, at: row.created_at, errors: Object.fromEntries(feedback.map((entry) => [entry.dimension, entry.error])) });
+    for (const entry of feedback)
+      confident.push({
+        rater,
+        confidence: confidenceOf(row.body, entry.dimension),
+        absoluteError: Math.abs(entry.error),
+      });
+    who.set(rater, {
+      raterType: row.rater_type,
+      name: row.name ?? (row.rater_type === "end_user" ? `visitor ${row.rater_id.slice(0, 8)}` : row.rater_id),
+    });
+    ratings.push({
+      rater,
+      at: row.created_at,
+      errors: Object.fromEntries(feedback.map((entry) => [entry.dimension, entry.error])),
+    });
   }
   const settings = driftSettings();
   return {
@@ -47,26 +69,38 @@ export async function suiteCalibration(options: { actor: Actor; suiteId: string 
     threshold: settings.threshold,
     window: settings.window,
     raters: raterDrift(ratings, settings).map((drift) => ({ ...drift, ...who.get(drift.rater)! })),
-    confidence: (({ overall, raters }) => ({ overall, raters: raters.map((entry) => ({ ...entry, ...who.get(entry.rater)! })) }))(confidenceCalibration(confident)),
+    confidence: (({ overall, raters }) => ({
+      overall,
+      raters: raters.map((entry) => ({ ...entry, ...who.get(entry.rater)! })),
+    }))(confidenceCalibration(confident)),
   };
 }
 
 /** The confidence a record gives a dimension's score ("universal.helpfulness" → universal.helpfulness.confidence). */
 function confidenceOf(body: Record<string, unknown>, dimension: string): string | undefined {
   let node: unknown = body;
-  for (const key of [...dimension.split("."), "confidence"]) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  for (const key of [...dimension.split("."), "confidence"])
+    node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
   return typeof node === "string" ? node : undefined;
 }
 
 /** The raters' names as they are now (a cached report keeps ids; a rename shows at once). */
 export async function withCurrentNames(calibration: SuiteCalibration): Promise<SuiteCalibration> {
-  const userIds = calibration.raters.filter((rater) => rater.raterType !== "end_user").map((rater) => rater.rater.slice(rater.rater.indexOf(":") + 1));
+  const userIds = calibration.raters
+    .filter((rater) => rater.raterType !== "end_user")
+    .map((rater) => rater.rater.slice(rater.rater.indexOf(":") + 1));
   if (userIds.length === 0) return calibration;
   const users = await db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } });
   const nameOf = new Map(users.map((user) => [user.id, user.name]));
   const named = <T extends { rater: string; raterType: string; name: string }>(rater: T): T =>
-    rater.raterType === "end_user" ? rater : { ...rater, name: nameOf.get(rater.rater.slice(rater.rater.indexOf(":") + 1)) ?? rater.name };
+    rater.raterType === "end_user"
+      ? rater
+      : { ...rater, name: nameOf.get(rater.rater.slice(rater.rater.indexOf(":") + 1)) ?? rater.name };
   // Reports cached before confidence calibration existed have none: shown as no data until recomputed.
   const confidence = calibration.confidence ?? { overall: [], raters: [] };
-  return { ...calibration, raters: calibration.raters.map(named), confidence: { ...confidence, raters: confidence.raters.map(named) } };
+  return {
+    ...calibration,
+    raters: calibration.raters.map(named),
+    confidence: { ...confidence, raters: confidence.raters.map(named) },
+  };
 }

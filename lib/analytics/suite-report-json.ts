@@ -4,7 +4,13 @@ import { judgeVerdict } from "./judge-verdict";
 import type { SuiteReport } from "./suite-report";
 import type { ConfidenceLevel } from "./confidence-calibration";
 
-const alphaJson = (cell: AlphaCell) => ({ alpha: cell.alpha, ci_low: cell.low, ci_high: cell.high, units: cell.units, values: cell.values });
+const alphaJson = (cell: AlphaCell) => ({
+  alpha: cell.alpha,
+  ci_low: cell.low,
+  ci_high: cell.high,
+  units: cell.units,
+  values: cell.values,
+});
 
 export function suiteReportJson(report: SuiteReport) {
   return {
@@ -19,39 +25,85 @@ export function suiteReportJson(report: SuiteReport) {
       human_human: alphaJson(entry.humanHuman),
       human_judge: alphaJson(entry.humanJudge),
       judge_judge: alphaJson(entry.judgeJudge),
-      by_rater_type: Object.fromEntries(Object.entries(entry.byRaterType).map(([type, cell]) => [type, alphaJson(cell)])),
+      by_rater_type: Object.fromEntries(
+        Object.entries(entry.byRaterType).map(([type, cell]) => [type, alphaJson(cell)]),
+      ),
     })),
-    nominal: report.nominal.map((entry) => ({ field: entry.field, human_human: alphaJson(entry.humanHuman), human_judge: alphaJson(entry.humanJudge), judge_judge: alphaJson(entry.judgeJudge) })),
-    judge_trust: report.judgeTrust.map((entry) => ({ dimension: entry.dimension, pairs: entry.pairs, quadratic_weighted_kappa: entry.kappa, mean_absolute_difference: entry.meanAbsoluteDifference })),
+    nominal: report.nominal.map((entry) => ({
+      field: entry.field,
+      human_human: alphaJson(entry.humanHuman),
+      human_judge: alphaJson(entry.humanJudge),
+      judge_judge: alphaJson(entry.judgeJudge),
+    })),
+    judge_trust: report.judgeTrust.map((entry) => ({
+      dimension: entry.dimension,
+      pairs: entry.pairs,
+      quadratic_weighted_kappa: entry.kappa,
+      mean_absolute_difference: entry.meanAbsoluteDifference,
+    })),
     hazard_confusion: report.hazardConfusion,
     judge_verdict: judgeVerdict(report),
-    slice: { system_under_test: report.slice.systemUnderTest ?? null, modality: report.slice.modality ?? null, tag: report.slice.tag ?? null },
+    slice: {
+      system_under_test: report.slice.systemUnderTest ?? null,
+      modality: report.slice.modality ?? null,
+      tag: report.slice.tag ?? null,
+    },
     likert_level: report.likertLevel,
-    slice_options: { systems_under_test: report.sliceOptions.systemsUnderTest, modalities: report.sliceOptions.modalities, tags: report.sliceOptions.tags },
+    slice_options: {
+      systems_under_test: report.sliceOptions.systemsUnderTest,
+      modalities: report.sliceOptions.modalities,
+      tags: report.sliceOptions.tags,
+    },
     agent: report.agent.map((entry) => ({
-      k: entry.k, runs: entry.runs, pass_at_k: entry.passAtK, trial_success_rate: entry.trialSuccessRate,
-      pass_caret_k: entry.passCaretK, pass_caret_k_if_independent: entry.passCaretKIfIndependent, caret_runs: entry.caretRuns,
+      k: entry.k,
+      runs: entry.runs,
+      pass_at_k: entry.passAtK,
+      trial_success_rate: entry.trialSuccessRate,
+      pass_caret_k: entry.passCaretK,
+      pass_caret_k_if_independent: entry.passCaretKIfIndependent,
+      caret_runs: entry.caretRuns,
     })),
     calibration: {
       gold_ratings: report.calibration.goldRatings,
       drift_threshold: report.calibration.threshold,
       window: report.calibration.window,
       raters: report.calibration.raters.map((rater) => ({
-        rater: rater.rater, name: rater.name, rater_type: rater.raterType, gold_ratings: rater.goldRatings, drifting: rater.drifting,
+        rater: rater.rater,
+        name: rater.name,
+        rater_type: rater.raterType,
+        gold_ratings: rater.goldRatings,
+        drifting: rater.drifting,
         dimensions: rater.dimensions.map((entry) => ({
-          dimension: entry.dimension, ratings: entry.ratings, mean_signed_error: entry.meanSignedError, mean_absolute_error: entry.meanAbsoluteError,
+          dimension: entry.dimension,
+          ratings: entry.ratings,
+          mean_signed_error: entry.meanSignedError,
+          mean_absolute_error: entry.meanAbsoluteError,
           recent_absolute_error: entry.recentAbsoluteError,
-          series: entry.series.map((point) => ({ at: point.at, signed_error: point.signedError, rolling_signed_error: point.rollingSignedError })),
+          series: entry.series.map((point) => ({
+            at: point.at,
+            signed_error: point.signedError,
+            rolling_signed_error: point.rollingSignedError,
+          })),
         })),
       })),
       confidence: {
         overall: report.calibration.confidence.overall.map(levelJson),
         raters: report.calibration.confidence.raters.map((rater) => ({
-          rater: rater.rater, name: rater.name, rater_type: rater.raterType, high_no_better_than_low: rater.highNoBetterThanLow, levels: rater.levels.map(levelJson),
+          rater: rater.rater,
+          name: rater.name,
+          rater_type: rater.raterType,
+          high_no_better_than_low: rater.highNoBetterThanLow,
+          levels: rater.levels.map(levelJson),
         })),
       },
     },
-    sme_changes: report.smeChanges.map((field) => ({ path: field.path, accepted: field.accepted, edited: field.edited, added: field.added, acceptance_rate: field.acceptanceRate })),
+    sme_changes: report.smeChanges.map((field) => ({
+      path: field.path,
+      accepted: field.accepted,
+      edited: field.edited,
+      added: field.added,
+      acceptance_rate: field.acceptanceRate,
+    })),
   };
 }
 

@@ -26,21 +26,39 @@ const likert = (score: number) => ({ score, confidence: "high", rationale: `scor
 it("reports human↔human and human↔judge agreement and judge trust from the suite's records", async () => {
   const raters = [await createTestUser(["rater"]), await createTestUser(["rater"])];
   const { importId, taskIds } = await importTestItems(admin, 4);
-  const suite = await createSuite({ actor: admin, input: { name: "Report", key: `report-${importId.slice(0, 8)}`, overlap_k: 2, gold_share: 0, hold_minutes: 30, rater_ids: raters.map((rater) => rater.userId), import_ids: [importId] } });
+  const suite = await createSuite({
+    actor: admin,
+    input: {
+      name: "Report",
+      key: `report-${importId.slice(0, 8)}`,
+      overlap_k: 2,
+      gold_share: 0,
+      hold_minutes: 30,
+      rater_ids: raters.map((rater) => rater.userId),
+      import_ids: [importId],
+    },
+  });
   const scoreOf = (taskId: string) => 1 + taskIds.indexOf(taskId);
   // Both raters give every item the same helpfulness (1..4 by item).
   for (const rater of raters) {
     for (;;) {
       const next = await nextItem({ rater: userRater(rater), suiteId: suite.id });
       if (!next.assignmentId) break;
-      const taskId = (await db().assignment.findUniqueOrThrow({ where: { id: next.assignmentId }, include: { suiteItem: { include: { item: true } } } })).suiteItem.item.taskId;
+      const taskId = (
+        await db().assignment.findUniqueOrThrow({
+          where: { id: next.assignmentId },
+          include: { suiteItem: { include: { item: true } } },
+        })
+      ).suiteItem.item.taskId;
       const universal = { ...validJudgmentFor("chat").universal, helpfulness: likert(scoreOf(taskId)) };
       await submitAssignment({ rater: userRater(rater), assignmentId: next.assignmentId, draft: { universal } });
     }
   }
   // The judge says 5 everywhere.
   const judgeRecords = taskIds.map((taskId) => ({
-    schema_version: AIF_SCHEMA_VERSION, eval_id: randomUUID(), created_at: "2026-11-01T00:00:00.000Z",
+    schema_version: AIF_SCHEMA_VERSION,
+    eval_id: randomUUID(),
+    created_at: "2026-11-01T00:00:00.000Z",
     rater: { type: "llm_judge", id: "j#1" },
     task: { task_id: taskId, suite_id: suite.key, modality: "chat", prompt: `Prompt of ${taskId}` },
     subject: { system_under_test: "Test Model", modality_tags: ["chat"] },
@@ -71,7 +89,11 @@ it("reports human↔human and human↔judge agreement and judge trust from the s
   await db().suiteRater.create({ data: { suiteId: suite.id, userId: third.userId } });
   await db().$executeRaw`UPDATE suite_item SET slots_left = 1 WHERE suite_id = ${suite.id}::uuid`;
   const next = await nextItem({ rater: userRater(third), suiteId: suite.id });
-  await submitAssignment({ rater: userRater(third), assignmentId: next.assignmentId!, draft: { universal: validJudgmentFor("chat").universal } });
+  await submitAssignment({
+    rater: userRater(third),
+    assignmentId: next.assignmentId!,
+    draft: { universal: validJudgmentFor("chat").universal },
+  });
   const fresh = await suiteReport({ actor: admin, suiteId: suite.id, bootstrapSamples: 100 });
   expect(fresh.computed.cached).toBe(false);
   expect(fresh.ratings).toBe(13);

@@ -20,7 +20,12 @@ import { distinctSorted, loadReportRatings } from "./report-ratings";
 import { ratingsFilterOf } from "./report-slice";
 
 /** Which records a report covers: all of the suite's, or one slice of them. */
-export type ReportSlice = { systemUnderTest?: string; modality?: string; /** An item tag, as "key=value". */ tag?: string; /** Likert α level; ordinal by default. */ level?: "ordinal" | "interval" };
+export type ReportSlice = {
+  systemUnderTest?: string;
+  modality?: string;
+  /** An item tag, as "key=value". */ tag?: string;
+  /** Likert α level; ordinal by default. */ level?: "ordinal" | "interval";
+};
 export type SliceOptions = { systemsUnderTest: string[]; modalities: string[]; tags: string[] };
 export type SuiteReport = AgreementReport & {
   suite: { id: string; key: string; name: string };
@@ -32,21 +37,29 @@ export type SuiteReport = AgreementReport & {
   computed: { at: Date; ms: number; cached: boolean };
 };
 
-
 /**
  * What the report can be sliced by. The systems and modalities are those of
  * all the suite's records, which are the ones loaded when the report is not
  * sliced; a sliced report passes none and they are queried.
  */
-async function sliceOptionsOf(suiteId: string, unsliced: Promise<Pick<SliceOptions, "systemsUnderTest" | "modalities">> | null): Promise<SliceOptions> {
+async function sliceOptionsOf(
+  suiteId: string,
+  unsliced: Promise<Pick<SliceOptions, "systemsUnderTest" | "modalities">> | null,
+): Promise<SliceOptions> {
   const tags = db().$queryRaw<{ tag: string }[]>`
     SELECT DISTINCT t.key || '=' || t.value AS tag FROM suite_item si JOIN item i ON i.id = si.item_id, jsonb_each_text(coalesce(i.body -> 'tags', '{}'::jsonb)) t
     WHERE si.suite_id = ${suiteId}::uuid ORDER BY 1 LIMIT 500`;
   // Grouped (hashed) rather than array_agg(DISTINCT …), which sorts every record's values.
-  const values = unsliced ?? db().$queryRaw<{ system: string | null; modality: string | null }[]>`
+  const values =
+    unsliced ??
+    db().$queryRaw<{ system: string | null; modality: string | null }[]>`
     SELECT r.body -> 'subject' ->> 'system_under_test' AS system, r.body -> 'task' ->> 'modality' AS modality
-    FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id WHERE sr.suite_id = ${suiteId}::uuid GROUP BY 1, 2`
-    .then((pairs) => ({ systemsUnderTest: distinctSorted(pairs.map((pair) => pair.system)), modalities: distinctSorted(pairs.map((pair) => pair.modality)) }));
+    FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id WHERE sr.suite_id = ${suiteId}::uuid GROUP BY 1, 2`.then(
+      (pairs) => ({
+        systemsUnderTest: distinctSorted(pairs.map((pair) => pair.system)),
+        modalities: distinctSorted(pairs.map((pair) => pair.modality)),
+      }),
+    );
   const [tagRows, { systemsUnderTest, modalities }] = await Promise.all([tags, values]);
   return { systemsUnderTest, modalities, tags: tagRows.map((row) => row.tag) };
 }
@@ -55,28 +68,50 @@ async function sliceOptionsOf(suiteId: string, unsliced: Promise<Pick<SliceOptio
  * The report of a suite (or a slice of it), from the cache when the suite's
  * data has not changed since it was computed, else computed now and cached.
  */
-export async function suiteReport(options: { actor: Actor; suiteId: string; slice?: ReportSlice; bootstrapSamples?: number; /** Filled with each phase's milliseconds. */ timings?: PhaseTimings }): Promise<SuiteReport> {
+export async function suiteReport(options: {
+  actor: Actor;
+  suiteId: string;
+  slice?: ReportSlice;
+  bootstrapSamples?: number;
+  /** Filled with each phase's milliseconds. */ timings?: PhaseTimings;
+}): Promise<SuiteReport> {
   authorize(options.actor, "suites.manage");
-  const suite = isUuid(options.suiteId) ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true, key: true, name: true } }) : null;
+  const suite = isUuid(options.suiteId)
+    ? await db().suite.findUnique({ where: { id: options.suiteId }, select: { id: true, key: true, name: true } })
+    : null;
   if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
   const slice = options.slice ?? {};
-  const sliceKey = JSON.stringify([slice.systemUnderTest ?? null, slice.modality ?? null, slice.tag ?? null, slice.level ?? "ordinal", options.bootstrapSamples ?? null]);
-  const [fingerprint, cached] = await timedPhase(options.timings, "fingerprint and cache lookup", () => Promise.all([
-    dataFingerprint(suite.id),
-    db().suiteReportCache.findUnique({ where: { suiteId_sliceKey: { suiteId: suite.id, sliceKey } } }),
-  ]));
+  const sliceKey = JSON.stringify([
+    slice.systemUnderTest ?? null,
+    slice.modality ?? null,
+    slice.tag ?? null,
+    slice.level ?? "ordinal",
+    options.bootstrapSamples ?? null,
+  ]);
+  const [fingerprint, cached] = await timedPhase(options.timings, "fingerprint and cache lookup", () =>
+    Promise.all([
+      dataFingerprint(suite.id),
+      db().suiteReportCache.findUnique({ where: { suiteId_sliceKey: { suiteId: suite.id, sliceKey } } }),
+    ]),
+  );
   if (cached && cached.fingerprint === fingerprint) {
     const report = reviveDates(cached.report as unknown as SuiteReport);
-    return { ...report, calibration: await withCurrentNames(report.calibration), computed: { at: cached.computedAt, ms: cached.computeMs, cached: true } };
+    return {
+      ...report,
+      calibration: await withCurrentNames(report.calibration),
+      computed: { at: cached.computedAt, ms: cached.computeMs, cached: true },
+    };
   }
   const start = performance.now();
   const report = await computeSuiteReport({ ...options, suite, slice });
   const ms = Math.round(performance.now() - start);
-  const saved = await timedPhase(options.timings, "cache write", () => db().suiteReportCache.upsert({
-    where: { suiteId_sliceKey: { suiteId: suite.id, sliceKey } },
-    create: { suiteId: suite.id, sliceKey, fingerprint, report: JSON.parse(JSON.stringify(report)), computeMs: ms },
-    update: { fingerprint, report: JSON.parse(JSON.stringify(report)), computeMs: ms, computedAt: new Date() },
-  }));
+  const saved = await timedPhase(options.timings, "cache write", () =>
+    db().suiteReportCache.upsert({
+      where: { suiteId_sliceKey: { suiteId: suite.id, sliceKey } },
+      create: { suiteId: suite.id, sliceKey, fingerprint, report: JSON.parse(JSON.stringify(report)), computeMs: ms },
+      update: { fingerprint, report: JSON.parse(JSON.stringify(report)), computeMs: ms, computedAt: new Date() },
+    }),
+  );
   return { ...report, computed: { at: saved.computedAt, ms, cached: false } };
 }
 
@@ -92,15 +127,28 @@ async function dataFingerprint(suiteId: string): Promise<string> {
     SELECT records.count AS records, records.latest,
            (SELECT count(*) FROM review_decision d JOIN review_task t ON t.hybrid_eval_id = d.hybrid_eval_id WHERE t.suite_id = ${suiteId}::uuid) AS decisions
     FROM (SELECT count(*) AS count, max(created_at) AS latest FROM suite_record WHERE suite_id = ${suiteId}::uuid) records`;
-  return JSON.stringify([REPORT_VERSION, Number(row?.records ?? 0), row?.latest?.toISOString() ?? null, Number(row?.decisions ?? 0), driftSettings()]);
+  return JSON.stringify([
+    REPORT_VERSION,
+    Number(row?.records ?? 0),
+    row?.latest?.toISOString() ?? null,
+    Number(row?.decisions ?? 0),
+    driftSettings(),
+  ]);
 }
 
 function reviveDates(report: SuiteReport): SuiteReport {
-  for (const rater of report.calibration.raters) for (const dimension of rater.dimensions) for (const point of dimension.series) point.at = new Date(point.at);
+  for (const rater of report.calibration.raters)
+    for (const dimension of rater.dimensions) for (const point of dimension.series) point.at = new Date(point.at);
   return report;
 }
 
-async function computeSuiteReport(options: { actor: Actor; suite: { id: string; key: string; name: string }; slice: ReportSlice; bootstrapSamples?: number; timings?: PhaseTimings }): Promise<Omit<SuiteReport, "computed">> {
+async function computeSuiteReport(options: {
+  actor: Actor;
+  suite: { id: string; key: string; name: string };
+  slice: ReportSlice;
+  bootstrapSamples?: number;
+  timings?: PhaseTimings;
+}): Promise<Omit<SuiteReport, "computed">> {
   const { suite, slice, timings } = options;
   const load = loadReportRatings(ratingsFilterOf(suite.id, slice), timings);
   const unsliced = slice.systemUnderTest === undefined && slice.modality === undefined && slice.tag === undefined;
@@ -114,10 +162,20 @@ async function computeSuiteReport(options: { actor: Actor; suite: { id: string; 
   others.catch(() => undefined);
   const loaded = await load;
   const agreementStart = performance.now();
-  const agreement = agreementReportOfColumns(loaded.ratings, { dimensions: loaded.dimensions, hazards: [...HAZARDS], tags: [...ISSUE_TAGS], bootstrapSamples: options.bootstrapSamples, likertLevel: slice.level, timings });
+  const agreement = agreementReportOfColumns(loaded.ratings, {
+    dimensions: loaded.dimensions,
+    hazards: [...HAZARDS],
+    tags: [...ISSUE_TAGS],
+    bootstrapSamples: options.bootstrapSamples,
+    likertLevel: slice.level,
+    timings,
+  });
   if (timings) timings.agreement = performance.now() - agreementStart - (timings.bootstrap ?? 0);
   const [review, sliceOptions, calibration] = await others;
-  const smeChanges = review.fields.filter((field) => field.edited + field.added > 0).sort((a, b) => b.edited + b.added - (a.edited + a.added)).slice(0, 15);
+  const smeChanges = review.fields
+    .filter((field) => field.edited + field.added > 0)
+    .sort((a, b) => b.edited + b.added - (a.edited + a.added))
+    .slice(0, 15);
   const agent = agentMetrics(loaded.agentRuns);
   return { ...agreement, suite, slice, sliceOptions, smeChanges, agent, calibration };
 }

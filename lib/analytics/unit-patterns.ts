@@ -113,14 +113,20 @@ export class UnitPatternBuilder {
     const sortedIndexOf = new Int32Array(order.length);
     order.forEach((seenIndex, sortedIndex) => (sortedIndexOf[seenIndex] = sortedIndex));
     // Patterns in a canonical order (by their sorted values), so nothing computed from them depends on the units' order.
-    const sortedPatterns = this.seenPatterns.map((seenIndexes) => sortSmall(seenIndexes.map((index) => sortedIndexOf[index]!)));
-    const patternOrder = sortedPatterns.map((_, index) => index).sort((a, b) => compareIndexLists(sortedPatterns[a]!, sortedPatterns[b]!));
+    const sortedPatterns = this.seenPatterns.map((seenIndexes) =>
+      sortSmall(seenIndexes.map((index) => sortedIndexOf[index]!)),
+    );
+    const patternOrder = sortedPatterns
+      .map((_, index) => index)
+      .sort((a, b) => compareIndexLists(sortedPatterns[a]!, sortedPatterns[b]!));
     const canonicalIndexOf = new Int32Array(patternOrder.length);
     patternOrder.forEach((seenIndex, canonicalIndex) => (canonicalIndexOf[seenIndex] = canonicalIndex));
     return {
       values: order.map((seenIndex) => seenValues[seenIndex]!),
       patterns: patternOrder.map((seenIndex) => toPattern(sortedPatterns[seenIndex]!)),
-      unitPatternIndexes: this.unitPatternIndexes.slice(0, this.unitCount).map((seenIndex) => canonicalIndexOf[seenIndex]!),
+      unitPatternIndexes: this.unitPatternIndexes
+        .slice(0, this.unitCount)
+        .map((seenIndex) => canonicalIndexOf[seenIndex]!),
     };
   }
 }
@@ -133,7 +139,8 @@ export function countPatternUnits(patternCount: number, unitPatternIndexes: Int3
 }
 
 function compareIndexLists(a: readonly number[], b: readonly number[]): number {
-  for (let index = 0; index < Math.min(a.length, b.length); index += 1) if (a[index] !== b[index]) return a[index]! - b[index]!;
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1)
+    if (a[index] !== b[index]) return a[index]! - b[index]!;
   return a.length - b.length;
 }
 
@@ -168,11 +175,13 @@ function toPattern(indexes: number[]): ValuePattern {
 // Bad values are a caller's bug (a wrong field or scale), so they throw rather than skew alpha.
 function checkValue(value: ObservedValue, level: MeasurementLevel): void {
   if (typeof value === "string") {
-    if (level !== "nominal") throw new TypeError(`String value "${value}" is allowed at the nominal level only, not ${level}.`);
+    if (level !== "nominal")
+      throw new TypeError(`String value "${value}" is allowed at the nominal level only, not ${level}.`);
     return;
   }
   if (!Number.isFinite(value)) throw new RangeError(`Value ${value} is not a finite number.`);
-  if (level === "ratio" && value < 0) throw new RangeError(`Value ${value} is negative; the ratio level needs values >= 0.`);
+  if (level === "ratio" && value < 0)
+    throw new RangeError(`Value ${value} is negative; the ratio level needs values >= 0.`);
 }
 
 function compareValues(a: ObservedValue, b: ObservedValue): number {

@@ -24,7 +24,9 @@ export const CONTRACT_FILES: Record<string, { file: string; schema: JsonSchema }
 /** A record as a rater sends it: the AIF schema's own properties, less the fields the server assigns. */
 function draftSchema(record: JsonSchema): JsonSchema {
   const assigned = new Set<string>(SERVER_ASSIGNED_FIELDS);
-  const properties = Object.fromEntries(Object.entries(record.properties as JsonSchema).filter(([name]) => !assigned.has(name)));
+  const properties = Object.fromEntries(
+    Object.entries(record.properties as JsonSchema).filter(([name]) => !assigned.has(name)),
+  );
   return {
     title: "AIF Eval Form v1 draft",
     description: `An AIF record without ${SERVER_ASSIGNED_FIELDS.join(", ")}: the server assigns them. It must then pass the AIF schema and its companion rules (AifRecordWithRules). The rater block is the caller's: rater.id may be left out.`,
@@ -36,6 +38,8 @@ function draftSchema(record: JsonSchema): JsonSchema {
 }
 
 export function contractSchemas(): Record<string, JsonSchema> {
-  const embedded = Object.fromEntries(Object.entries(CONTRACT_FILES).map(([component, { schema }]) => [component, embedSchema(schema, CONTRACT_HOMES)]));
+  const embedded = Object.fromEntries(
+    Object.entries(CONTRACT_FILES).map(([component, { schema }]) => [component, embedSchema(schema, CONTRACT_HOMES)]),
+  );
   return { ...embedded, AifDraft: draftSchema(embedded.AifRecord!) };
 }

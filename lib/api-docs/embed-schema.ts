@@ -31,7 +31,8 @@ function documentRef(target: string, baseId: string, homes: readonly SchemaHome[
   url.hash = "";
   const home = homes.find((candidate) => candidate.id === url.href);
   if (!home) throw new Error(`$ref ${target} points outside the embedded schemas`);
-  if (fragment !== "" && !fragment.startsWith("#/")) throw new Error(`$ref ${target}: only JSON Pointer fragments are supported`);
+  if (fragment !== "" && !fragment.startsWith("#/"))
+    throw new Error(`$ref ${target}: only JSON Pointer fragments are supported`);
   return `${COMPONENTS}${home.component}${fragment.slice(1)}`;
 }
 
@@ -48,6 +49,9 @@ function mapRefs(node: unknown, rewrite: (target: string) => string): unknown {
   if (Array.isArray(node)) return node.map((entry) => mapRefs(entry, rewrite));
   if (node === null || typeof node !== "object") return node;
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, key === "$ref" && typeof value === "string" ? rewrite(value) : mapRefs(value, rewrite)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === "$ref" && typeof value === "string" ? rewrite(value) : mapRefs(value, rewrite),
+    ]),
   );
 }

@@ -20,21 +20,26 @@ const DOCUMENT_ID = "https://evalform.local/openapi.json";
 function walk(node: unknown, pointer: string, visit: (value: Record<string, unknown>, pointer: string) => void): void {
   if (node === null || typeof node !== "object") return;
   if (!Array.isArray(node)) visit(node as Record<string, unknown>, pointer);
-  for (const [key, value] of Object.entries(node)) walk(value, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, visit);
+  for (const [key, value] of Object.entries(node))
+    walk(value, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, visit);
 }
 
 function resolvePointer(pointer: string): unknown {
-  return pointer.split("/").slice(1).reduce<unknown>((node, token) => {
-    const key = decodeURIComponent(token).replace(/~1/g, "/").replace(/~0/g, "~");
-    return node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
-  }, document);
+  return pointer
+    .split("/")
+    .slice(1)
+    .reduce<unknown>((node, token) => {
+      const key = decodeURIComponent(token).replace(/~1/g, "/").replace(/~0/g, "~");
+      return node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+    }, document);
 }
 
 /** Where the document holds a Schema Object: components, parameters, headers, media types. */
 function schemaPointers(): string[] {
   const pointers = Object.keys(document.components.schemas).map((name) => `#/components/schemas/${name}`);
   walk(document.paths, "#/paths", (value, pointer) => {
-    for (const key of ["schema", "x-line-schema"]) if (key in value && !pointer.endsWith("/properties")) pointers.push(`${pointer}/${key}`);
+    for (const key of ["schema", "x-line-schema"])
+      if (key in value && !pointer.endsWith("/properties")) pointers.push(`${pointer}/${key}`);
   });
   walk(document.components.parameters, "#/components/parameters", (value, pointer) => {
     if ("schema" in value) pointers.push(`${pointer}/schema`);
@@ -85,7 +90,10 @@ describe("the OpenAPI document", () => {
     for (const [route, item] of Object.entries(document.paths)) {
       const inPath = [...route.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
       for (const [method, operation] of Object.entries(item)) {
-        const declared = ((operation.parameters ?? []) as { in?: string; name?: string }[]).filter((parameter) => parameter.in === "path").map((parameter) => parameter.name).sort();
+        const declared = ((operation.parameters ?? []) as { in?: string; name?: string }[])
+          .filter((parameter) => parameter.in === "path")
+          .map((parameter) => parameter.name)
+          .sort();
         expect(declared, `${method} ${route}`).toEqual(inPath);
       }
     }
@@ -117,7 +125,10 @@ describe("the OpenAPI document", () => {
     for (const [component, { file, schema }] of Object.entries(CONTRACT_FILES)) {
       const onDisk = JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", file), "utf8"));
       expect(onDisk).toEqual(schema);
-      expect(restoreSchema(document.components.schemas[component]!, CONTRACT_HOMES, JSON_SCHEMA_DIALECT), component).toEqual(onDisk);
+      expect(
+        restoreSchema(document.components.schemas[component]!, CONTRACT_HOMES, JSON_SCHEMA_DIALECT),
+        component,
+      ).toEqual(onDisk);
     }
   });
 
@@ -127,7 +138,12 @@ describe("the OpenAPI document", () => {
     const withRules = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/AifRecordWithRules`)!;
     const draft = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/AifDraft`)!;
     const sample = chatDraft();
-    const record = { schema_version: "1.0.0", eval_id: "7d0b5a48-6a0f-4c39-9d0c-5a1f6f1f2b11", created_at: "2026-11-01T10:00:00Z", ...sample };
+    const record = {
+      schema_version: "1.0.0",
+      eval_id: "7d0b5a48-6a0f-4c39-9d0c-5a1f6f1f2b11",
+      created_at: "2026-11-01T10:00:00Z",
+      ...sample,
+    };
     expect(contract(record), JSON.stringify(contract.errors)).toBe(true);
     expect(withRules(record), JSON.stringify(withRules.errors)).toBe(true);
     expect(draft(sample), JSON.stringify(draft.errors)).toBe(true);
@@ -141,21 +157,38 @@ describe("the OpenAPI document", () => {
   it("validates native items with NativeItem", () => {
     const ajv = strictAjv();
     const item = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/NativeItem`)!;
-    const lines = readFileSync(path.join(import.meta.dirname, "..", "imports", "fixtures", "items.jsonl"), "utf8").split("\n").filter(Boolean);
+    const lines = readFileSync(path.join(import.meta.dirname, "..", "imports", "fixtures", "items.jsonl"), "utf8")
+      .split("\n")
+      .filter(Boolean);
     const valid = lines.map((line) => item(JSON.parse(line)));
     expect(valid.some(Boolean)).toBe(true);
   });
 
   it("describes the record filter parameters from RecordFilterSchema, repeatable ones exploded", () => {
     const parameters = document.components.parameters;
-    expect(Object.values(parameters).map((parameter) => parameter.name).sort()).toEqual([...RECORD_FILTER_KEYS].sort());
+    expect(
+      Object.values(parameters)
+        .map((parameter) => parameter.name)
+        .sort(),
+    ).toEqual([...RECORD_FILTER_KEYS].sort());
     for (const name of ["task_id", "rater_type"]) {
-      expect(parameters[`RecordFilter.${name}`]).toMatchObject({ in: "query", style: "form", explode: true, schema: { type: "array" } });
+      expect(parameters[`RecordFilter.${name}`]).toMatchObject({
+        in: "query",
+        style: "form",
+        explode: true,
+        schema: { type: "array" },
+      });
     }
-    const listParameters = (document.paths["/api/records"]!.get!.parameters as { $ref?: string }[]).map((parameter) => parameter.$ref);
+    const listParameters = (document.paths["/api/records"]!.get!.parameters as { $ref?: string }[]).map(
+      (parameter) => parameter.$ref,
+    );
     expect(listParameters).toContain("#/components/parameters/RecordFilter.rater_type");
     // Starting an export takes the same filter fields in its body.
-    const startBody = (document.paths["/api/exports"]!.post!.requestBody as { content: Record<string, { schema: { properties: Record<string, unknown> } }> }).content["application/json"]!.schema;
+    const startBody = (
+      document.paths["/api/exports"]!.post!.requestBody as {
+        content: Record<string, { schema: { properties: Record<string, unknown> } }>;
+      }
+    ).content["application/json"]!.schema;
     expect(Object.keys(startBody.properties).sort()).toEqual(["format", ...RECORD_FILTER_KEYS].sort());
   });
 
@@ -178,8 +211,22 @@ describe("the OpenAPI document", () => {
   });
 
   it("documents the Idempotency-Key request header of record submission and the Idempotent-Replayed answer header", () => {
-    const submit = (document.paths as Record<string, Record<string, { parameters?: { name: string; in: string; schema: object }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>>)["/api/records"]!.post!;
-    expect(submit.parameters?.find((parameter) => parameter.in === "header")).toMatchObject({ name: "Idempotency-Key", schema: { type: "string", minLength: 1, maxLength: 255 } });
+    const submit = (
+      document.paths as Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { name: string; in: string; schema: object }[];
+            responses: Record<string, { headers?: Record<string, unknown> }>;
+          }
+        >
+      >
+    )["/api/records"]!.post!;
+    expect(submit.parameters?.find((parameter) => parameter.in === "header")).toMatchObject({
+      name: "Idempotency-Key",
+      schema: { type: "string", minLength: 1, maxLength: 255 },
+    });
     expect(Object.keys(submit.responses["201"]?.headers ?? {})).toContain("Idempotent-Replayed");
   });
 

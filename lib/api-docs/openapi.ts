@@ -26,12 +26,29 @@ import { SECURITY_SCHEMES } from "./security";
 /** Schemas without `$schema` are JSON Schema 2020-12, the AIF contract's own dialect. */
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
-export const AREAS: readonly Area[] = [recordsArea, exportsArea, importsArea, suitesArea, queueArea, visitorsArea, reviewArea, adjudicationArea, accountsArea, signInArea, systemArea];
+export const AREAS: readonly Area[] = [
+  recordsArea,
+  exportsArea,
+  importsArea,
+  suitesArea,
+  queueArea,
+  visitorsArea,
+  reviewArea,
+  adjudicationArea,
+  accountsArea,
+  signInArea,
+  systemArea,
+];
 
 export type OpenApiDocument = JsonSchema & {
   paths: Record<string, Record<string, JsonSchema>>;
   tags: { name: string; description: string }[];
-  components: { schemas: Record<string, JsonSchema>; parameters: Record<string, JsonSchema>; responses: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    parameters: Record<string, JsonSchema>;
+    responses: Record<string, JsonSchema>;
+    securitySchemes: Record<string, JsonSchema>;
+  };
 };
 
 function paths(components: ComponentCollector): OpenApiDocument["paths"] {
@@ -43,11 +60,13 @@ function paths(components: ComponentCollector): OpenApiDocument["paths"] {
   };
   const tags = new Set(AREAS.map((area) => area.tag.name));
   for (const contract of routeContracts()) {
-    if (!tags.has(contract.tag)) throw new Error(`${contract.method} ${contract.path}: tag ${contract.tag} is not an area's`);
+    if (!tags.has(contract.tag))
+      throw new Error(`${contract.method} ${contract.path}: tag ${contract.tag} is not an area's`);
     add(contract.path, contract.method.toLowerCase(), contractOperation(contract, components));
   }
   for (const area of AREAS) {
-    for (const operation of area.operations) add(operation.path, operation.method, toOperation(operation, area.tag.name));
+    for (const operation of area.operations)
+      add(operation.path, operation.method, toOperation(operation, area.tag.name));
   }
   return byPath;
 }
@@ -76,8 +95,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
     info: {
       title: "evalform API",
       version: packageJson.version,
-      summary: "Rate AI model outputs on the AIF Eval Form v1 and keep the ratings as exact, schema-valid JSON records.",
-      description: "Every route takes a session cookie (the browser) or `Authorization: Bearer <token>` (scripts) unless it is marked public. Errors are `{error: {code, message}, errors: [{path, rule, message}]}` with `path` a JSON Pointer; 401 without a valid session or token, 403 when your roles lack the permission, 404 for an object that is not yours. `x-access` names each operation's permission in lib/auth/permissions.ts and `x-roles` the roles that hold it.",
+      summary:
+        "Rate AI model outputs on the AIF Eval Form v1 and keep the ratings as exact, schema-valid JSON records.",
+      description:
+        "Every route takes a session cookie (the browser) or `Authorization: Bearer <token>` (scripts) unless it is marked public. Errors are `{error: {code, message}, errors: [{path, rule, message}]}` with `path` a JSON Pointer; 401 without a valid session or token, 403 when your roles lack the permission, 404 for an object that is not yours. `x-access` names each operation's permission in lib/auth/permissions.ts and `x-roles` the roles that hold it.",
     },
     servers: [{ url: "/", description: "this server" }],
     tags: AREAS.map((area) => area.tag),

@@ -27,22 +27,38 @@ export type OperationSpec = {
   errors?: number[];
 };
 
-export type Area = { tag: { name: string; description: string }; operations: OperationSpec[]; schemas?: Record<string, JsonSchema> };
+export type Area = {
+  tag: { name: string; description: string };
+  operations: OperationSpec[];
+  schemas?: Record<string, JsonSchema>;
+};
 
 const PATH_PARAMETERS: Record<string, { description: string; schema: JsonSchema }> = {
   evalId: { description: "a record's eval_id", schema: { type: "string", format: "uuid" } },
-  judgeEvalId: { description: "the eval_id of the judge record (prefill) under review", schema: { type: "string", format: "uuid" } },
+  judgeEvalId: {
+    description: "the eval_id of the judge record (prefill) under review",
+    schema: { type: "string", format: "uuid" },
+  },
   assignmentId: { description: "an assignment's id", schema: { type: "string", format: "uuid" } },
   importId: { description: "an import's id", schema: { type: "string", format: "uuid" } },
   itemId: { description: "an item's id", schema: { type: "string", format: "uuid" } },
-  adjudicationId: { description: "an adjudication's id (from the queue or adjudication-next)", schema: { type: "string", format: "uuid" } },
+  adjudicationId: {
+    description: "an adjudication's id (from the queue or adjudication-next)",
+    schema: { type: "string", format: "uuid" },
+  },
   suiteId: { description: "a suite's id (not its key)", schema: { type: "string", format: "uuid" } },
   runId: { description: "a judge run's id", schema: { type: "string", format: "uuid" } },
   linkId: { description: "a share link's id", schema: { type: "string", format: "uuid" } },
   tokenId: { description: "an API token's id", schema: { type: "string", format: "uuid" } },
   userId: { description: "a user's id", schema: { type: "string" } },
-  exportId: { description: "an export's id (the X-Export-Id of its download)", schema: { type: "string", format: "uuid" } },
-  token: { description: "the secret token of the link (invitation or share link): it is the credential", schema: { type: "string" } },
+  exportId: {
+    description: "an export's id (the X-Export-Id of its download)",
+    schema: { type: "string", format: "uuid" },
+  },
+  token: {
+    description: "the secret token of the link (invitation or share link): it is the credential",
+    schema: { type: "string" },
+  },
 };
 
 function pathParameters(path: string): JsonSchema[] {
@@ -67,7 +83,12 @@ export function toOperation(spec: OperationSpec, tag: string): JsonSchema {
     ...(spec.body ? { requestBody: spec.body } : {}),
     responses: {
       ...spec.responses,
-      ...Object.fromEntries([...errors].sort((a, b) => a - b).filter((status) => !(String(status) in spec.responses)).map((status) => [String(status), errorResponseRef(status)])),
+      ...Object.fromEntries(
+        [...errors]
+          .sort((a, b) => a - b)
+          .filter((status) => !(String(status) in spec.responses))
+          .map((status) => [String(status), errorResponseRef(status)]),
+      ),
     },
   };
 }
@@ -80,7 +101,11 @@ export const jsonBody = (schema: JsonSchema, description?: string): JsonSchema =
   content: { "application/json": { schema } },
 });
 
-export const jsonAnswer = (description: string, schema: JsonSchema, headers?: Record<string, JsonSchema>): JsonSchema => ({
+export const jsonAnswer = (
+  description: string,
+  schema: JsonSchema,
+  headers?: Record<string, JsonSchema>,
+): JsonSchema => ({
   description,
   ...(headers ? { headers } : {}),
   content: { "application/json": { schema } },
@@ -104,12 +129,33 @@ export const recordsUpload = (record: JsonSchema, description: string): JsonSche
   },
 });
 
-export const header = (description: string, schema: JsonSchema = { type: "string" }): JsonSchema => ({ description, schema });
-
-export const headerParameter = (name: string, description: string, schema: JsonSchema, required = false): JsonSchema => ({
-  name, in: "header", required, description, schema,
+export const header = (description: string, schema: JsonSchema = { type: "string" }): JsonSchema => ({
+  description,
+  schema,
 });
 
-export const queryParameter = (name: string, description: string, schema: JsonSchema, required = false): JsonSchema => ({
-  name, in: "query", required, description, schema,
+export const headerParameter = (
+  name: string,
+  description: string,
+  schema: JsonSchema,
+  required = false,
+): JsonSchema => ({
+  name,
+  in: "header",
+  required,
+  description,
+  schema,
+});
+
+export const queryParameter = (
+  name: string,
+  description: string,
+  schema: JsonSchema,
+  required = false,
+): JsonSchema => ({
+  name,
+  in: "query",
+  required,
+  description,
+  schema,
 });

@@ -13,14 +13,17 @@ export function recordFilterParameterComponents(): Record<string, JsonSchema> {
     Object.entries(properties).map(([name, property]) => {
       const { description, ...schema } = property;
       const repeatable = schema.type === "array";
-      return [componentName(name), {
-        name,
-        in: "query",
-        required: false,
-        description: typeof description === "string" ? description : name,
-        schema,
-        ...(repeatable ? { style: "form", explode: true } : {}),
-      }];
+      return [
+        componentName(name),
+        {
+          name,
+          in: "query",
+          required: false,
+          description: typeof description === "string" ? description : name,
+          schema,
+          ...(repeatable ? { style: "form", explode: true } : {}),
+        },
+      ];
     }),
   );
 }

@@ -10,7 +10,8 @@ export function routeContracts(modules: readonly Record<string, unknown>[] = ROU
     METHODS.flatMap((method) => {
       const contract = (module[method] as { contract?: RouteContract } | undefined)?.contract;
       if (!contract) return [];
-      if (contract.method !== method) throw new Error(`${contract.path}: exported as ${method}, declared as ${contract.method}`);
+      if (contract.method !== method)
+        throw new Error(`${contract.path}: exported as ${method}, declared as ${contract.method}`);
       return [contract];
     }),
   );

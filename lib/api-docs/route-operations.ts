@@ -17,8 +17,18 @@ export class ComponentCollector {
 
   /** `io: "input"` for what a client sends (defaults are optional), `"output"` for answers. */
   convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-    const { $schema: _dialect, $defs, ...json } = z.toJSONSchema(schema, { metadata: apiSchemas, target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema;
-    for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) this.add(id, tidy(definition, io) as JsonSchema);
+    const {
+      $schema: _dialect,
+      $defs,
+      ...json
+    } = z.toJSONSchema(schema, {
+      metadata: apiSchemas,
+      target: "draft-2020-12",
+      io,
+      unrepresentable: "any",
+    }) as JsonSchema;
+    for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
+      this.add(id, tidy(definition, io) as JsonSchema);
     const own = apiSchemas.get(schema)?.id;
     if (own && !json.$ref) {
       this.add(own, tidy(json, io) as JsonSchema);
@@ -31,7 +41,10 @@ export class ComponentCollector {
     if (EXTERNAL.has(id)) return;
     const { id: _id, ...definition } = schema;
     const known = this.schemas[id];
-    if (known && JSON.stringify(known) !== JSON.stringify(definition)) throw new Error(`schema ${id} converts differently where it is used (input and output?): ${JSON.stringify(known)} vs ${JSON.stringify(definition)}`);
+    if (known && JSON.stringify(known) !== JSON.stringify(definition))
+      throw new Error(
+        `schema ${id} converts differently where it is used (input and output?): ${JSON.stringify(known)} vs ${JSON.stringify(definition)}`,
+      );
     this.schemas[id] = definition;
   }
 }
@@ -61,7 +74,9 @@ function queryParameters(contract: RouteContract, components: ComponentCollector
   return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => {
     const { description, ...schema } = property;
     return {
-      name, in: "query", required: required.has(name),
+      name,
+      in: "query",
+      required: required.has(name),
       description: typeof description === "string" ? description : name,
       schema,
       ...(schema.type === "array" ? { style: "form", explode: true } : {}),
@@ -71,16 +86,32 @@ function queryParameters(contract: RouteContract, components: ComponentCollector
 
 function requestBody(contract: RouteContract, components: ComponentCollector): JsonSchema | undefined {
   if (!contract.body) return undefined;
-  if (contract.body instanceof z.ZodType) return { required: !contract.bodyOptional, content: { "application/json": { schema: components.convert(contract.body, "input") } } };
-  return { required: contract.body.required ?? true, content: { "application/json": { schema: contract.body.schema } } };
+  if (contract.body instanceof z.ZodType)
+    return {
+      required: !contract.bodyOptional,
+      content: { "application/json": { schema: components.convert(contract.body, "input") } },
+    };
+  return {
+    required: contract.body.required ?? true,
+    content: { "application/json": { schema: contract.body.schema } },
+  };
 }
 
 export function contractOperation(contract: RouteContract, components: ComponentCollector): JsonSchema {
   const responses = Object.fromEntries(
     Object.entries(contract.responses).map(([status, answer]) => {
       for (const used of answer.uses ?? []) components.convert(used, "output");
-      const content = answer.schema ? { "application/json": { schema: components.convert(answer.schema, "output") } } : answer.content;
-      return [status, { description: answer.description, ...(answer.headers ? { headers: answer.headers } : {}), ...(content ? { content } : {}) }];
+      const content = answer.schema
+        ? { "application/json": { schema: components.convert(answer.schema, "output") } }
+        : answer.content;
+      return [
+        status,
+        {
+          description: answer.description,
+          ...(answer.headers ? { headers: answer.headers } : {}),
+          ...(content ? { content } : {}),
+        },
+      ];
     }),
   );
   const spec: OperationSpec = {

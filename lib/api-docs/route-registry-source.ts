@@ -12,7 +12,9 @@ export function definedRouteFiles(dir = "app/api"): string[] {
     .flatMap((entry) => {
       const relative = path.posix.join(dir, entry.name);
       if (entry.isDirectory()) return definedRouteFiles(relative);
-      return entry.name === "route.ts" && readFileSync(path.join(ROOT, relative), "utf8").includes("defineRoute(") ? [relative] : [];
+      return entry.name === "route.ts" && readFileSync(path.join(ROOT, relative), "utf8").includes("defineRoute(")
+        ? [relative]
+        : [];
     })
     .sort();
 }

@@ -14,13 +14,18 @@ it("imports every route file written with defineRoute (else: npm run routes:regi
 
 it("reads one contract per exported method, at the path of its file", () => {
   const contracts = routeContracts();
-  const files = new Set(definedRouteFiles().map((file) => `/${file.replace(/^app\//, "").replace(/\/route\.ts$/, "")}`));
-  for (const contract of contracts) expect(files, `${contract.method} ${contract.path}`).toContain(contract.path.replace(/\{([^}]+)\}/g, "[$1]"));
+  const files = new Set(
+    definedRouteFiles().map((file) => `/${file.replace(/^app\//, "").replace(/\/route\.ts$/, "")}`),
+  );
+  for (const contract of contracts)
+    expect(files, `${contract.method} ${contract.path}`).toContain(contract.path.replace(/\{([^}]+)\}/g, "[$1]"));
   const keys = contracts.map((contract) => `${contract.method} ${contract.path}`);
   expect(new Set(keys).size).toBe(keys.length);
 });
 
 it("refuses a module whose exported method is not its contract's", () => {
   const contract = { method: "GET", path: "/api/x" };
-  expect(() => routeContracts([{ POST: Object.assign(() => null, { contract }) }])).toThrow(/exported as POST, declared as GET/);
+  expect(() => routeContracts([{ POST: Object.assign(() => null, { contract }) }])).toThrow(
+    /exported as POST, declared as GET/,
+  );
 });

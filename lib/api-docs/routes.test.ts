@@ -23,7 +23,9 @@ function routeFiles(dir = "app/api"): string[] {
 
 function exportedMethods(file: string): string[] {
   const source = readFileSync(path.join(ROOT, file), "utf8");
-  return [...source.matchAll(/export\s+(?:async\s+)?(?:function|const)\s+([A-Z]+)\b/g)].map((match) => match[1]!).filter((name) => METHODS.includes(name));
+  return [...source.matchAll(/export\s+(?:async\s+)?(?:function|const)\s+([A-Z]+)\b/g)]
+    .map((match) => match[1]!)
+    .filter((name) => METHODS.includes(name));
 }
 
 /** app/api/records/[evalId]/route.ts → /api/records/{evalId} */
@@ -37,8 +39,13 @@ function fileOf(documentedPath: string): string {
 }
 
 const document = buildOpenApiDocument();
-const documented = Object.entries(document.paths).flatMap(([route, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${route}`)).sort();
-const served = routeFiles().filter((file) => file !== AUTH_CATCH_ALL).flatMap((file) => exportedMethods(file).map((method) => `${method} ${pathOf(file)}`)).sort();
+const documented = Object.entries(document.paths)
+  .flatMap(([route, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${route}`))
+  .sort();
+const served = routeFiles()
+  .filter((file) => file !== AUTH_CATCH_ALL)
+  .flatMap((file) => exportedMethods(file).map((method) => `${method} ${pathOf(file)}`))
+  .sort();
 
 describe("the OpenAPI document and the route files", () => {
   it("documents every route handler method under app/api", () => {
@@ -63,17 +70,28 @@ describe("the OpenAPI document and the route files", () => {
     const mismatches: string[] = [];
     for (const entry of ACCESS_MATRIX) {
       if (entry.method === "PAGE" || !entry.file.startsWith("app/api/")) continue;
-      const operations = entry.file === AUTH_CATCH_ALL
-        ? Object.entries(document.paths).filter(([route]) => route.startsWith("/api/auth/")).map(([, item]) => item[entry.method.toLowerCase()]).filter(Boolean)
-        : [document.paths[pathOf(entry.file)]?.[entry.method.toLowerCase()]];
+      const operations =
+        entry.file === AUTH_CATCH_ALL
+          ? Object.entries(document.paths)
+              .filter(([route]) => route.startsWith("/api/auth/"))
+              .map(([, item]) => item[entry.method.toLowerCase()])
+              .filter(Boolean)
+          : [document.paths[pathOf(entry.file)]?.[entry.method.toLowerCase()]];
       for (const operation of operations) {
         // API entries take their access from the document (e2e/access-matrix.spec.ts); those that name one must agree.
         if (!operation?.["x-access"]) mismatches.push(`${entry.method} ${entry.file}: no documented operation`);
-        else if (entry.access && operation["x-access"] !== entry.access) mismatches.push(`${entry.method} ${entry.file}: matrix ${entry.access}, document ${String(operation["x-access"])}`);
+        else if (entry.access && operation["x-access"] !== entry.access)
+          mismatches.push(
+            `${entry.method} ${entry.file}: matrix ${entry.access}, document ${String(operation["x-access"])}`,
+          );
       }
     }
     expect(mismatches).toEqual([]);
-    const called = new Set(ACCESS_MATRIX.filter((entry) => entry.file.startsWith("app/api/") && entry.file !== AUTH_CATCH_ALL).map((entry) => `${entry.method} ${pathOf(entry.file)}`));
+    const called = new Set(
+      ACCESS_MATRIX.filter((entry) => entry.file.startsWith("app/api/") && entry.file !== AUTH_CATCH_ALL).map(
+        (entry) => `${entry.method} ${pathOf(entry.file)}`,
+      ),
+    );
     expect(documented.filter((endpoint) => !endpoint.includes(" /api/auth/") && !called.has(endpoint))).toEqual([]);
   });
 });

@@ -12,18 +12,21 @@ export const SECURITY_SCHEMES: Record<string, JsonSchema> = {
     type: "apiKey",
     in: "cookie",
     name: "better-auth.session_token",
-    description: "The browser's session, set by POST /api/auth/sign-in/email (named __Secure-better-auth.session_token when the app runs under https). Requests that change something must carry the page's Origin header.",
+    description:
+      "The browser's session, set by POST /api/auth/sign-in/email (named __Secure-better-auth.session_token when the app runs under https). Requests that change something must carry the page's Origin header.",
   },
   metricsToken: {
     type: "http",
     scheme: "bearer",
-    description: "EVALFORM_METRICS_TOKEN of the server, sent as `Authorization: Bearer <token>`; only /api/metrics accepts it.",
+    description:
+      "EVALFORM_METRICS_TOKEN of the server, sent as `Authorization: Bearer <token>`; only /api/metrics accepts it.",
   },
   apiToken: {
     type: "http",
     scheme: "bearer",
     bearerFormat: "efk_…",
-    description: "An API token from /settings/tokens, sent as `Authorization: Bearer <token>`. It acts with the roles it was given, re-checked against its owner's current roles at every use.",
+    description:
+      "An API token from /settings/tokens, sent as `Authorization: Bearer <token>`. It acts with the roles it was given, re-checked against its owner's current roles at every use.",
   },
 };
 

@@ -7,34 +7,69 @@ import { dateTime, int, uuid } from "./common";
 export const AifRecordSchema = documentComponent("AifRecord");
 export const AifDraftSchema = documentComponent("AifDraft");
 export const NativeItemSchema = documentComponent("NativeItem");
-export const ValidationIssueSchema = named("ValidationIssue", z.object({ path: z.string(), rule: z.string(), message: z.string() }));
+export const ValidationIssueSchema = named(
+  "ValidationIssue",
+  z.object({ path: z.string(), rule: z.string(), message: z.string() }),
+);
 
 const raterType = () => z.enum(RATER_TYPES);
 
-export const RecordSummarySchema = named("RecordSummary", z.object({
-  eval_id: uuid(), created_at: dateTime(), rater_type: raterType(), rater_id: z.string().nullable(),
-  task_id: z.string(), suite_id: z.string().nullable(), derived_from: uuid().nullable(),
-}), "The indexed columns of a stored record.");
+export const RecordSummarySchema = named(
+  "RecordSummary",
+  z.object({
+    eval_id: uuid(),
+    created_at: dateTime(),
+    rater_type: raterType(),
+    rater_id: z.string().nullable(),
+    task_id: z.string(),
+    suite_id: z.string().nullable(),
+    derived_from: uuid().nullable(),
+  }),
+  "The indexed columns of a stored record.",
+);
 
-export const RecordPageSchema = named("RecordPage", z.object({
-  records: z.array(RecordSummarySchema),
-  next_cursor: z.string().nullable().describe("pass as `cursor` for the next (older) page; null on the last page"),
-}));
+export const RecordPageSchema = named(
+  "RecordPage",
+  z.object({
+    records: z.array(RecordSummarySchema),
+    next_cursor: z.string().nullable().describe("pass as `cursor` for the next (older) page; null on the last page"),
+  }),
+);
 
 export const SubmittedRecordSchema = named("SubmittedRecord", z.object({ eval_id: uuid(), record: AifRecordSchema }));
 
-const ChainLinkSchema = named("ChainLink", z.object({ eval_id: uuid(), rater_type: raterType(), rater_id: z.string().nullable(), created_at: dateTime(), derived_from: uuid().nullable(), depth: int() }));
+const ChainLinkSchema = named(
+  "ChainLink",
+  z.object({
+    eval_id: uuid(),
+    rater_type: raterType(),
+    rater_id: z.string().nullable(),
+    created_at: dateTime(),
+    derived_from: uuid().nullable(),
+    depth: int(),
+  }),
+);
 
-export const ProvenanceSchema = named("Provenance", z.object({
-  ancestors: z.array(ChainLinkSchema).describe("oldest first, ending with the record's parent"),
-  descendants: z.array(ChainLinkSchema).describe("breadth first; depth 1 derives from the record itself"),
-  hidden: int().describe("chain links that exist but you may not see"),
-  decisions: z.array(z.object({
-    path: z.string().describe("JSON Pointer of the judged field"),
-    decision: z.enum(["accepted", "edited", "added"]),
-    judge_value: z.unknown().describe("the judge's value (any JSON)"),
-    final_value: z.unknown().describe("the value in the hybrid record (any JSON)"),
-  })).describe("for a hybrid record: the SME's decision on each field the judge filled"),
-}));
+export const ProvenanceSchema = named(
+  "Provenance",
+  z.object({
+    ancestors: z.array(ChainLinkSchema).describe("oldest first, ending with the record's parent"),
+    descendants: z.array(ChainLinkSchema).describe("breadth first; depth 1 derives from the record itself"),
+    hidden: int().describe("chain links that exist but you may not see"),
+    decisions: z
+      .array(
+        z.object({
+          path: z.string().describe("JSON Pointer of the judged field"),
+          decision: z.enum(["accepted", "edited", "added"]),
+          judge_value: z.unknown().describe("the judge's value (any JSON)"),
+          final_value: z.unknown().describe("the value in the hybrid record (any JSON)"),
+        }),
+      )
+      .describe("for a hybrid record: the SME's decision on each field the judge filled"),
+  }),
+);
 
-export const ValidationReportSchema = named("ValidationReport", z.object({ valid: z.boolean(), errors: z.array(ValidationIssueSchema) }));
+export const ValidationReportSchema = named(
+  "ValidationReport",
+  z.object({ valid: z.boolean(), errors: z.array(ValidationIssueSchema) }),
+);

@@ -18,8 +18,18 @@ describe("audit filters", () => {
     await db().auditEvent.createMany({
       data: [
         // In time order, as the log is written (it is read newest id first).
-        { action: "user.disabled", actorId: doer.userId, subject: target.userId, createdAt: at("2025-03-01T10:00:00Z") },
-        { action: "user.disabled", actorId: admin.userId, subject: target.userId, createdAt: at("2025-03-02T12:00:00Z") },
+        {
+          action: "user.disabled",
+          actorId: doer.userId,
+          subject: target.userId,
+          createdAt: at("2025-03-01T10:00:00Z"),
+        },
+        {
+          action: "user.disabled",
+          actorId: admin.userId,
+          subject: target.userId,
+          createdAt: at("2025-03-02T12:00:00Z"),
+        },
         { action: "user.enabled", actorId: doer.userId, subject: target.userId, createdAt: at("2025-03-02T23:59:59Z") },
         { action: "items.imported", actorId: doer.userId, subject: importId, createdAt: at("2025-03-03T00:00:00Z") },
       ],
@@ -29,20 +39,41 @@ describe("audit filters", () => {
 
     expect(await actions({ actor: doer.userId })).toEqual(["items.imported", "user.enabled", "user.disabled"]);
     expect(await actions({ actor: doer.userId, action: "user.disabled" })).toEqual(["user.disabled"]);
-    expect(await actions({ subject: target.userId, from: "2025-03-02", to: "2025-03-02" })).toEqual(["user.enabled", "user.disabled"]);
+    expect(await actions({ subject: target.userId, from: "2025-03-02", to: "2025-03-02" })).toEqual([
+      "user.enabled",
+      "user.disabled",
+    ]);
     expect(await actions({ actor: doer.userId, to: "2025-03-01" })).toEqual(["user.disabled"]);
 
     const [imported] = (await listAuditEvents({ actor: admin, filter: { subject: importId } })).events;
-    expect(imported).toMatchObject({ actorName: doer.name, actorEmail: doer.email, subjectPath: `/admin/imports/${importId}`, subjectName: null });
-    const [disabled] = (await listAuditEvents({ actor: admin, filter: { actor: admin.userId, action: "user.disabled" } })).events;
-    expect(disabled).toMatchObject({ subjectName: target.name, subjectPath: `/admin/users?q=${encodeURIComponent(target.name)}` });
+    expect(imported).toMatchObject({
+      actorName: doer.name,
+      actorEmail: doer.email,
+      subjectPath: `/admin/imports/${importId}`,
+      subjectName: null,
+    });
+    const [disabled] = (
+      await listAuditEvents({ actor: admin, filter: { actor: admin.userId, action: "user.disabled" } })
+    ).events;
+    expect(disabled).toMatchObject({
+      subjectName: target.name,
+      subjectPath: `/admin/users?q=${encodeURIComponent(target.name)}`,
+    });
 
     const first = await listAuditEvents({ actor: admin, filter: { actor: doer.userId }, limit: 2 });
     expect(first.events.map((event) => event.action)).toEqual(["items.imported", "user.enabled"]);
-    const second = await listAuditEvents({ actor: admin, filter: { actor: doer.userId }, limit: 2, before: first.nextBefore });
+    const second = await listAuditEvents({
+      actor: admin,
+      filter: { actor: doer.userId },
+      limit: 2,
+      before: first.nextBefore,
+    });
     expect(second).toMatchObject({ events: [{ action: "user.disabled" }], nextBefore: null });
 
-    expect((await listAuditActors({ actor: admin })).find((user) => user.id === target.userId)).toEqual({ id: target.userId, name: target.name });
+    expect((await listAuditActors({ actor: admin })).find((user) => user.id === target.userId)).toEqual({
+      id: target.userId,
+      name: target.name,
+    });
   });
 
   it("only admins read it", async () => {

@@ -7,7 +7,10 @@ import { AUDIT_ACTIONS } from "./actions";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // One check, one message: a real calendar day written YYYY-MM-DD.
-const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDay = (value: string) =>
+  DAY.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 const day = (name: string) => z.string().refine(isDay, `${name} is a date as YYYY-MM-DD`);
 
 /** The filter's parameters, for schemas that read more (GET /api/audit's page position). */
@@ -21,7 +24,10 @@ export const auditFilterShape = {
 
 /** A range whose end is before its start is refused on `to`. */
 export function daysInOrder<T extends z.ZodType<{ from?: string; to?: string }>>(schema: T) {
-  return schema.refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, { path: ["to"], message: "to is before from" });
+  return schema.refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
+    path: ["to"],
+    message: "to is before from",
+  });
 }
 
 export const AuditFilterQuery = daysInOrder(z.object(auditFilterShape));

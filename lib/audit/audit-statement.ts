@@ -15,7 +15,14 @@ export function storedUserAgent(origin: RequestOrigin | undefined): string | nul
  * CTE. Every argument but `action` is SQL text the caller owns (a `$n`
  * placeholder or a column of `from`); `action` is a known literal, never input.
  */
-export function auditInsertSelect(options: { action: AuditAction; actorId: string; subject: string; ipAddress: string; userAgent: string; from: string }): string {
+export function auditInsertSelect(options: {
+  action: AuditAction;
+  actorId: string;
+  subject: string;
+  ipAddress: string;
+  userAgent: string;
+  from: string;
+}): string {
   if (!/^[a-z_.]+$/.test(options.action)) throw new Error(`not an audit action: ${options.action}`);
   return `INSERT INTO audit_event (actor_id, action, subject, ip_address, user_agent)
         SELECT ${options.actorId}, '${options.action}', ${options.subject}, ${options.ipAddress}, ${options.userAgent} FROM ${options.from}`;

@@ -11,7 +11,13 @@ afterAll(() => db().$disconnect());
 describe("audit writers", () => {
   it("recordAuditEvent stores the event with its origin, the user agent cut to 400 characters", async () => {
     const subject = randomUUID();
-    await recordAuditEvent({ action: "suite.updated", actorId: null, subject, origin: { ipAddress: "203.0.113.9", userAgent: "x".repeat(500) }, details: { n: 1 } });
+    await recordAuditEvent({
+      action: "suite.updated",
+      actorId: null,
+      subject,
+      origin: { ipAddress: "203.0.113.9", userAgent: "x".repeat(500) },
+      details: { n: 1 },
+    });
     const row = await db().auditEvent.findFirstOrThrow({ where: { subject } });
     expect(row).toMatchObject({ action: "suite.updated", actorId: null, ipAddress: "203.0.113.9", details: { n: 1 } });
     expect(row.userAgent).toHaveLength(400);
@@ -25,10 +31,21 @@ describe("audit writers", () => {
       SELECT 1`;
     await appPool().query(statement, [subject, "198.51.100.1", "agent"]);
     const rows = await db().auditEvent.findMany({ where: { subject } });
-    expect(rows.map((row) => [row.action, row.ipAddress, row.userAgent])).toEqual([["record.submitted", "198.51.100.1", "agent"]]);
+    expect(rows.map((row) => [row.action, row.ipAddress, row.userAgent])).toEqual([
+      ["record.submitted", "198.51.100.1", "agent"],
+    ]);
   });
 
   it("auditInsertSelect refuses an action that is not a plain name", () => {
-    expect(() => auditInsertSelect({ action: "x'); DROP TABLE audit_event; --" as never, actorId: "NULL", subject: "s", ipAddress: "NULL", userAgent: "NULL", from: "t" })).toThrow(/not an audit action/);
+    expect(() =>
+      auditInsertSelect({
+        action: "x'); DROP TABLE audit_event; --" as never,
+        actorId: "NULL",
+        subject: "s",
+        ipAddress: "NULL",
+        userAgent: "NULL",
+        from: "t",
+      }),
+    ).toThrow(/not an audit action/);
   });
 });

@@ -53,7 +53,12 @@ export type AuditEventView = {
 };
 
 /** A page of the log, newest first, narrowed by the filter (./audit-filter.ts). */
-export async function listAuditEvents(options: { actor: Actor; before?: string | null; limit?: number; filter?: AuditFilter }): Promise<{ events: AuditEventView[]; nextBefore: string | null }> {
+export async function listAuditEvents(options: {
+  actor: Actor;
+  before?: string | null;
+  limit?: number;
+  filter?: AuditFilter;
+}): Promise<{ events: AuditEventView[]; nextBefore: string | null }> {
   authorize(options.actor, "audit.read");
   const limit = Math.min(Math.max(options.limit ?? 100, 1), 500);
   const before = options.before && /^\d+$/.test(options.before) ? BigInt(options.before) : null;
@@ -68,11 +73,14 @@ export async function listAuditEvents(options: { actor: Actor; before?: string |
     if (row.actorId) userIds.add(row.actorId);
     if (row.subject && subjectIsUser(row.action)) userIds.add(row.subject);
   }
-  const users = await db().user.findMany({ where: { id: { in: [...userIds] } }, select: { id: true, email: true, name: true } });
+  const users = await db().user.findMany({
+    where: { id: { in: [...userIds] } },
+    select: { id: true, email: true, name: true },
+  });
   const userOf = new Map(users.map((user) => [user.id, user]));
   return {
     events: page.map((row) => {
-      const subjectName = row.subject && subjectIsUser(row.action) ? userOf.get(row.subject)?.name ?? null : null;
+      const subjectName = row.subject && subjectIsUser(row.action) ? (userOf.get(row.subject)?.name ?? null) : null;
       const actor = row.actorId ? userOf.get(row.actorId) : undefined;
       return {
         id: row.id.toString(),

@@ -5,7 +5,14 @@
 import type { AuditAction } from "./actions";
 
 /** Actions whose subject is a user's id. */
-const USER_SUBJECTS = new Set<string>(["user.roles_changed", "user.disabled", "user.enabled", "user.created", "user.password_reset_issued", "user.password_reset"]);
+const USER_SUBJECTS = new Set<string>([
+  "user.roles_changed",
+  "user.disabled",
+  "user.enabled",
+  "user.created",
+  "user.password_reset_issued",
+  "user.password_reset",
+]);
 
 export function subjectIsUser(action: string): boolean {
   return USER_SUBJECTS.has(action);

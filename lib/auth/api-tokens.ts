@@ -16,43 +16,97 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export type ApiTokenView = { id: string; name: string; prefix: string; roles: Role[]; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+export type ApiTokenView = {
+  id: string;
+  name: string;
+  prefix: string;
+  roles: Role[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
 
-export async function createApiToken(options: { actor: Actor; name: string; roles: string[]; origin?: RequestOrigin }): Promise<{ token: string; view: ApiTokenView }> {
+export async function createApiToken(options: {
+  actor: Actor;
+  name: string;
+  roles: string[];
+  origin?: RequestOrigin;
+}): Promise<{ token: string; view: ApiTokenView }> {
   const { actor } = options;
   authorize(actor, "tokens.manage_own");
-  if (actor.via !== "session") throw new AppError("FORBIDDEN", "API tokens are created from a signed-in session, not with another token");
+  if (actor.via !== "session")
+    throw new AppError("FORBIDDEN", "API tokens are created from a signed-in session, not with another token");
   const name = options.name.trim();
   const issues = [];
-  if (name.length === 0 || name.length > 100) issues.push({ path: "/name", rule: "length", message: "Give the token a name of 1 to 100 characters" });
+  if (name.length === 0 || name.length > 100)
+    issues.push({ path: "/name", rule: "length", message: "Give the token a name of 1 to 100 characters" });
   const roles = [...new Set(options.roles)];
   if (roles.length === 0) issues.push({ path: "/roles", rule: "minItems", message: "Choose at least one role" });
   for (const role of roles) {
     if (!isRole(role) || !actor.roles.includes(role)) {
-      issues.push({ path: "/roles", rule: "subsetOfOwnRoles", message: `A token can carry only roles you hold; you do not hold "${role}"` });
+      issues.push({
+        path: "/roles",
+        rule: "subsetOfOwnRoles",
+        message: `A token can carry only roles you hold; you do not hold "${role}"`,
+      });
     }
   }
   if (issues.length > 0) throw new AppError("INVALID_INPUT", "The token request is not valid", issues);
 
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
   const row = await db().apiToken.create({
-    data: { userId: actor.userId, name, prefix: token.slice(0, TOKEN_PREFIX.length + 6), tokenHash: hashToken(token), roles },
+    data: {
+      userId: actor.userId,
+      name,
+      prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+      tokenHash: hashToken(token),
+      roles,
+    },
   });
-  await recordAuditEvent({ action: "token.created", actorId: actor.userId, subject: row.id, origin: options.origin, details: { name, roles } });
+  await recordAuditEvent({
+    action: "token.created",
+    actorId: actor.userId,
+    subject: row.id,
+    origin: options.origin,
+    details: { name, roles },
+  });
   return { token, view: toView(row) };
 }
 
-function toView(row: { id: string; name: string; prefix: string; roles: string[]; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): ApiTokenView {
-  return { id: row.id, name: row.name, prefix: row.prefix, roles: knownRoles(row.roles), createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, revokedAt: row.revokedAt };
+function toView(row: {
+  id: string;
+  name: string;
+  prefix: string;
+  roles: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}): ApiTokenView {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    roles: knownRoles(row.roles),
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+  };
 }
 
 export async function listApiTokens(options: { actor: Actor }): Promise<ApiTokenView[]> {
   authorize(options.actor, "tokens.manage_own");
-  const rows = await db().apiToken.findMany({ where: { userId: options.actor.userId }, orderBy: { createdAt: "desc" } });
+  const rows = await db().apiToken.findMany({
+    where: { userId: options.actor.userId },
+    orderBy: { createdAt: "desc" },
+  });
   return rows.map(toView);
 }
 
-export async function revokeApiToken(options: { actor: Actor; tokenId: string; origin?: RequestOrigin }): Promise<void> {
+export async function revokeApiToken(options: {
+  actor: Actor;
+  tokenId: string;
+  origin?: RequestOrigin;
+}): Promise<void> {
   authorize(options.actor, "tokens.manage_own");
   const notFound = new AppError("NOT_FOUND", "No such token");
   if (!isUuid(options.tokenId)) throw notFound;
@@ -62,7 +116,12 @@ export async function revokeApiToken(options: { actor: Actor; tokenId: string; o
     data: { revokedAt: new Date() },
   });
   if (count === 0) throw notFound;
-  await recordAuditEvent({ action: "token.revoked", actorId: options.actor.userId, subject: options.tokenId, origin: options.origin });
+  await recordAuditEvent({
+    action: "token.revoked",
+    actorId: options.actor.userId,
+    subject: options.tokenId,
+    origin: options.origin,
+  });
 }
 
 /** The actor a token acts as: its roles ∩ the owner's current roles; null if revoked or the owner is disabled. */
@@ -74,7 +133,9 @@ export async function authenticateApiToken(token: string): Promise<Actor | null>
   if (roles.length === 0) return null;
   // Last use, at most once a minute, without holding up the request on it.
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
-    void db().apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => undefined);
+    void db()
+      .apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } })
+      .catch(() => undefined);
   }
   return { userId: row.user.id, email: row.user.email, name: row.user.name, roles, via: "token" };
 }

@@ -13,7 +13,13 @@ import { discardRest, readBodyText } from "@/lib/http/request-body";
 import { assertSameOrigin } from "@/lib/http/same-origin";
 import { auth } from "./auth";
 import { requestOrigin } from "./request-origin";
-import { normaliseEmail, reserveSignInAttempt, retryAfterSeconds, settleSignInAttempt, throttleMessage } from "./sign-in-throttle";
+import {
+  normaliseEmail,
+  reserveSignInAttempt,
+  retryAfterSeconds,
+  settleSignInAttempt,
+  throttleMessage,
+} from "./sign-in-throttle";
 
 export const AUTH_BASE_PATH = "/api/auth";
 
@@ -30,7 +36,9 @@ function endpointOf(request: Request): string | null {
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith(`${AUTH_BASE_PATH}/`)) return null;
   const path = pathname.slice(AUTH_BASE_PATH.length).replace(/\/+$/, "");
-  return AUTH_ENDPOINTS.some((endpoint) => endpoint.path === path && endpoint.method === request.method.toUpperCase()) ? path : null;
+  return AUTH_ENDPOINTS.some((endpoint) => endpoint.path === path && endpoint.method === request.method.toUpperCase())
+    ? path
+    : null;
 }
 
 export async function handleAuthRequest(request: Request): Promise<Response> {
@@ -68,7 +76,13 @@ async function signIn(request: Request, email: string): Promise<Response> {
   const origin = requestOrigin(request.headers);
   const verdict = await reserveSignInAttempt({ email, ipAddress: origin.ipAddress });
   if (!verdict.allowed) {
-    await recordAuditEvent({ action: "auth.sign_in_throttled", actorId: null, subject: normaliseEmail(email), origin, details: { scope: verdict.scope } });
+    await recordAuditEvent({
+      action: "auth.sign_in_throttled",
+      actorId: null,
+      subject: normaliseEmail(email),
+      origin,
+      details: { scope: verdict.scope },
+    });
     return Response.json(
       { code: "SIGN_IN_THROTTLED", message: throttleMessage(verdict) },
       { status: 429, headers: { "Retry-After": String(retryAfterSeconds(verdict.retryAt)) } },
@@ -77,7 +91,12 @@ async function signIn(request: Request, email: string): Promise<Response> {
   let outcome: Parameters<typeof settleSignInAttempt>[1] = "not_an_attempt";
   try {
     const response = await auth().handler(request);
-    outcome = response.status === 200 ? "signed_in" : (await isCredentialFailure(response)) ? "credential_failure" : "not_an_attempt";
+    outcome =
+      response.status === 200
+        ? "signed_in"
+        : (await isCredentialFailure(response))
+          ? "credential_failure"
+          : "not_an_attempt";
     return withoutSessionToken(response);
   } finally {
     await settleSignInAttempt(verdict.reservation, outcome);
@@ -98,7 +117,10 @@ function emailOf(text: string): string {
 // (auth.ts), and only these count against the throttle.
 async function isCredentialFailure(response: Response): Promise<boolean> {
   if (response.status !== 401) return false;
-  const body = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
   return body?.code === "INVALID_EMAIL_OR_PASSWORD";
 }
 
@@ -108,13 +130,17 @@ async function isCredentialFailure(response: Response): Promise<boolean> {
  */
 async function withoutSessionToken(response: Response): Promise<Response> {
   if (!(response.headers.get("content-type") ?? "").includes("application/json")) return response;
-  const body = (await response.clone().json().catch(() => undefined)) as Record<string, unknown> | null | undefined;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as Record<string, unknown> | null | undefined;
   if (!body || typeof body !== "object") return response;
   const session = body.session as Record<string, unknown> | undefined;
   if (!("token" in body) && !(session && typeof session === "object" && "token" in session)) return response;
   const { token: _token, ...rest } = body;
   void _token;
-  const cleaned = session && typeof session === "object" ? { ...rest, session: { ...session, token: undefined } } : rest;
+  const cleaned =
+    session && typeof session === "object" ? { ...rest, session: { ...session, token: undefined } } : rest;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   return new Response(JSON.stringify(cleaned), { status: response.status, statusText: response.statusText, headers });

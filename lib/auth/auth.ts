@@ -49,7 +49,13 @@ function createAuth() {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-out") return;
         const current = await getSessionFromCtx(ctx).catch(() => null);
-        if (current) await recordAuditEvent({ action: "auth.sign_out", actorId: current.user.id, subject: current.user.email, origin: requestOrigin(ctx.headers ?? new Headers()) });
+        if (current)
+          await recordAuditEvent({
+            action: "auth.sign_out",
+            actorId: current.user.id,
+            subject: current.user.email,
+            origin: requestOrigin(ctx.headers ?? new Headers()),
+          });
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== SIGN_IN_PATH) return;
@@ -62,7 +68,13 @@ function createAuth() {
           // Wrong credentials or a disabled account (the admin reading the log is told which); malformed requests are not attempts.
           const user = await db().user.findUnique({ where: { email }, select: { disabledAt: true } });
           const reason = user?.disabledAt ? "account disabled" : ctx.context.returned.message;
-          await recordAuditEvent({ action: "auth.sign_in_failed", actorId: null, subject: email, origin, details: { reason } });
+          await recordAuditEvent({
+            action: "auth.sign_in_failed",
+            actorId: null,
+            subject: email,
+            origin,
+            details: { reason },
+          });
         }
       }),
     },

@@ -9,7 +9,11 @@ export const DEFAULT_RETURN_PATH = "/records";
 // Stands for "this app" where the real origin is not at hand: only paths resolve onto it.
 const ANY_APP_ORIGIN = "http://app.invalid";
 
-export function resolveReturnPath(next: unknown, appOrigin: string = ANY_APP_ORIGIN, fallback: string = DEFAULT_RETURN_PATH): string {
+export function resolveReturnPath(
+  next: unknown,
+  appOrigin: string = ANY_APP_ORIGIN,
+  fallback: string = DEFAULT_RETURN_PATH,
+): string {
   if (typeof next !== "string" || next.length === 0 || next.length > 2048) return fallback;
   let origin: string;
   let resolved: URL;

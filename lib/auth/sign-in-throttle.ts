@@ -26,8 +26,7 @@ export type ThrottleScope = "account" | "address";
 export type SignInReservation = { accountKey: string; addressKey: string };
 
 export type ThrottleVerdict =
-  | { allowed: true; reservation: SignInReservation }
-  | { allowed: false; retryAt: Date; scope: ThrottleScope };
+  { allowed: true; reservation: SignInReservation } | { allowed: false; retryAt: Date; scope: ThrottleScope };
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -69,13 +68,19 @@ async function reserve(key: string, maxFailures: number): Promise<Date | null> {
   const pool = appPool();
   const reserved = await pool.query(RESERVE, [key, maxFailures, BACKOFF_SECONDS, THROTTLE.forgetAfterMs / 1000]);
   if (reserved.rowCount === 1) return null;
-  const { rows } = await pool.query<{ locked_until: Date | null }>("SELECT locked_until FROM sign_in_throttle WHERE key = $1", [key]);
+  const { rows } = await pool.query<{ locked_until: Date | null }>(
+    "SELECT locked_until FROM sign_in_throttle WHERE key = $1",
+    [key],
+  );
   // Released a moment ago: try again in a second.
   return rows[0]?.locked_until ?? new Date(Date.now() + 1000);
 }
 
 /** Reserves an attempt for the account at the address and for the address, or says until when they are locked. */
-export async function reserveSignInAttempt(options: { email: string; ipAddress: string | null }): Promise<ThrottleVerdict> {
+export async function reserveSignInAttempt(options: {
+  email: string;
+  ipAddress: string | null;
+}): Promise<ThrottleVerdict> {
   const keys = throttleKeys(options);
   const addressRetry = await reserve(keys.addressKey, THROTTLE.maxFailuresPerAddress);
   if (addressRetry) return { allowed: false, retryAt: addressRetry, scope: "address" };
@@ -94,11 +99,15 @@ export async function reserveSignInAttempt(options: { email: string; ipAddress: 
  * malformed request, a refused Origin, a server error) was no guess and gives
  * the reservation back.
  */
-export async function settleSignInAttempt(reservation: SignInReservation, outcome: "credential_failure" | "signed_in" | "not_an_attempt"): Promise<void> {
+export async function settleSignInAttempt(
+  reservation: SignInReservation,
+  outcome: "credential_failure" | "signed_in" | "not_an_attempt",
+): Promise<void> {
   if (outcome === "credential_failure") return;
   const pool = appPool();
   await pool.query(RELEASE, [reservation.addressKey]);
-  if (outcome === "signed_in") await pool.query("DELETE FROM sign_in_throttle WHERE key = $1", [reservation.accountKey]);
+  if (outcome === "signed_in")
+    await pool.query("DELETE FROM sign_in_throttle WHERE key = $1", [reservation.accountKey]);
   else await pool.query(RELEASE, [reservation.accountKey]);
 }
 
@@ -106,7 +115,9 @@ export async function settleSignInAttempt(reservation: SignInReservation, outcom
 function maybeForgetOldKeys(): void {
   if (Math.random() >= 0.01) return;
   void appPool()
-    .query("DELETE FROM sign_in_throttle WHERE last_attempt_at < now() - interval '1 day' AND (locked_until IS NULL OR locked_until < now())")
+    .query(
+      "DELETE FROM sign_in_throttle WHERE last_attempt_at < now() - interval '1 day' AND (locked_until IS NULL OR locked_until < now())",
+    )
     .catch(() => undefined);
 }
 

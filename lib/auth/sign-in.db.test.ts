@@ -26,26 +26,42 @@ function randomAddress(): string {
   return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }
 
-async function signIn(email: string, password: string, address: string, headers: Record<string, string> = {}): Promise<Response> {
-  return POST(new Request(`${APP}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: APP, [PEER_ADDRESS_HEADER]: address, ...headers },
-    body: JSON.stringify({ email, password }),
-  }));
+async function signIn(
+  email: string,
+  password: string,
+  address: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return POST(
+    new Request(`${APP}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: APP, [PEER_ADDRESS_HEADER]: address, ...headers },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
 }
 
 function cookieHeader(response: Response): Headers {
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const cookies = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
   return new Headers({ cookie: cookies });
 }
 
 async function auditActions(subject: string): Promise<string[]> {
-  const { rows } = await raw.query<{ action: string }>("SELECT action FROM audit_event WHERE subject = $1 ORDER BY id", [subject]);
+  const { rows } = await raw.query<{ action: string }>(
+    "SELECT action FROM audit_event WHERE subject = $1 ORDER BY id",
+    [subject],
+  );
   return rows.map((row) => row.action);
 }
 
 async function countOf(action: string, subject: string): Promise<number> {
-  const { rows } = await raw.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_event WHERE action = $1 AND subject = $2", [action, subject]);
+  const { rows } = await raw.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM audit_event WHERE action = $1 AND subject = $2",
+    [action, subject],
+  );
   return rows[0]!.n;
 }
 
@@ -97,7 +113,10 @@ describe("sign-in", () => {
     expect(await rightPassword.text()).toBe(await wrongPassword.text());
     expect(rightPassword.headers.getSetCookie()).toEqual([]);
     // The admin reading the audit log is told why.
-    const { rows: reasons } = await raw.query("SELECT details->>'reason' AS reason FROM audit_event WHERE subject = $1 AND action = 'auth.sign_in_failed'", [user.email]);
+    const { rows: reasons } = await raw.query(
+      "SELECT details->>'reason' AS reason FROM audit_event WHERE subject = $1 AND action = 'auth.sign_in_failed'",
+      [user.email],
+    );
     expect(reasons.map((row) => row.reason)).toEqual(["account disabled", "account disabled"]);
   });
 });
@@ -116,14 +135,17 @@ describe("sign-in throttle", () => {
     const retryAfter = Number(blocked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(50);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect((await blocked.json()).message).toMatch(/Too many failed sign-ins for this account from your network address\. Try again in 1 minute/);
+    expect((await blocked.json()).message).toMatch(
+      /Too many failed sign-ins for this account from your network address\. Try again in 1 minute/,
+    );
     expect(await auditActions(user.email)).toContain("auth.sign_in_throttled");
   });
 
   it("an attacker at another address cannot lock the real user out, admins included", async () => {
     const admin = await createTestUser(["admin"]);
     const attacker = randomAddress();
-    for (let attempt = 0; attempt < 3 * limit; attempt++) await signIn(admin.email, `guess-${attempt}-password`, attacker);
+    for (let attempt = 0; attempt < 3 * limit; attempt++)
+      await signIn(admin.email, `guess-${attempt}-password`, attacker);
     expect((await signIn(admin.email, admin.password, attacker)).status).toBe(429);
     expect((await signIn(admin.email, admin.password, randomAddress())).status).toBe(200);
   });
@@ -132,15 +154,23 @@ describe("sign-in throttle", () => {
     const user = await createTestUser(["rater"]);
     const connection = randomAddress();
     for (let attempt = 0; attempt < limit; attempt++) {
-      expect((await signIn(user.email, `wrong-${attempt}-password`, connection, { "x-forwarded-for": randomAddress() })).status).toBe(401);
+      expect(
+        (await signIn(user.email, `wrong-${attempt}-password`, connection, { "x-forwarded-for": randomAddress() }))
+          .status,
+      ).toBe(401);
     }
-    expect((await signIn(user.email, user.password, connection, { "x-forwarded-for": randomAddress() })).status).toBe(429);
+    expect((await signIn(user.email, user.password, connection, { "x-forwarded-for": randomAddress() })).status).toBe(
+      429,
+    );
   });
 
   it("backs off: each failure after the limit locks for longer (1, 2, 4 … minutes)", async () => {
     const user = await createTestUser(["rater"]);
     const address = randomAddress();
-    const expireLock = () => raw.query("UPDATE sign_in_throttle SET locked_until = now() - interval '1 second' WHERE key = $1", [`account:${user.email}|${address}`]);
+    const expireLock = () =>
+      raw.query("UPDATE sign_in_throttle SET locked_until = now() - interval '1 second' WHERE key = $1", [
+        `account:${user.email}|${address}`,
+      ]);
     for (let attempt = 0; attempt < limit; attempt++) await signIn(user.email, `wrong-${attempt}-password`, address);
     const retries: number[] = [];
     for (const _step of [1, 2, 3]) {
@@ -153,24 +183,33 @@ describe("sign-in throttle", () => {
     // A sign-in after the lock ends the streak.
     await expireLock();
     expect((await signIn(user.email, user.password, address)).status).toBe(200);
-    for (let attempt = 0; attempt < limit - 1; attempt++) expect((await signIn(user.email, `wrong-${attempt}-password`, address)).status).toBe(401);
+    for (let attempt = 0; attempt < limit - 1; attempt++)
+      expect((await signIn(user.email, `wrong-${attempt}-password`, address)).status).toBe(401);
   });
 
   it(`15 wrong passwords sent at once: at most ${limit} are checked, the rest are 429 with Retry-After`, async () => {
     const user = await createTestUser(["rater"]);
     const address = randomAddress();
-    const answers = await Promise.all(Array.from({ length: 15 }, (_, attempt) => signIn(user.email, `parallel-${attempt}-password`, address)));
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, attempt) => signIn(user.email, `parallel-${attempt}-password`, address)),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(limit);
     expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
-    expect(answers.filter((answer) => answer.status === 429).every((answer) => Number(answer.headers.get("retry-after")) > 0)).toBe(true);
+    expect(
+      answers
+        .filter((answer) => answer.status === 429)
+        .every((answer) => Number(answer.headers.get("retry-after")) > 0),
+    ).toBe(true);
     expect(await countOf("auth.sign_in_failed", user.email)).toBeLessThanOrEqual(limit);
   });
 
   it("a burst of 300 at once: no 5xx, at most the limit checked, every other one 429 with Retry-After", async () => {
     const user = await createTestUser(["rater"]);
     const address = randomAddress();
-    const answers = await Promise.all(Array.from({ length: 300 }, (_, attempt) => signIn(user.email, `burst-${attempt}-password`, address)));
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, attempt) => signIn(user.email, `burst-${attempt}-password`, address)),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(limit);
@@ -183,19 +222,31 @@ describe("sign-in throttle", () => {
     const user = await createTestUser(["rater"]);
     const address = randomAddress();
     for (let attempt = 0; attempt < 3 * limit; attempt++) {
-      expect((await signIn(user.email, "wrong-password-123", address, { origin: "https://attacker.example" })).status).toBe(403);
-      expect((await signIn(user.email, "wrong-password-123", address, { origin: "null", cookie: "better-auth.session_token=x" })).status).toBe(403);
+      expect(
+        (await signIn(user.email, "wrong-password-123", address, { origin: "https://attacker.example" })).status,
+      ).toBe(403);
+      expect(
+        (
+          await signIn(user.email, "wrong-password-123", address, {
+            origin: "null",
+            cookie: "better-auth.session_token=x",
+          })
+        ).status,
+      ).toBe(403);
       expect((await signIn("not-an-email", "wrong-password-123", address)).status).toBe(400);
     }
     expect((await signIn(user.email, user.password, address)).status).toBe(200);
-    for (let attempt = 0; attempt < limit; attempt++) expect((await signIn(user.email, `wrong-${attempt}-password`, address)).status).toBe(401);
+    for (let attempt = 0; attempt < limit; attempt++)
+      expect((await signIn(user.email, `wrong-${attempt}-password`, address)).status).toBe(401);
     expect((await signIn(user.email, user.password, address)).status).toBe(429);
   });
 
   it(`throttles an address after ${THROTTLE.maxFailuresPerAddress} failures across accounts; other addresses are not affected`, async () => {
     const address = randomAddress();
     for (let attempt = 0; attempt < THROTTLE.maxFailuresPerAddress; attempt++) {
-      expect((await signIn(`nobody-${attempt}-${address}@example.test`, "wrong-password-123", address)).status).toBe(401);
+      expect((await signIn(`nobody-${attempt}-${address}@example.test`, "wrong-password-123", address)).status).toBe(
+        401,
+      );
     }
     const user = await createTestUser(["rater"]);
     const blocked = await signIn(user.email, user.password, address);

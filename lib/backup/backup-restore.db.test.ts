@@ -34,7 +34,9 @@ async function records(databaseUrl: string): Promise<Row[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    return (await client.query<Row>("SELECT eval_id::text, body::text AS body_text, body FROM eval_record ORDER BY eval_id")).rows;
+    return (
+      await client.query<Row>("SELECT eval_id::text, body::text AS body_text, body FROM eval_record ORDER BY eval_id")
+    ).rows;
   } finally {
     await client.end();
   }
@@ -43,11 +45,26 @@ async function records(databaseUrl: string): Promise<Row[]> {
 it("restores a pg_dump into a fresh database with every record byte-identical", async () => {
   // Records with the awkward parts of JSON: escapes, non-ASCII, line separators, nesting, a derivation chain.
   const rater = await createTestUser(["rater", "sme"], { label: "backup" });
-  const original = await submitRecord({ actor: rater, draft: withoutRater(chatDraft({ freeform: { strengths: "naïve “quotes”, a \\ backslash, a tab\tand \u2028 a line separator", weaknesses: "emoji 😀 and 中文" } })) });
+  const original = await submitRecord({
+    actor: rater,
+    draft: withoutRater(
+      chatDraft({
+        freeform: {
+          strengths: "naïve “quotes”, a \\ backslash, a tab\tand \u2028 a line separator",
+          weaknesses: "emoji 😀 and 中文",
+        },
+      }),
+    ),
+  });
   await submitRecord({ actor: rater, draft: { ...withoutRater(chatDraft()), derived_from: original.evalId } });
   await submitRecord({ actor: rater, draft: withoutRater(agentDraft()), as: "sme" });
 
-  const env = { ...process.env, DATABASE_URL: getEnv().DATABASE_URL!, BACKUP_FILE: path.join(workDir, "evalform.dump"), RESTORE_DATABASE_URL: restored.url };
+  const env = {
+    ...process.env,
+    DATABASE_URL: getEnv().DATABASE_URL!,
+    BACKUP_FILE: path.join(workDir, "evalform.dump"),
+    RESTORE_DATABASE_URL: restored.url,
+  };
   const source = await records(env.DATABASE_URL);
   // Other test files add records while this one runs: the ones present before the dump must all come back.
   for (const command of await readmeCommands("lib/backup/backup-restore.db.test.ts")) {
@@ -67,9 +84,13 @@ it("restores a pg_dump into a fresh database with every record byte-identical", 
   const client = new pg.Client({ connectionString: restored.url });
   await client.connect();
   try {
-    const migrations = await client.query(`SELECT count(*)::int AS count FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`);
+    const migrations = await client.query(
+      `SELECT count(*)::int AS count FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`,
+    );
     expect(migrations.rows[0].count).toBeGreaterThan(0);
-    await expect(client.query("UPDATE eval_record SET body = body WHERE eval_id = $1", [original.evalId])).rejects.toThrow();
+    await expect(
+      client.query("UPDATE eval_record SET body = body WHERE eval_id = $1", [original.evalId]),
+    ).rejects.toThrow();
   } finally {
     await client.end();
   }

@@ -12,16 +12,31 @@ import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
 import { CliError, describeFailure, type ApiClient } from "./api-client";
 import { progressOnStderr } from "./progress";
 
-export type ExportOptions = { format?: string; manifest?: string; decisions?: string; adjudications?: string; output?: string; filter: Record<string, string | string[]> };
+export type ExportOptions = {
+  format?: string;
+  manifest?: string;
+  decisions?: string;
+  adjudications?: string;
+  output?: string;
+  filter: Record<string, string | string[]>;
+};
 
-export async function runExport(client: ApiClient, options: ExportOptions, stdout: Writable = process.stdout): Promise<{ exportId: string; count: number }> {
+export async function runExport(
+  client: ApiClient,
+  options: ExportOptions,
+  stdout: Writable = process.stdout,
+): Promise<{ exportId: string; count: number }> {
   const body: Record<string, string | string[]> = {};
   if (options.format) body.format = options.format;
   for (const key of RECORD_FILTER_KEYS) {
     const value = options.filter[key];
     if (value !== undefined) body[key] = value;
   }
-  const started = await client.fetch("/api/exports", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const started = await client.fetch("/api/exports", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!started.ok) throw new CliError(await describeFailure(started));
   const prepared = (await started.json()) as { file: string; format: string };
   // Progress counts lines; the format says how many come before the records.
@@ -40,10 +55,16 @@ export async function runExport(client: ApiClient, options: ExportOptions, stdou
     },
   });
   const target = options.output ? createWriteStream(options.output) : stdout;
-  await pipeline(Readable.fromWeb(response.body as unknown as NodeReadableStream), counter, target, { end: target !== stdout });
+  await pipeline(Readable.fromWeb(response.body as unknown as NodeReadableStream), counter, target, {
+    end: target !== stdout,
+  });
   progress.finish(`exported ${count} records (export ${exportId})`);
 
-  for (const [file, path] of [[options.manifest, "manifest"], [options.decisions, "decisions"], [options.adjudications, "adjudications"]] as const) {
+  for (const [file, path] of [
+    [options.manifest, "manifest"],
+    [options.decisions, "decisions"],
+    [options.adjudications, "adjudications"],
+  ] as const) {
     if (!file) continue;
     const sidecar = await client.fetch(`/api/exports/${exportId}/${path}`);
     if (!sidecar.ok || !sidecar.body) throw new CliError(await describeFailure(sidecar));

@@ -7,7 +7,14 @@ import { CliError, describeFailure, type ApiClient } from "./api-client";
 import { progressOnStderr } from "./progress";
 
 export type ImportKind = "items" | "prefills" | "records";
-export type ImportOptions = { kind: ImportKind; file: string; format?: string; systemUnderTest?: string; suite?: string; storeValid?: boolean };
+export type ImportOptions = {
+  kind: ImportKind;
+  file: string;
+  format?: string;
+  systemUnderTest?: string;
+  suite?: string;
+  storeValid?: boolean;
+};
 
 async function fileBody(file: string): Promise<{ body: ReadableStream<Uint8Array>; size: number }> {
   let size: number;
@@ -18,17 +25,19 @@ async function fileBody(file: string): Promise<{ body: ReadableStream<Uint8Array
   }
   const progress = progressOnStderr("upload", size, "bytes");
   let sent = 0;
-  const counted = createReadStream(file).pipe(new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      sent += chunk.length;
-      progress.update(sent);
-      callback(null, chunk);
-    },
-    flush(callback) {
-      progress.finish(`uploaded ${sent} bytes`);
-      callback();
-    },
-  }));
+  const counted = createReadStream(file).pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        sent += chunk.length;
+        progress.update(sent);
+        callback(null, chunk);
+      },
+      flush(callback) {
+        progress.finish(`uploaded ${sent} bytes`);
+        callback();
+      },
+    }),
+  );
   return { body: Readable.toWeb(counted) as unknown as ReadableStream<Uint8Array>, size };
 }
 
@@ -37,9 +46,10 @@ const ndjson = { "Content-Type": "application/x-ndjson" };
 /** Returns the server's report; throws CliError (exit 1) when something was refused. */
 export async function runImport(client: ApiClient, options: ImportOptions): Promise<unknown> {
   if (options.kind === "items") return importItems(client, options);
-  const path = options.kind === "records"
-    ? "/api/records/import"
-    : `/api/suites/${encodeURIComponent(options.suite ?? "")}/prefills`;
+  const path =
+    options.kind === "records"
+      ? "/api/records/import"
+      : `/api/suites/${encodeURIComponent(options.suite ?? "")}/prefills`;
   if (options.kind === "prefills" && !options.suite) throw new CliError("import prefills needs --suite SUITE_ID", 2);
   const { body } = await fileBody(options.file);
   const params = new URLSearchParams(options.storeValid ? { store_valid: "true" } : {});
@@ -52,7 +62,11 @@ async function importItems(client: ApiClient, options: ImportOptions): Promise<u
   const created = await client.fetch("/api/imports", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ format: options.format ?? "items", file_name: options.file.split("/").pop(), ...(options.systemUnderTest ? { system_under_test: options.systemUnderTest } : {}) }),
+    body: JSON.stringify({
+      format: options.format ?? "items",
+      file_name: options.file.split("/").pop(),
+      ...(options.systemUnderTest ? { system_under_test: options.systemUnderTest } : {}),
+    }),
   });
   if (!created.ok) throw new CliError(await describeFailure(created));
   const { id } = (await created.json()) as { id: string };
@@ -63,8 +77,12 @@ async function importItems(client: ApiClient, options: ImportOptions): Promise<u
   if (summary.status !== "awaiting_decision") return summary;
   // Some lines were refused: print them, then store the rest only if asked.
   const report = await client.fetch(`/api/imports/${id}/report`);
-  const errors = report.ok ? ((await report.json()) as { errors?: { line: number; field: string; rule: string; message: string }[] }).errors ?? [] : [];
-  for (const error of errors) process.stderr.write(`${options.file}:${error.line}: ${error.field || "/"} ${error.rule}: ${error.message}\n`);
+  const errors = report.ok
+    ? (((await report.json()) as { errors?: { line: number; field: string; rule: string; message: string }[] })
+        .errors ?? [])
+    : [];
+  for (const error of errors)
+    process.stderr.write(`${options.file}:${error.line}: ${error.field || "/"} ${error.rule}: ${error.message}\n`);
   const decision = await client.fetch(`/api/imports/${id}/decision`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -72,6 +90,9 @@ async function importItems(client: ApiClient, options: ImportOptions): Promise<u
   });
   if (!decision.ok) throw new CliError(await describeFailure(decision));
   const decided = await decision.json();
-  if (!options.storeValid) throw new CliError(`${summary.refused} lines were refused, so nothing was imported; fix them or rerun with --store-valid`);
+  if (!options.storeValid)
+    throw new CliError(
+      `${summary.refused} lines were refused, so nothing was imported; fix them or rerun with --store-valid`,
+    );
   return decided;
 }

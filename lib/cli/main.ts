@@ -23,32 +23,57 @@ export const USAGE = `usage: evalform <command>
          [--status ${ITEM_STATUSES.join("|")}]
 server commands use EVALFORM_URL (default http://127.0.0.1:3000) and EVALFORM_TOKEN (an API token)`;
 
-const filterOptions = Object.fromEntries(RECORD_FILTER_KEYS.map((key) => [key, { type: "string" as const, multiple: key === "task_id" || key === "rater_type" }]));
+const filterOptions = Object.fromEntries(
+  RECORD_FILTER_KEYS.map((key) => [
+    key,
+    { type: "string" as const, multiple: key === "task_id" || key === "rater_type" },
+  ]),
+);
 
 export async function runCli(argv: string[], env: Record<string, string | undefined>): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case "validate":
-        return await runValidateCommand(rest, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) });
+        return await runValidateCommand(rest, {
+          out: (line) => process.stdout.write(`${line}\n`),
+          err: (line) => process.stderr.write(`${line}\n`),
+        });
       case "verify": {
         if (rest.length !== 2) throw new CliError(USAGE, 2);
         const result = await runVerify(rest[0]!, rest[1]!);
         for (const problem of result.problems) process.stdout.write(`${problem}\n`);
         if (result.note) process.stdout.write(`${result.note}\n`);
-        process.stdout.write(result.problems.length > 0 ? `${result.problems.length} problem(s)\n`
-          : result.recordsChecked ? `${rest[0]}: ${result.count} records match the manifest\n` : `${rest[0]}: the file matches the manifest's sha256\n`);
+        process.stdout.write(
+          result.problems.length > 0
+            ? `${result.problems.length} problem(s)\n`
+            : result.recordsChecked
+              ? `${rest[0]}: ${result.count} records match the manifest\n`
+              : `${rest[0]}: the file matches the manifest's sha256\n`,
+        );
         return result.problems.length === 0 ? 0 : 1;
       }
       case "import": {
         const { values, positionals } = parseArgs({
-          args: rest, allowPositionals: true,
-          options: { format: { type: "string" }, "system-under-test": { type: "string" }, suite: { type: "string" }, "store-valid": { type: "boolean" } },
+          args: rest,
+          allowPositionals: true,
+          options: {
+            format: { type: "string" },
+            "system-under-test": { type: "string" },
+            suite: { type: "string" },
+            "store-valid": { type: "boolean" },
+          },
         });
         const [kind, file] = positionals;
-        if (!["items", "prefills", "records"].includes(kind ?? "") || !file || positionals.length !== 2) throw new CliError(USAGE, 2);
+        if (!["items", "prefills", "records"].includes(kind ?? "") || !file || positionals.length !== 2)
+          throw new CliError(USAGE, 2);
         const report = await runImport(apiClientFromEnv(env), {
-          kind: kind as ImportKind, file, format: values.format, systemUnderTest: values["system-under-test"], suite: values.suite, storeValid: values["store-valid"],
+          kind: kind as ImportKind,
+          file,
+          format: values.format,
+          systemUnderTest: values["system-under-test"],
+          suite: values.suite,
+          storeValid: values["store-valid"],
         });
         process.stdout.write(`${JSON.stringify(report)}\n`);
         return 0;
@@ -56,10 +81,24 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
       case "export": {
         const { values } = parseArgs({
           args: rest,
-          options: { format: { type: "string" }, output: { type: "string", short: "o" }, manifest: { type: "string" }, decisions: { type: "string" }, adjudications: { type: "string" }, ...filterOptions },
+          options: {
+            format: { type: "string" },
+            output: { type: "string", short: "o" },
+            manifest: { type: "string" },
+            decisions: { type: "string" },
+            adjudications: { type: "string" },
+            ...filterOptions,
+          },
         });
         const { format, output, manifest, decisions, adjudications, ...filter } = values;
-        await runExport(apiClientFromEnv(env), { format, output, manifest, decisions, adjudications, filter: filter as Record<string, string | string[]> });
+        await runExport(apiClientFromEnv(env), {
+          format,
+          output,
+          manifest,
+          decisions,
+          adjudications,
+          filter: filter as Record<string, string | string[]>,
+        });
         return 0;
       }
       default:

@@ -9,16 +9,24 @@ import { recordHash } from "@/lib/records/canonical-hash";
 import { runVerify } from "./verify-command";
 
 it("accepts a JSON array that matches its manifest and names the record that does not", async () => {
-  const records = [{ eval_id: "a", score: 1 }, { eval_id: "b", score: 2 }];
+  const records = [
+    { eval_id: "a", score: 1 },
+    { eval_id: "b", score: 2 },
+  ];
   const text = `[\n${records.map((record) => JSON.stringify(record)).join(",\n")}\n]\n`;
   const dir = await mkdtemp(path.join(os.tmpdir(), "verify-"));
   const file = path.join(dir, "export.json");
   const manifest = path.join(dir, "manifest.json");
   await writeFile(file, text);
-  await writeFile(manifest, JSON.stringify({
-    format: "json", count: 2, file: { sha256: `sha256:${createHash("sha256").update(text).digest("hex")}` },
-    records: records.map((record) => ({ eval_id: record.eval_id, sha256: recordHash(record) })),
-  }));
+  await writeFile(
+    manifest,
+    JSON.stringify({
+      format: "json",
+      count: 2,
+      file: { sha256: `sha256:${createHash("sha256").update(text).digest("hex")}` },
+      records: records.map((record) => ({ eval_id: record.eval_id, sha256: recordHash(record) })),
+    }),
+  );
   expect(await runVerify(file, manifest)).toEqual({ count: 2, problems: [], recordsChecked: true });
 
   await writeFile(file, text.replace('"score":2', '"score":3'));
@@ -34,7 +42,15 @@ it("checks a CSV export's sha256 and row count (a quoted line break is no row) a
   const file = path.join(dir, "export.csv");
   const manifest = path.join(dir, "manifest.json");
   await writeFile(file, text);
-  await writeFile(manifest, JSON.stringify({ format: "csv", count: 2, file: { sha256: `sha256:${createHash("sha256").update(text).digest("hex")}` }, records: [] }));
+  await writeFile(
+    manifest,
+    JSON.stringify({
+      format: "csv",
+      count: 2,
+      file: { sha256: `sha256:${createHash("sha256").update(text).digest("hex")}` },
+      records: [],
+    }),
+  );
   const verified = await runVerify(file, manifest);
   expect(verified).toMatchObject({ count: 2, problems: [], recordsChecked: false });
   expect(verified.note).toMatch(/each record's hash is checked in JSON and JSONL exports only/);
@@ -49,5 +65,7 @@ it("refuses a manifest of a format it does not know", async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), "verify-"));
   const manifest = path.join(dir, "manifest.json");
   await writeFile(manifest, JSON.stringify({ format: "xml", count: 0, file: { sha256: "" }, records: [] }));
-  await expect(runVerify(path.join(dir, "none"), manifest)).rejects.toThrow(/unknown export format "xml"; known: jsonl, json, csv/);
+  await expect(runVerify(path.join(dir, "none"), manifest)).rejects.toThrow(
+    /unknown export format "xml"; known: jsonl, json, csv/,
+  );
 });

@@ -11,18 +11,32 @@ import { EXPORT_FORMATS, recordsInLines } from "@/lib/export/formats/registry";
 import { recordHash } from "@/lib/records/canonical-hash";
 import { CliError } from "./api-client";
 
-type Manifest = { count: number; format: string; file: { sha256: string }; records: { eval_id: string; sha256: string }[] };
+type Manifest = {
+  count: number;
+  format: string;
+  file: { sha256: string };
+  records: { eval_id: string; sha256: string }[];
+};
 type Found = { line: number; eval_id: unknown; sha256: string };
 type Read = { fileSha: string; count: number; hashes: Found[] | null };
 
-export type VerifyResult = { count: number; problems: string[]; /** False when the format holds no records to hash (a table). */ recordsChecked: boolean; note?: string };
+export type VerifyResult = {
+  count: number;
+  problems: string[];
+  /** False when the format holds no records to hash (a table). */ recordsChecked: boolean;
+  note?: string;
+};
 
 const sha256Of = (hash: ReturnType<typeof createHash>) => `sha256:${hash.digest("hex")}`;
 
 async function readArray(file: string): Promise<Read> {
   const bytes = await readFile(file);
   const records = JSON.parse(bytes.toString("utf8")) as unknown[];
-  const hashes = records.map((record, index) => ({ line: index + 1, eval_id: (record as { eval_id?: unknown }).eval_id, sha256: recordHash(record) }));
+  const hashes = records.map((record, index) => ({
+    line: index + 1,
+    eval_id: (record as { eval_id?: unknown }).eval_id,
+    sha256: recordHash(record),
+  }));
   return { fileSha: sha256Of(createHash("sha256").update(bytes)), count: hashes.length, hashes };
 }
 
@@ -70,7 +84,11 @@ export async function runVerify(file: string, manifestFile: string): Promise<Ver
     throw new CliError(`${manifestFile}: not a readable manifest: ${(error as Error).message}`, 2);
   }
   const format = EXPORT_FORMATS.find((candidate) => candidate.id === manifest.format);
-  if (!format) throw new CliError(`${manifestFile}: unknown export format ${JSON.stringify(manifest.format)}; known: ${EXPORT_FORMATS.map((known) => known.id).join(", ")}`, 2);
+  if (!format)
+    throw new CliError(
+      `${manifestFile}: unknown export format ${JSON.stringify(manifest.format)}; known: ${EXPORT_FORMATS.map((known) => known.id).join(", ")}`,
+      2,
+    );
   let read: Read;
   try {
     read = await reader(format.layout, format.linesBefore)(file);
@@ -78,12 +96,16 @@ export async function runVerify(file: string, manifestFile: string): Promise<Ver
     throw new CliError(`${file}: cannot be read as an export: ${(error as Error).message}`, 2);
   }
   const problems: string[] = [];
-  if (read.fileSha !== manifest.file.sha256) problems.push(`${file}: sha256 is ${read.fileSha}, the manifest says ${manifest.file.sha256}`);
-  if (read.count !== manifest.count) problems.push(`${file}: holds ${read.count} records, the manifest says ${manifest.count}`);
+  if (read.fileSha !== manifest.file.sha256)
+    problems.push(`${file}: sha256 is ${read.fileSha}, the manifest says ${manifest.file.sha256}`);
+  if (read.count !== manifest.count)
+    problems.push(`${file}: holds ${read.count} records, the manifest says ${manifest.count}`);
   read.hashes?.forEach((found, index) => {
     const expected = manifest.records[index];
     if (!expected || expected.eval_id !== found.eval_id || expected.sha256 !== found.sha256) {
-      problems.push(`${file}:${found.line}: record ${String(found.eval_id)} does not match the manifest (${expected ? `expected ${expected.eval_id} ${expected.sha256}` : "not listed"})`);
+      problems.push(
+        `${file}:${found.line}: record ${String(found.eval_id)} does not match the manifest (${expected ? `expected ${expected.eval_id} ${expected.sha256}` : "not listed"})`,
+      );
     }
   });
   if (read.hashes) return { count: read.count, problems, recordsChecked: true };

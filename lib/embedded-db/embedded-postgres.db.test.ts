@@ -14,7 +14,12 @@ import { createDbClient } from "@/lib/db";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
 import { getRecord, submitRecord } from "@/lib/records/service";
 import { createTestUser } from "@/lib/testing/test-users";
-import { EMBEDDED_DATABASE, runningEmbeddedServer, startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded-postgres";
+import {
+  EMBEDDED_DATABASE,
+  runningEmbeddedServer,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from "./embedded-postgres";
 import { commandLineOf, isAlive, waitForExit } from "./server-process";
 
 const dataDirs: string[] = [];
@@ -47,7 +52,11 @@ describe("embedded PostgreSQL", () => {
     await pool.query("CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)");
     await pool.query("INSERT INTO counter VALUES (1, 0)");
     // 16 sessions, each preparing "bump" under the same name: one session underneath would say "already exists".
-    const results = await Promise.allSettled(Array.from({ length: 64 }, () => pool.query({ name: "bump", text: "UPDATE counter SET n = n + 1 WHERE id = $1", values: [1] })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 64 }, () =>
+        pool.query({ name: "bump", text: "UPDATE counter SET n = n + 1 WHERE id = $1", values: [1] }),
+      ),
+    );
     expect(results.filter((result) => result.status === "rejected")).toEqual([]);
     // A snapshot held open on one connection does not stall the others.
     const snapshot = await pool.connect();
@@ -95,14 +104,21 @@ describe("embedded PostgreSQL", () => {
     expect(failures).toBeGreaterThan(0);
     expect(await waitForExit(crashed, 5_000)).toBe(true);
     // The new server answers a moment before its launcher returns and records its pid: wait for that, under load too.
-    await vi.waitFor(() => {
-      expect(server.pid()).not.toBe(crashed);
-      expect(messages.join("\n")).toMatch(/exited unexpectedly \(SIGKILL\)[\s\S]*running again/);
-    }, { timeout: 15_000, interval: 100 });
+    await vi.waitFor(
+      () => {
+        expect(server.pid()).not.toBe(crashed);
+        expect(messages.join("\n")).toMatch(/exited unexpectedly \(SIGKILL\)[\s\S]*running again/);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     // Every acknowledged record is there, once.
     const check = new pg.Client({ connectionString: url });
     await check.connect();
-    const rows = (await check.query<{ eval_id: string }>("SELECT eval_id FROM eval_record WHERE eval_id = ANY($1::uuid[])", [stored])).rows;
+    const rows = (
+      await check.query<{ eval_id: string }>("SELECT eval_id FROM eval_record WHERE eval_id = ANY($1::uuid[])", [
+        stored,
+      ])
+    ).rows;
     await check.end();
     expect(rows.length).toBe(stored.length);
     expect((await getRecord({ actor: rater, evalId: stored.at(-1)!, client })).evalId).toBe(stored.at(-1));
@@ -121,7 +137,11 @@ describe("embedded PostgreSQL", () => {
     await first.stop();
     // A real supervisor in a process of its own, killed with SIGKILL: its server runs on, and the owner file names a process that is gone.
     // (A supervisor left alive in this process would start its server again after the kill below and race the next start.)
-    const supervisor = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "lib/testing/embedded-supervisor.ts", dataDir], { stdio: ["ignore", "pipe", "inherit"] });
+    const supervisor = spawn(
+      process.execPath,
+      ["--import", "tsx", "--conditions=react-server", "lib/testing/embedded-supervisor.ts", dataDir],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
     let printed = "";
     const orphan = await new Promise<number>((resolve, reject) => {
       supervisor.stdout!.on("data", (chunk: Buffer) => {
@@ -129,7 +149,9 @@ describe("embedded PostgreSQL", () => {
         const line = printed.split("\n").find((text) => text.startsWith("{"));
         if (line) resolve((JSON.parse(line) as { pid: number }).pid);
       });
-      supervisor.once("exit", (code) => reject(new Error(`the supervisor exited (${code}) before its server was ready`)));
+      supervisor.once("exit", (code) =>
+        reject(new Error(`the supervisor exited (${code}) before its server was ready`)),
+      );
     });
     const supervisorGone = new Promise((resolve) => supervisor.once("exit", resolve));
     supervisor.kill("SIGKILL");
@@ -155,7 +177,10 @@ describe("embedded PostgreSQL", () => {
     const server = await start(dataDir);
     // Another live process supervises it (the owner file names it, with its command line).
     const owner = spawn("sleep", ["30"]);
-    await writeFile(path.join(dataDir, "postgres.owner"), JSON.stringify({ pid: owner.pid, command: commandLineOf(owner.pid!) }));
+    await writeFile(
+      path.join(dataDir, "postgres.owner"),
+      JSON.stringify({ pid: owner.pid, command: commandLineOf(owner.pid!) }),
+    );
     await expect(startEmbeddedPostgres({ dataDir })).rejects.toThrow(`in use by process ${owner.pid}`);
     expect(isAlive(server.pid()!)).toBe(true);
     owner.kill();

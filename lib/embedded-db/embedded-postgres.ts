@@ -69,10 +69,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await writeFile(paths.owner, JSON.stringify({ pid: process.pid, command: commandLineOf(process.pid) }));
   await trimLog(paths.log);
   const password = (await readFile(paths.password, "utf8")).trim();
-  const urlOf = (port: number, database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const urlOf = (port: number, database: string) =>
+    `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 
   const launch = async (port: number) => {
-    const logOffset = await stat(paths.log).then((info) => info.size, () => 0);
+    const logOffset = await stat(paths.log).then(
+      (info) => info.size,
+      () => 0,
+    );
     const child = spawnServer(binaries, paths, user, port, options.maxConnections ?? 100);
     await waitUntilReady(child, urlOf(port, "postgres"), { file: paths.log, offset: logOffset });
     return child;
@@ -86,7 +90,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       break;
     } catch (error) {
       // A port chosen free a moment ago may have been taken since: choose again.
-      if (options.port !== undefined || attempt >= 3 || !/could not bind|Address already in use/.test(String(error))) throw error;
+      if (options.port !== undefined || attempt >= 3 || !/could not bind|Address already in use/.test(String(error)))
+        throw error;
       port = await freePort();
     }
   }
@@ -117,7 +122,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         log(`embedded PostgreSQL did not start yet: ${String(error).split("\n")[0]}`);
       }
     }
-    options.onFatal?.(new Error(`the embedded PostgreSQL in ${paths.cluster} died and could not be started again; its log: ${paths.log}`));
+    options.onFatal?.(
+      new Error(
+        `the embedded PostgreSQL in ${paths.cluster} died and could not be started again; its log: ${paths.log}`,
+      ),
+    );
   };
   supervise(child);
 
@@ -158,17 +167,31 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 }
 
 /** The embedded server running now in `dataDir` (for tools and tests): its postmaster and the URL of a database on it; null when none runs. */
-export function runningEmbeddedServer(dataDir: string, database = EMBEDDED_DATABASE): { pid: number; url: string } | null {
+export function runningEmbeddedServer(
+  dataDir: string,
+  database = EMBEDDED_DATABASE,
+): { pid: number; url: string } | null {
   const paths = pathsOf(dataDir);
   const pidFile = postmasterPid(paths.cluster);
   if (!pidFile || !isAlive(pidFile.pid) || !existsSync(paths.password)) return null;
   const password = readFileSync(paths.password, "utf8").trim();
-  return { pid: pidFile.pid, url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${pidFile.port}/${database}` };
+  return {
+    pid: pidFile.pid,
+    url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${pidFile.port}/${database}`,
+  };
 }
 
-async function initialise(binaries: PostgresBinaries, paths: Paths, user: ServerUser | null, log: (message: string) => void): Promise<void> {
+async function initialise(
+  binaries: PostgresBinaries,
+  paths: Paths,
+  user: ServerUser | null,
+  log: (message: string) => void,
+): Promise<void> {
   if (existsSync(path.join(paths.cluster, "PG_VERSION"))) return;
-  if (existsSync(paths.cluster)) throw new Error(`${paths.cluster} exists but holds no PostgreSQL cluster: move it away, or set EVALFORM_DATA_DIR to another folder`);
+  if (existsSync(paths.cluster))
+    throw new Error(
+      `${paths.cluster} exists but holds no PostgreSQL cluster: move it away, or set EVALFORM_DATA_DIR to another folder`,
+    );
   log(`initialising an embedded PostgreSQL in ${paths.cluster}`);
   // initdb writes into a folder of its own, renamed into place once complete:
   // a crash during initdb leaves no half cluster behind.
@@ -183,11 +206,25 @@ async function initialise(binaries: PostgresBinaries, paths: Paths, user: Server
     await chown(passwordFile, user.uid, user.gid);
   }
   try {
-    await run(binaries.initdb, [
-      "-D", staging, "-U", "postgres", "--auth=scram-sha-256", `--pwfile=${passwordFile}`, "-E", "UTF8",
-      // Unicode-aware case mapping and a byte-order sort that no OS locale can change.
-      "--locale-provider=builtin", "--builtin-locale=C.UTF-8", "--locale=C", "--no-instructions",
-    ], user);
+    await run(
+      binaries.initdb,
+      [
+        "-D",
+        staging,
+        "-U",
+        "postgres",
+        "--auth=scram-sha-256",
+        `--pwfile=${passwordFile}`,
+        "-E",
+        "UTF8",
+        // Unicode-aware case mapping and a byte-order sort that no OS locale can change.
+        "--locale-provider=builtin",
+        "--builtin-locale=C.UTF-8",
+        "--locale=C",
+        "--no-instructions",
+      ],
+      user,
+    );
   } finally {
     await rm(passwordFile, { force: true });
   }
@@ -224,13 +261,16 @@ async function clearStaleServer(paths: Paths, log: (message: string) => void): P
   }
   const owner = await readOwner(paths.owner);
   if (owner && owner.pid !== process.pid && isAlive(owner.pid) && commandLineOf(owner.pid) === owner.command) {
-    throw new Error(`the embedded PostgreSQL in ${paths.cluster} is in use by process ${owner.pid}: stop that evalform first, or set EVALFORM_DATA_DIR to another folder`);
+    throw new Error(
+      `the embedded PostgreSQL in ${paths.cluster} is in use by process ${owner.pid}: stop that evalform first, or set EVALFORM_DATA_DIR to another folder`,
+    );
   }
   log(`stopping the embedded PostgreSQL (pid ${pidFile.pid}) left running by an evalform that was killed`);
   process.kill(pidFile.pid, "SIGINT");
   if (await waitForExit(pidFile.pid, 30_000)) return;
   process.kill(pidFile.pid, "SIGQUIT");
-  if (!(await waitForExit(pidFile.pid, 10_000))) throw new Error(`the embedded PostgreSQL left running (pid ${pidFile.pid}) does not stop`);
+  if (!(await waitForExit(pidFile.pid, 10_000)))
+    throw new Error(`the embedded PostgreSQL left running (pid ${pidFile.pid}) does not stop`);
 }
 
 async function readOwner(file: string): Promise<{ pid: number; command: string | null } | null> {
@@ -241,26 +281,56 @@ async function readOwner(file: string): Promise<{ pid: number; command: string |
   }
 }
 
-function spawnServer(binaries: PostgresBinaries, paths: Paths, user: ServerUser | null, port: number, maxConnections: number): ChildProcess {
+function spawnServer(
+  binaries: PostgresBinaries,
+  paths: Paths,
+  user: ServerUser | null,
+  port: number,
+  maxConnections: number,
+): ChildProcess {
   const logFd = openSync(paths.log, "a");
   try {
     // Its own process group: a Ctrl+C in the terminal reaches the app, which
     // drains its requests first and then stops the server, not both at once.
-    return spawn(binaries.postgres, [
-      "-D", paths.cluster, "-p", String(port),
-      "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", `max_connections=${maxConnections}`,
-    ], { detached: true, stdio: ["ignore", logFd, logFd], env: { ...process.env, LC_MESSAGES: "C" }, ...(user ? { uid: user.uid, gid: user.gid } : {}) });
+    return spawn(
+      binaries.postgres,
+      [
+        "-D",
+        paths.cluster,
+        "-p",
+        String(port),
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "unix_socket_directories=",
+        "-c",
+        `max_connections=${maxConnections}`,
+      ],
+      {
+        detached: true,
+        stdio: ["ignore", logFd, logFd],
+        env: { ...process.env, LC_MESSAGES: "C" },
+        ...(user ? { uid: user.uid, gid: user.gid } : {}),
+      },
+    );
   } finally {
     closeSync(logFd);
   }
 }
 
-async function waitUntilReady(child: ChildProcess, url: string, logFile: { file: string; offset: number }): Promise<void> {
+async function waitUntilReady(
+  child: ChildProcess,
+  url: string,
+  logFile: { file: string; offset: number },
+): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let exited = false;
-  child.once("exit", () => { exited = true; });
+  child.once("exit", () => {
+    exited = true;
+  });
   while (Date.now() < deadline) {
-    if (exited || child.exitCode !== null) throw new Error(`PostgreSQL exited while starting:\n${await logTail(logFile)}`);
+    if (exited || child.exitCode !== null)
+      throw new Error(`PostgreSQL exited while starting:\n${await logTail(logFile)}`);
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
     client.on("error", () => undefined);
     try {
@@ -293,15 +363,26 @@ async function logTail({ file, offset }: { file: string; offset: number }): Prom
 }
 
 async function trimLog(file: string): Promise<void> {
-  const size = await stat(file).then((info) => info.size, () => 0);
+  const size = await stat(file).then(
+    (info) => info.size,
+    () => 0,
+  );
   if (size > LOG_LIMIT_BYTES) await rename(file, `${file}.1`);
 }
 
 async function run(file: string, args: string[], user: ServerUser | null): Promise<void> {
-  const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LC_MESSAGES: "C" }, ...(user ? { uid: user.uid, gid: user.gid } : {}) });
+  const child = spawn(file, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, LC_MESSAGES: "C" },
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
+  });
   let output = "";
-  child.stdout!.on("data", (chunk) => { output += chunk; });
-  child.stderr!.on("data", (chunk) => { output += chunk; });
+  child.stdout!.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on("data", (chunk) => {
+    output += chunk;
+  });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", resolve);

@@ -11,8 +11,11 @@ export async function postgresBinaries(): Promise<PostgresBinaries> {
   try {
     binaries = (await import(/* webpackIgnore: true */ name)) as typeof binaries;
   } catch {
-    throw new Error(`no embedded PostgreSQL for ${process.platform}-${process.arch} (${name} is not installed): set DATABASE_URL to a PostgreSQL server of your own`);
+    throw new Error(
+      `no embedded PostgreSQL for ${process.platform}-${process.arch} (${name} is not installed): set DATABASE_URL to a PostgreSQL server of your own`,
+    );
   }
-  if (!binaries.initdb || !binaries.postgres || !binaries.pg_ctl) throw new Error(`${name} does not name its initdb, postgres and pg_ctl programs`);
+  if (!binaries.initdb || !binaries.postgres || !binaries.pg_ctl)
+    throw new Error(`${name} does not name its initdb, postgres and pg_ctl programs`);
   return { initdb: binaries.initdb, postgres: binaries.postgres, pgCtl: binaries.pg_ctl };
 }

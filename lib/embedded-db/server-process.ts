@@ -45,13 +45,22 @@ export function serverUser(): ServerUser | null {
   const ids = () => {
     const uid = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
     const gid = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" });
-    return uid.status === 0 && gid.status === 0 ? { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()), name: "postgres" } : null;
+    return uid.status === 0 && gid.status === 0
+      ? { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()), name: "postgres" }
+      : null;
   };
   const existing = ids();
   if (existing) return existing;
-  const created = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"], { encoding: "utf8" });
+  const created = spawnSync(
+    "useradd",
+    ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"],
+    { encoding: "utf8" },
+  );
   const user = ids();
-  if (!user) throw new Error(`running as root, and PostgreSQL may not: could not create a postgres user (${created.stderr.trim() || created.error?.message})`);
+  if (!user)
+    throw new Error(
+      `running as root, and PostgreSQL may not: could not create a postgres user (${created.stderr.trim() || created.error?.message})`,
+    );
   return user;
 }
 

@@ -49,7 +49,10 @@ function view(row: ExportRow): ExportView {
 
 export async function listExports(options: { actor: Actor; limit?: number }): Promise<ExportView[]> {
   authorize(options.actor, "records.export");
-  const rows = await db().recordExport.findMany({ orderBy: { createdAt: "desc" }, take: Math.min(Math.max(options.limit ?? 20, 1), 100) });
+  const rows = await db().recordExport.findMany({
+    orderBy: { createdAt: "desc" },
+    take: Math.min(Math.max(options.limit ?? 20, 1), 100),
+  });
   return rows.map(view);
 }
 
@@ -62,7 +65,11 @@ export async function getExport(options: { actor: Actor; exportId: string }): Pr
 
 async function completedExport(actor: Actor, exportId: string): Promise<ExportView> {
   const found = await getExport({ actor, exportId });
-  if (found.status !== "complete") throw new AppError("CONFLICT", `The export is ${found.status}; a manifest and sidecars exist only for a complete export`);
+  if (found.status !== "complete")
+    throw new AppError(
+      "CONFLICT",
+      `The export is ${found.status}; a manifest and sidecars exist only for a complete export`,
+    );
   return found;
 }
 
@@ -72,7 +79,11 @@ type Chunk = { seq: number; evalIds: string[]; hashes: Uint8Array };
 async function* exportChunks(exportId: string): AsyncGenerator<Chunk> {
   let nextSeq = 0;
   for (;;) {
-    const chunks = await db().recordExportChunk.findMany({ where: { exportId, seq: { gte: nextSeq } }, orderBy: { seq: "asc" }, take: 10 });
+    const chunks = await db().recordExportChunk.findMany({
+      where: { exportId, seq: { gte: nextSeq } },
+      orderBy: { seq: "asc" },
+      take: 10,
+    });
     if (chunks.length === 0) return;
     yield* chunks;
     nextSeq = chunks[chunks.length - 1]!.seq + 1;
@@ -125,14 +136,24 @@ export async function exportManifest(options: { actor: Actor; exportId: string }
   return textStream(parts());
 }
 
-type DecisionRow = { eval_id: string; derived_from: string | null; path: string; decision: string; judge_value: unknown; final_value: unknown };
+type DecisionRow = {
+  eval_id: string;
+  derived_from: string | null;
+  path: string;
+  decision: string;
+  judge_value: unknown;
+  final_value: unknown;
+};
 
 /**
  * The review decisions of the hybrid records in the export, one JSON line per
  * field, in file order: kept beside the records so the records stay exactly
  * schema-valid. `judge_value` / `value` are absent where there was none.
  */
-export async function exportDecisions(options: { actor: Actor; exportId: string }): Promise<ReadableStream<Uint8Array>> {
+export async function exportDecisions(options: {
+  actor: Actor;
+  exportId: string;
+}): Promise<ReadableStream<Uint8Array>> {
   const found = await completedExport(options.actor, options.exportId);
   async function* parts(): AsyncGenerator<string> {
     for await (const chunk of exportChunks(found.id)) {
@@ -144,21 +165,33 @@ export async function exportDecisions(options: { actor: Actor; exportId: string 
         ORDER BY e.position, d.path`;
       if (rows.length === 0) continue;
       yield rows
-        .map((row) => `${JSON.stringify({
-          eval_id: row.eval_id,
-          derived_from: row.derived_from,
-          field: row.path,
-          decision: row.decision,
-          ...(row.judge_value === null ? {} : { judge_value: row.judge_value }),
-          ...(row.final_value === null ? {} : { value: row.final_value }),
-        })}\n`)
+        .map(
+          (row) =>
+            `${JSON.stringify({
+              eval_id: row.eval_id,
+              derived_from: row.derived_from,
+              field: row.path,
+              decision: row.decision,
+              ...(row.judge_value === null ? {} : { judge_value: row.judge_value }),
+              ...(row.final_value === null ? {} : { value: row.final_value }),
+            })}\n`,
+        )
         .join("");
     }
   }
   return textStream(parts());
 }
 
-type AdjudicationRow = { eval_id: string; derived_from: string | null; suite_key: string; task_id: string; adjudicator_id: string; closest_eval_id: string; source_eval_ids: string[]; decisions: unknown };
+type AdjudicationRow = {
+  eval_id: string;
+  derived_from: string | null;
+  suite_key: string;
+  task_id: string;
+  adjudicator_id: string;
+  closest_eval_id: string;
+  source_eval_ids: string[];
+  decisions: unknown;
+};
 
 /**
  * The adjudication sidecar: one JSON line per authoritative record in the
@@ -166,7 +199,10 @@ type AdjudicationRow = { eval_id: string; derived_from: string | null; suite_key
  * closest, and per field whether a source's value was kept (and whose),
  * edited or removed.
  */
-export async function exportAdjudications(options: { actor: Actor; exportId: string }): Promise<ReadableStream<Uint8Array>> {
+export async function exportAdjudications(options: {
+  actor: Actor;
+  exportId: string;
+}): Promise<ReadableStream<Uint8Array>> {
   const found = await completedExport(options.actor, options.exportId);
   async function* parts(): AsyncGenerator<string> {
     for await (const chunk of exportChunks(found.id)) {
@@ -180,10 +216,19 @@ export async function exportAdjudications(options: { actor: Actor; exportId: str
         ORDER BY e.position`;
       if (rows.length === 0) continue;
       yield rows
-        .map((row) => `${JSON.stringify({
-          eval_id: row.eval_id, derived_from: row.derived_from, suite_id: row.suite_key, task_id: row.task_id, adjudicator_id: row.adjudicator_id,
-          closest_eval_id: row.closest_eval_id, source_eval_ids: row.source_eval_ids, fields: row.decisions,
-        })}\n`)
+        .map(
+          (row) =>
+            `${JSON.stringify({
+              eval_id: row.eval_id,
+              derived_from: row.derived_from,
+              suite_id: row.suite_key,
+              task_id: row.task_id,
+              adjudicator_id: row.adjudicator_id,
+              closest_eval_id: row.closest_eval_id,
+              source_eval_ids: row.source_eval_ids,
+              fields: row.decisions,
+            })}\n`,
+        )
         .join("");
     }
   }

@@ -59,7 +59,18 @@ beforeAll(async () => {
   const imported = await importTestItems(admin, 6, { gold: 2 });
   taskIds = imported.taskIds;
   goldTasks = new Set(taskIds.slice(0, 2));
-  await createSuite({ actor: admin, input: { name: "Export", key: SUITE_KEY, overlap_k: 2, gold_share: 0.3, hold_minutes: 30, rater_ids: [rater.userId, sme.userId], import_ids: [imported.importId] } });
+  await createSuite({
+    actor: admin,
+    input: {
+      name: "Export",
+      key: SUITE_KEY,
+      overlap_k: 2,
+      gold_share: 0.3,
+      hold_minutes: 30,
+      rater_ids: [rater.userId, sme.userId],
+      import_ids: [imported.importId],
+    },
+  });
   seeded = [];
   for (const taskId of taskIds) {
     const draft = withoutRater(chatDraft({ task: { ...chatDraft().task, task_id: taskId, suite_id: SUITE_KEY } }));
@@ -67,12 +78,24 @@ beforeAll(async () => {
     seeded.push((await submitRecord({ actor: sme, draft, as: "sme" })).body);
   }
   // A correction: derives from the rater's first record.
-  const correction = withoutRater(chatDraft({ task: { ...chatDraft().task, task_id: taskIds[0]!, suite_id: SUITE_KEY }, derived_from: seeded[0]!.eval_id }));
+  const correction = withoutRater(
+    chatDraft({
+      task: { ...chatDraft().task, task_id: taskIds[0]!, suite_id: SUITE_KEY },
+      derived_from: seeded[0]!.eval_id,
+    }),
+  );
   seeded.push((await submitRecord({ actor: rater, draft: correction })).body);
   // One record outside the suite, and one without a suite that shares a gold item's task id.
   seeded.push((await submitRecord({ actor: rater, draft: withoutRater(chatDraft()) })).body);
   const { suite_id: _noSuite, ...suiteless } = chatDraft().task;
-  seeded.push((await submitRecord({ actor: rater, draft: withoutRater(chatDraft({ task: { ...suiteless, task_id: taskIds[0]! } })) })).body);
+  seeded.push(
+    (
+      await submitRecord({
+        actor: rater,
+        draft: withoutRater(chatDraft({ task: { ...suiteless, task_id: taskIds[0]! } })),
+      })
+    ).body,
+  );
 });
 
 afterAll(async () => {
@@ -94,22 +117,39 @@ describe("an export of everything", () => {
       expect(record).toEqual(seeded.find((stored) => stored.eval_id === record.eval_id));
     }
     const view = await getExport({ actor: admin, exportId: file.exportId });
-    expect(view).toMatchObject({ status: "complete", count: seeded.length, exported: seeded.length, bytes: file.bytes.length });
+    expect(view).toMatchObject({
+      status: "complete",
+      count: seeded.length,
+      exported: seeded.length,
+      bytes: file.bytes.length,
+    });
   });
 
   it("has a manifest whose file hash and per-record hashes verify", async () => {
     const file = await exportFile();
-    const manifest = JSON.parse((await bytesOf(await exportManifest({ actor: admin, exportId: file.exportId }))).toString("utf8"));
-    expect(manifest).toMatchObject({ manifest_version: "1", export_id: file.exportId, format: "jsonl", count: seeded.length, filter: {} });
+    const manifest = JSON.parse(
+      (await bytesOf(await exportManifest({ actor: admin, exportId: file.exportId }))).toString("utf8"),
+    );
+    expect(manifest).toMatchObject({
+      manifest_version: "1",
+      export_id: file.exportId,
+      format: "jsonl",
+      count: seeded.length,
+      filter: {},
+    });
     expect(manifest.schema.id).toBe("https://eval.qa/demo/aif/eval-form.schema.json");
     expect(manifest.file.sha256).toBe(`sha256:${createHash("sha256").update(file.bytes).digest("hex")}`);
-    expect(manifest.records).toEqual(lines(file.bytes).map((line) => ({ eval_id: JSON.parse(line).eval_id, sha256: recordHash(JSON.parse(line)) })));
+    expect(manifest.records).toEqual(
+      lines(file.bytes).map((line) => ({ eval_id: JSON.parse(line).eval_id, sha256: recordHash(JSON.parse(line)) })),
+    );
   });
 
   it("as a JSON array holds the same records in the same order", async () => {
     const jsonl = await exportFile();
     const json = await exportFile({}, "json");
-    expect((JSON.parse(json.bytes.toString("utf8")) as AifRecord[]).map((record) => record.eval_id)).toEqual(idsOf(jsonl.bytes));
+    expect((JSON.parse(json.bytes.toString("utf8")) as AifRecord[]).map((record) => record.eval_id)).toEqual(
+      idsOf(jsonl.bytes),
+    );
     const empty = await exportFile({ rater_type: ["end_user"] }, "json");
     expect(JSON.parse(empty.bytes.toString("utf8"))).toEqual([]);
   });
@@ -119,7 +159,10 @@ describe("an export of everything", () => {
     const csv = await exportFile({ suite_id: SUITE_KEY }, "csv");
     const text = csv.bytes.toString("utf8");
     // Every cell is quoted; rows end with CRLF (a line break inside a cell stays inside its quotes).
-    const rows = text.trimEnd().split(/(?<=")\r\n(?=")/).map((row) => row.match(/"(?:[^"]|"")*"/g)!.map((cell) => cell.slice(1, -1).replaceAll('""', '"')));
+    const rows = text
+      .trimEnd()
+      .split(/(?<=")\r\n(?=")/)
+      .map((row) => row.match(/"(?:[^"]|"")*"/g)!.map((cell) => cell.slice(1, -1).replaceAll('""', '"')));
     const [header, ...records] = rows;
     expect(header).toEqual(CSV_COLUMNS.map((column) => column.name));
     expect(records).toHaveLength(csv.count);
@@ -129,11 +172,21 @@ describe("an export of everything", () => {
     records.forEach((row, index) => {
       expect(row[column("task.task_id")]).toBe(stored[index]!.task.task_id);
       expect(row[column("rater.type")]).toBe(stored[index]!.rater.type);
-      expect(row[column("universal.helpfulness.score")]).toBe(String((stored[index]!.universal as { helpfulness: { score: number } }).helpfulness.score));
+      expect(row[column("universal.helpfulness.score")]).toBe(
+        String((stored[index]!.universal as { helpfulness: { score: number } }).helpfulness.score),
+      );
     });
     const view = await getExport({ actor: admin, exportId: csv.exportId });
-    expect(view).toMatchObject({ status: "complete", format: "csv", count: csv.count, bytes: csv.bytes.length, file_sha256: `sha256:${createHash("sha256").update(csv.bytes).digest("hex")}` });
-    const manifest = JSON.parse((await bytesOf(await exportManifest({ actor: admin, exportId: csv.exportId }))).toString("utf8"));
+    expect(view).toMatchObject({
+      status: "complete",
+      format: "csv",
+      count: csv.count,
+      bytes: csv.bytes.length,
+      file_sha256: `sha256:${createHash("sha256").update(csv.bytes).digest("hex")}`,
+    });
+    const manifest = JSON.parse(
+      (await bytesOf(await exportManifest({ actor: admin, exportId: csv.exportId }))).toString("utf8"),
+    );
     expect(manifest).toMatchObject({ format: "csv", count: csv.count });
     expect(manifest.records.map((record: { eval_id: string }) => record.eval_id)).toEqual(idsOf(jsonl.bytes));
     const empty = await exportFile({ rater_type: ["end_user"] }, "csv");
@@ -145,7 +198,9 @@ describe("an export of everything", () => {
       const { exportId } = await prepareRecordExport({ actor: admin, filter: {}, format });
       expect((await getExport({ actor: admin, exportId })).format).toBe(format);
     }
-    await expect(db().$executeRaw`UPDATE record_export SET format = 'x; drop' WHERE status = 'prepared'`).rejects.toThrow(/record_export_format/);
+    await expect(
+      db().$executeRaw`UPDATE record_export SET format = 'x; drop' WHERE status = 'prepared'`,
+    ).rejects.toThrow(/record_export_format/);
   });
 
   it("refuses everyone but admins", async () => {
@@ -157,21 +212,46 @@ describe("an export of everything", () => {
 describe("filters", () => {
   const cases: [string, () => RecordFilter, (record: AifRecord) => boolean][] = [
     ["suite", () => ({ suite_id: SUITE_KEY }), (record) => record.task.suite_id === SUITE_KEY],
-    ["two task ids", () => ({ task_id: taskIds.slice(2, 4) }), (record) => taskIds.slice(2, 4).includes(record.task.task_id)],
+    [
+      "two task ids",
+      () => ({ task_id: taskIds.slice(2, 4) }),
+      (record) => taskIds.slice(2, 4).includes(record.task.task_id),
+    ],
     ["rater type", () => ({ rater_type: ["sme"] }), (record) => record.rater.type === "sme"],
     ["rater", () => ({ rater_id: sme.userId }), (record) => record.rater.id === sme.userId],
     ["derived", () => ({ derived: true }), (record) => Boolean(record.derived_from)],
     ["not derived", () => ({ derived: false }), (record) => !record.derived_from],
-    ["gold", () => ({ gold: true }), (record) => record.task.suite_id === SUITE_KEY && goldTasks.has(record.task.task_id)],
-    ["not gold", () => ({ gold: false }), (record) => !(record.task.suite_id === SUITE_KEY && goldTasks.has(record.task.task_id))],
-    ["gold by humans, not derived", () => ({ gold: true, rater_type: ["human"], derived: false }),
-      (record) => record.task.suite_id === SUITE_KEY && goldTasks.has(record.task.task_id) && record.rater.type === "human" && !record.derived_from],
-    ["a time window", () => ({ from: seeded[2]!.created_at, to: seeded[6]!.created_at }),
-      (record) => record.created_at >= seeded[2]!.created_at && record.created_at < seeded[6]!.created_at],
+    [
+      "gold",
+      () => ({ gold: true }),
+      (record) => record.task.suite_id === SUITE_KEY && goldTasks.has(record.task.task_id),
+    ],
+    [
+      "not gold",
+      () => ({ gold: false }),
+      (record) => !(record.task.suite_id === SUITE_KEY && goldTasks.has(record.task.task_id)),
+    ],
+    [
+      "gold by humans, not derived",
+      () => ({ gold: true, rater_type: ["human"], derived: false }),
+      (record) =>
+        record.task.suite_id === SUITE_KEY &&
+        goldTasks.has(record.task.task_id) &&
+        record.rater.type === "human" &&
+        !record.derived_from,
+    ],
+    [
+      "a time window",
+      () => ({ from: seeded[2]!.created_at, to: seeded[6]!.created_at }),
+      (record) => record.created_at >= seeded[2]!.created_at && record.created_at < seeded[6]!.created_at,
+    ],
   ];
   for (const [name, filterOf, keeps] of cases) {
     it(`${name}: the export and the listing hold exactly the matching records`, async () => {
-      const expected = seeded.filter(keeps).map((record) => record.eval_id).sort();
+      const expected = seeded
+        .filter(keeps)
+        .map((record) => record.eval_id)
+        .sort();
       expect(expected.length).toBeGreaterThan(0);
       expect(expected.length).toBeLessThan(seeded.length);
       const file = await exportFile(filterOf());
@@ -183,20 +263,27 @@ describe("filters", () => {
   }
 
   it("reads query parameters, repeated or comma-separated, and names each bad one", () => {
-    expect(parseRecordFilter(new URLSearchParams("task_id=a,b&task_id=c&gold=true&format=json"), ["format"])).toEqual({ task_id: ["a", "b", "c"], gold: true });
+    expect(parseRecordFilter(new URLSearchParams("task_id=a,b&task_id=c&gold=true&format=json"), ["format"])).toEqual({
+      task_id: ["a", "b", "c"],
+      gold: true,
+    });
     let issues: unknown;
     try {
       parseRecordFilter(new URLSearchParams("rater_type=robot&colour=red&gold=maybe"));
     } catch (error) {
       issues = (error as { issues: unknown }).issues;
     }
-    expect(issues).toEqual(expect.arrayContaining([
-      expect.objectContaining({ path: "/colour", rule: "unknownParameter" }),
-      expect.objectContaining({ path: "/rater_type/0", rule: "invalid_value" }),
-      expect.objectContaining({ path: "/gold", rule: "invalid_value" }),
-    ]));
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: "/colour", rule: "unknownParameter" }),
+        expect.objectContaining({ path: "/rater_type/0", rule: "invalid_value" }),
+        expect.objectContaining({ path: "/gold", rule: "invalid_value" }),
+      ]),
+    );
     expect(() => parseRecordFilter(new URLSearchParams("from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z"))).toThrow(
-      expect.objectContaining({ issues: [expect.objectContaining({ path: "/to", message: "from must be before to" })] }),
+      expect.objectContaining({
+        issues: [expect.objectContaining({ path: "/to", message: "from must be before to" })],
+      }),
     );
   });
 });
@@ -204,17 +291,27 @@ describe("filters", () => {
 describe("a round trip into an empty database", () => {
   it("reproduces the records byte for byte, and a second import changes nothing", async () => {
     const file = await exportFile();
-    const manifest = JSON.parse((await bytesOf(await exportManifest({ actor: admin, exportId: file.exportId }))).toString("utf8"));
+    const manifest = JSON.parse(
+      (await bytesOf(await exportManifest({ actor: admin, exportId: file.exportId }))).toString("utf8"),
+    );
     const target = await createTestDatabase("roundtrip");
     const pool = new pg.Pool({ connectionString: target.url, max: 2 });
     try {
       const first = await importRecords({ actor: admin, file: Readable.from([file.bytes]), pool });
-      expect(first).toMatchObject({ recordsRead: seeded.length, imported: seeded.length, alreadyPresent: 0, refused: 0, stored: true });
+      expect(first).toMatchObject({
+        recordsRead: seeded.length,
+        imported: seeded.length,
+        alreadyPresent: 0,
+        refused: 0,
+        stored: true,
+      });
       const stored = await pool.query<{ eval_id: string; body: string; body_sha256: Buffer }>(
         "SELECT eval_id::text, body::text AS body, body_sha256 FROM eval_record ORDER BY created_at, eval_id",
       );
       expect(Buffer.from(stored.rows.map((row) => `${row.body}\n`).join(""))).toEqual(file.bytes);
-      expect(stored.rows.map((row) => ({ eval_id: row.eval_id, sha256: `sha256:${row.body_sha256.toString("hex")}` }))).toEqual(manifest.records);
+      expect(
+        stored.rows.map((row) => ({ eval_id: row.eval_id, sha256: `sha256:${row.body_sha256.toString("hex")}` })),
+      ).toEqual(manifest.records);
 
       const second = await importRecords({ actor: admin, file: Readable.from([file.bytes]), pool });
       expect(second).toMatchObject({ imported: 0, alreadyPresent: seeded.length, refused: 0, stored: true });
@@ -223,8 +320,17 @@ describe("a round trip into an empty database", () => {
       // The same eval_id with another body is refused, and nothing is stored.
       const tampered = { ...seeded[1]!, issue_tags: ["verbosity", "hallucination"] };
       const fresh = { ...seeded[3]!, eval_id: "8f4e2c1a-0b7d-4e3f-9a21-6c5d4b3a2f10" };
-      const third = await importRecords({ actor: admin, file: Readable.from([`${JSON.stringify(fresh)}\n${JSON.stringify(tampered)}\n`]), pool });
-      expect(third).toMatchObject({ imported: 0, refused: 1, stored: false, errors: [{ line: 2, field: "/eval_id", rule: "evalIdTaken" }] });
+      const third = await importRecords({
+        actor: admin,
+        file: Readable.from([`${JSON.stringify(fresh)}\n${JSON.stringify(tampered)}\n`]),
+        pool,
+      });
+      expect(third).toMatchObject({
+        imported: 0,
+        refused: 1,
+        stored: false,
+        errors: [{ line: 2, field: "/eval_id", rule: "evalIdTaken" }],
+      });
       expect((await pool.query("SELECT count(*)::int AS n FROM eval_record")).rows[0].n).toBe(seeded.length);
     } finally {
       await pool.end();
@@ -238,10 +344,27 @@ describe("a round trip into an empty database", () => {
     try {
       const parent = seeded[0]!;
       const child = seeded.find((record) => record.derived_from === parent.eval_id)!;
-      const orphan = { ...child, eval_id: "0c9a3e5f-2d14-4b8a-8e6f-1a2b3c4d5e6f", derived_from: "6b1f0e2d-3c4a-4d5e-8f7a-9b0c1d2e3f4a" };
-      const refused = await importRecords({ actor: admin, file: Readable.from([`${JSON.stringify(child)}\n${JSON.stringify(orphan)}\n${JSON.stringify(parent)}\n`]), pool, storeValid: true });
-      expect(refused).toMatchObject({ stored: false, imported: 0, errors: [{ line: 2, field: "/derived_from", rule: "derivedFromExists" }] });
-      const taken = await importRecords({ actor: admin, file: Readable.from([`${JSON.stringify(child)}\n${JSON.stringify(parent)}\n`]), pool });
+      const orphan = {
+        ...child,
+        eval_id: "0c9a3e5f-2d14-4b8a-8e6f-1a2b3c4d5e6f",
+        derived_from: "6b1f0e2d-3c4a-4d5e-8f7a-9b0c1d2e3f4a",
+      };
+      const refused = await importRecords({
+        actor: admin,
+        file: Readable.from([`${JSON.stringify(child)}\n${JSON.stringify(orphan)}\n${JSON.stringify(parent)}\n`]),
+        pool,
+        storeValid: true,
+      });
+      expect(refused).toMatchObject({
+        stored: false,
+        imported: 0,
+        errors: [{ line: 2, field: "/derived_from", rule: "derivedFromExists" }],
+      });
+      const taken = await importRecords({
+        actor: admin,
+        file: Readable.from([`${JSON.stringify(child)}\n${JSON.stringify(parent)}\n`]),
+        pool,
+      });
       expect(taken).toMatchObject({ stored: true, imported: 2 });
     } finally {
       await pool.end();
@@ -250,13 +373,21 @@ describe("a round trip into an empty database", () => {
   });
 
   it("reports each invalid record by line, field and rule, storing nothing", async () => {
-    const broken = { ...seeded[0]!, universal: { ...seeded[0]!.universal, helpfulness: { score: 9, confidence: "high" } } };
-    const report = await importRecords({ actor: admin, file: Readable.from([`${JSON.stringify(seeded[1])}\nnot json\n${JSON.stringify(broken)}\n`]) });
+    const broken = {
+      ...seeded[0]!,
+      universal: { ...seeded[0]!.universal, helpfulness: { score: 9, confidence: "high" } },
+    };
+    const report = await importRecords({
+      actor: admin,
+      file: Readable.from([`${JSON.stringify(seeded[1])}\nnot json\n${JSON.stringify(broken)}\n`]),
+    });
     expect(report.stored).toBe(false);
-    expect(report.errors).toEqual(expect.arrayContaining([
-      expect.objectContaining({ line: 2, rule: "json" }),
-      expect.objectContaining({ line: 3, field: "/universal/helpfulness/score", rule: "maximum" }),
-    ]));
+    expect(report.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ line: 2, rule: "json" }),
+        expect.objectContaining({ line: 3, field: "/universal/helpfulness/score", rule: "maximum" }),
+      ]),
+    );
     expect((await rejection(importRecords({ actor: rater, file: Readable.from(["{}"]) }))).code).toBe("FORBIDDEN");
   });
 });
@@ -269,7 +400,10 @@ describe("a download that stops", () => {
       eval_id: `00000000-0000-4000-8000-${index.toString().padStart(12, "0")}`,
       created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
     }));
-    const report = await importRecords({ actor: admin, file: Readable.from([many.map((record) => JSON.stringify(record)).join("\n")]) });
+    const report = await importRecords({
+      actor: admin,
+      file: Readable.from([many.map((record) => JSON.stringify(record)).join("\n")]),
+    });
     expect(report).toMatchObject({ imported: many.length, stored: true });
 
     const started = await startRecordExport({ actor: admin, filter: {}, format: "jsonl" });
@@ -284,7 +418,9 @@ describe("a download that stops", () => {
     const view = await getExport({ actor: admin, exportId: started.exportId });
     expect(view.status).toBe("aborted");
     expect(view.exported).toBeLessThan(started.count);
-    const open = await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'evalform-export' AND state <> 'idle'`;
+    const open = await db().$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'evalform-export' AND state <> 'idle'`;
     expect(open[0]!.n).toBe(0);
     expect((await rejection(exportManifest({ actor: admin, exportId: started.exportId }))).code).toBe("CONFLICT");
 
@@ -316,7 +452,9 @@ describe("starting an export is a POST, the file a one-time GET", () => {
   });
 
   it("reads the POST body with the filter's own parser: lists or comma-separated, each bad field named", () => {
-    expect(parseExportRequest({ format: "json", rater_type: ["human", "sme"], task_id: "a,b", derived: "true" })).toEqual({ format: "json", filter: { rater_type: ["human", "sme"], task_id: ["a", "b"], derived: true } });
+    expect(
+      parseExportRequest({ format: "json", rater_type: ["human", "sme"], task_id: "a,b", derived: "true" }),
+    ).toEqual({ format: "json", filter: { rater_type: ["human", "sme"], task_id: ["a", "b"], derived: true } });
     expect(parseExportRequest({})).toEqual({ format: "jsonl", filter: {} });
     expect(parseExportRequest({ format: "csv" })).toEqual({ format: "csv", filter: {} });
     expect(() => parseExportRequest({ format: "xml" })).toThrow("Unknown export format");

@@ -7,26 +7,54 @@ import type { ValidationIssue } from "@/lib/aif/types";
 import { AppError } from "@/lib/errors";
 
 const yesNo = z.enum(["true", "false"]).transform((value) => value === "true");
-const instant = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time with a zone, e.g. 2026-11-01T00:00:00Z" });
+const instant = z.iso.datetime({
+  offset: true,
+  message: "must be an ISO 8601 date-time with a zone, e.g. 2026-11-01T00:00:00Z",
+});
 
 /** Query parameters; repeatable ones (task_id, rater_type) may also be comma-separated. */
 export const RecordFilterSchema = z
   .object({
     suite_id: z.string().min(1).max(200).optional().describe("task.suite_id of the records (a suite's key)"),
-    task_id: z.array(z.string().min(1).max(500)).max(1000).optional().describe("task.task_id; repeat or comma-separate for several"),
-    rater_type: z.array(z.enum(RATER_TYPES as [string, ...string[]])).optional().describe("rater.type; repeat or comma-separate for several"),
+    task_id: z
+      .array(z.string().min(1).max(500))
+      .max(1000)
+      .optional()
+      .describe("task.task_id; repeat or comma-separate for several"),
+    rater_type: z
+      .array(z.enum(RATER_TYPES as [string, ...string[]]))
+      .optional()
+      .describe("rater.type; repeat or comma-separate for several"),
     rater_id: z.string().min(1).max(500).optional().describe("rater.id"),
     from: instant.optional().describe("created_at at or after this instant"),
     to: instant.optional().describe("created_at before this instant"),
     derived: yesNo.optional().describe("true: only records with derived_from; false: only records without"),
     gold: yesNo.optional().describe("true: only records of gold items of their suite; false: only the others"),
-    status: z.enum(ITEM_STATUSES).optional().describe("only the records counted for items with this adjudication status in their suite (with suite_id: in that suite)"),
+    status: z
+      .enum(ITEM_STATUSES)
+      .optional()
+      .describe(
+        "only the records counted for items with this adjudication status in their suite (with suite_id: in that suite)",
+      ),
   })
   .strict()
-  .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) < Date.parse(filter.to), { message: "from must be before to", path: ["to"] });
+  .refine((filter) => !filter.from || !filter.to || Date.parse(filter.from) < Date.parse(filter.to), {
+    message: "from must be before to",
+    path: ["to"],
+  });
 
 export type RecordFilter = z.output<typeof RecordFilterSchema>;
-export const RECORD_FILTER_KEYS = ["suite_id", "task_id", "rater_type", "rater_id", "from", "to", "derived", "gold", "status"] as const;
+export const RECORD_FILTER_KEYS = [
+  "suite_id",
+  "task_id",
+  "rater_type",
+  "rater_id",
+  "from",
+  "to",
+  "derived",
+  "gold",
+  "status",
+] as const;
 const REPEATABLE = new Set(["task_id", "rater_type"]);
 
 /**
@@ -39,7 +67,11 @@ export function parseRecordFilter(params: URLSearchParams, ignore: readonly stri
   for (const key of new Set(params.keys())) {
     if (ignore.includes(key)) continue;
     const values = params.getAll(key);
-    if (REPEATABLE.has(key)) raw[key] = values.flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean);
+    if (REPEATABLE.has(key))
+      raw[key] = values
+        .flatMap((value) => value.split(","))
+        .map((value) => value.trim())
+        .filter(Boolean);
     else if (values.length > 1) issues.push({ path: `/${key}`, rule: "single", message: `${key} may be given once` });
     else raw[key] = values[0];
   }
@@ -48,7 +80,12 @@ export function parseRecordFilter(params: URLSearchParams, ignore: readonly stri
     for (const issue of parsed.error.issues) {
       const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys : [];
       if (unknownKeys.length > 0) {
-        for (const key of unknownKeys) issues.push({ path: `/${key}`, rule: "unknownParameter", message: `unknown filter; known: ${[...RECORD_FILTER_KEYS, ...ignore].join(", ")}` });
+        for (const key of unknownKeys)
+          issues.push({
+            path: `/${key}`,
+            rule: "unknownParameter",
+            message: `unknown filter; known: ${[...RECORD_FILTER_KEYS, ...ignore].join(", ")}`,
+          });
       } else {
         issues.push({ path: `/${issue.path.join("/")}`, rule: issue.code, message: issue.message });
       }
@@ -85,7 +122,11 @@ export const GOLD_TASKS_SQL = `SELECT s.key AS suite_key, i.task_id FROM suite s
 export type StatusItems = { suiteIds: string[]; itemIds: string[] };
 
 /** The filter as SQL over eval_record aliased `r`, with its parameters numbered from `firstParam`. */
-export function recordFilterSql(filter: RecordFilter, firstParam = 1, statusItems?: StatusItems): { where: string; values: unknown[] } {
+export function recordFilterSql(
+  filter: RecordFilter,
+  firstParam = 1,
+  statusItems?: StatusItems,
+): { where: string; values: unknown[] } {
   const clauses: string[] = [];
   const values: unknown[] = [];
   const param = (value: unknown) => {
@@ -98,7 +139,8 @@ export function recordFilterSql(filter: RecordFilter, firstParam = 1, statusItem
   if (filter.rater_id !== undefined) clauses.push(`r.rater_id = ${param(filter.rater_id)}`);
   if (filter.from !== undefined) clauses.push(`r.created_at >= ${param(filter.from)}::timestamptz`);
   if (filter.to !== undefined) clauses.push(`r.created_at < ${param(filter.to)}::timestamptz`);
-  if (filter.derived !== undefined) clauses.push(filter.derived ? "r.derived_from IS NOT NULL" : "r.derived_from IS NULL");
+  if (filter.derived !== undefined)
+    clauses.push(filter.derived ? "r.derived_from IS NOT NULL" : "r.derived_from IS NULL");
   if (filter.gold !== undefined) {
     const gold = `(r.suite_id IS NOT NULL AND (r.suite_id, r.task_id) IN (${GOLD_TASKS_SQL}))`;
     clauses.push(filter.gold ? gold : `NOT ${gold}`);

@@ -44,22 +44,42 @@ async function connect(): Promise<pg.PoolClient> {
  * file is then fetched once with GET /api/exports/:id/file (streamPreparedExport).
  * A cross-site link to a GET therefore never starts one.
  */
-export async function prepareRecordExport(options: { actor: Actor; filter: RecordFilter; format: ExportFormat; origin?: RequestOrigin }): Promise<{ exportId: string }> {
+export async function prepareRecordExport(options: {
+  actor: Actor;
+  filter: RecordFilter;
+  format: ExportFormat;
+  origin?: RequestOrigin;
+}): Promise<{ exportId: string }> {
   authorize(options.actor, "records.export");
   recordFilterSql(options.filter, 1, { suiteIds: [], itemIds: [] });
   const exportId = randomUUID();
   await db().recordExport.create({
     data: {
-      id: exportId, createdById: options.actor.userId, format: options.format, filter: options.filter as Prisma.InputJsonObject, status: "prepared",
-      recordCount: 0, schemaId: exportOrigin.schema.id, appVersion: exportOrigin.app.version,
+      id: exportId,
+      createdById: options.actor.userId,
+      format: options.format,
+      filter: options.filter as Prisma.InputJsonObject,
+      status: "prepared",
+      recordCount: 0,
+      schemaId: exportOrigin.schema.id,
+      appVersion: exportOrigin.app.version,
     },
   });
-  await recordAuditEvent({ action: "records.exported", actorId: options.actor.userId, subject: exportId, origin: options.origin });
+  await recordAuditEvent({
+    action: "records.exported",
+    actorId: options.actor.userId,
+    subject: exportId,
+    origin: options.origin,
+  });
   return { exportId };
 }
 
 /** POST /api/exports: the permission first, then the body ({format, ...filter}) read and the export prepared. */
-export async function prepareRequestedExport(options: { actor: Actor; body: unknown; origin?: RequestOrigin }): Promise<{ exportId: string; format: ExportFormat }> {
+export async function prepareRequestedExport(options: {
+  actor: Actor;
+  body: unknown;
+  origin?: RequestOrigin;
+}): Promise<{ exportId: string; format: ExportFormat }> {
   authorize(options.actor, "records.export");
   const { format, filter } = parseExportRequest(options.body);
   const { exportId } = await prepareRecordExport({ actor: options.actor, filter, format, origin: options.origin });
@@ -81,25 +101,47 @@ export async function streamPreparedExport(options: { actor: Actor; exportId: st
   let count: number;
   try {
     // Claimed first, so two downloads of one prepared export cannot both stream it.
-    const claimed = await db().recordExport.updateMany({ where: { id: row.id, status: "prepared" }, data: { status: "streaming", updatedAt: new Date() } });
-    if (claimed.count === 0) throw new AppError("CONFLICT", `This export was already downloaded (it is ${row.status}); start a new one`);
+    const claimed = await db().recordExport.updateMany({
+      where: { id: row.id, status: "prepared" },
+      data: { status: "streaming", updatedAt: new Date() },
+    });
+    if (claimed.count === 0)
+      throw new AppError("CONFLICT", `This export was already downloaded (it is ${row.status}); start a new one`);
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const counted = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM eval_record r WHERE ${where}`, values);
+    const counted = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM eval_record r WHERE ${where}`,
+      values,
+    );
     count = counted.rows[0]!.n;
     await db().recordExport.update({ where: { id: row.id }, data: { recordCount: count } });
   } catch (error) {
     client.release(error instanceof AppError ? undefined : (error as Error));
     if (!(error instanceof AppError)) {
-      await db().recordExport.updateMany({ where: { id: row.id, status: "streaming" }, data: { status: "failed", failure: String((error as Error).message).slice(0, 2000), finishedAt: new Date() } });
+      await db().recordExport.updateMany({
+        where: { id: row.id, status: "streaming" },
+        data: { status: "failed", failure: String((error as Error).message).slice(0, 2000), finishedAt: new Date() },
+      });
     }
     throw error;
   }
-  const pages = new ExportPages({ exportId: row.id, client, where, values, encoder: exportFormat(format).encoder(), count });
+  const pages = new ExportPages({
+    exportId: row.id,
+    client,
+    where,
+    values,
+    encoder: exportFormat(format).encoder(),
+    count,
+  });
   return { exportId: row.id, count, format, body: pages.stream() };
 }
 
 /** Prepares an export and opens its file at once (the server's own callers and tests). */
-export async function startRecordExport(options: { actor: Actor; filter: RecordFilter; format: ExportFormat; origin?: RequestOrigin }): Promise<StartedExport> {
+export async function startRecordExport(options: {
+  actor: Actor;
+  filter: RecordFilter;
+  format: ExportFormat;
+  origin?: RequestOrigin;
+}): Promise<StartedExport> {
   const { exportId } = await prepareRecordExport(options);
   return streamPreparedExport({ actor: options.actor, exportId });
 }
@@ -116,33 +158,47 @@ class ExportPages {
   private pull: Promise<void> = Promise.resolve();
   private finished = false;
 
-  constructor(private readonly run: { exportId: string; client: pg.PoolClient; where: string; values: unknown[]; encoder: ExportEncoder; count: number }) {}
+  constructor(
+    private readonly run: {
+      exportId: string;
+      client: pg.PoolClient;
+      where: string;
+      values: unknown[];
+      encoder: ExportEncoder;
+      count: number;
+    },
+  ) {}
 
   stream(): ReadableStream<Uint8Array> {
-    return new ReadableStream<Uint8Array>({
-      pull: (controller) => {
-        this.pull = this.nextPage().then(
-          (bytes) => {
-            if (bytes) controller.enqueue(bytes);
-            if (this.finished) controller.close();
-          },
-          async (error: unknown) => {
-            await this.end("failed", error instanceof Error ? error.message : String(error));
-            controller.error(error);
-          },
-        );
-        return this.pull;
+    return new ReadableStream<Uint8Array>(
+      {
+        pull: (controller) => {
+          this.pull = this.nextPage().then(
+            (bytes) => {
+              if (bytes) controller.enqueue(bytes);
+              if (this.finished) controller.close();
+            },
+            async (error: unknown) => {
+              await this.end("failed", error instanceof Error ? error.message : String(error));
+              controller.error(error);
+            },
+          );
+          return this.pull;
+        },
+        cancel: async () => {
+          await this.pull.catch(() => undefined);
+          await this.end("aborted");
+        },
       },
-      cancel: async () => {
-        await this.pull.catch(() => undefined);
-        await this.end("aborted");
-      },
-    }, { highWaterMark: 1 });
+      { highWaterMark: 1 },
+    );
   }
 
   private async nextPage(): Promise<Uint8Array | null> {
     const { where, values, encoder } = this.run;
-    const keyset = this.after ? ` AND (r.created_at, r.eval_id) > ($${values.length + 1}::timestamptz, $${values.length + 2}::uuid)` : "";
+    const keyset = this.after
+      ? ` AND (r.created_at, r.eval_id) > ($${values.length + 1}::timestamptz, $${values.length + 2}::uuid)`
+      : "";
     const result = await this.run.client.query<Row>({
       text: `SELECT r.created_at::text, r.eval_id::text, r.body::text, r.body_sha256 FROM eval_record r
              WHERE ${where}${keyset} ORDER BY r.created_at, r.eval_id LIMIT ${PAGE_SIZE}`,
@@ -187,18 +243,21 @@ class ExportPages {
     const { exportId } = this.run;
     const exported = this.exported;
     const bytes = this.bytes;
-    this.chunkWrite = this.chunkWrite.then(() => db().$executeRaw`
+    this.chunkWrite = this.chunkWrite.then(
+      () => db().$executeRaw`
       WITH chunk AS (
         INSERT INTO record_export_chunk (export_id, seq, eval_ids, hashes) VALUES (${exportId}::uuid, ${seq}, ${evalIds}::uuid[], ${digests})
       )
-      UPDATE record_export SET exported = ${exported}, bytes = ${bytes}, updated_at = now() WHERE id = ${exportId}::uuid AND status = 'streaming'`);
+      UPDATE record_export SET exported = ${exported}, bytes = ${bytes}, updated_at = now() WHERE id = ${exportId}::uuid AND status = 'streaming'`,
+    );
   }
 
   private async finish(opening: string): Promise<Buffer> {
     const closing = this.account(Buffer.from(`${opening}${this.run.encoder.tail(this.exported)}`, "utf8"));
     await this.chunkWrite;
     // The snapshot cannot change under us; a mismatch is a bug, never a silent short file.
-    if (this.exported !== this.run.count) throw new Error(`exported ${this.exported} records but counted ${this.run.count}`);
+    if (this.exported !== this.run.count)
+      throw new Error(`exported ${this.exported} records but counted ${this.run.count}`);
     await this.end("complete");
     countExport(this.exported, this.bytes);
     return closing;

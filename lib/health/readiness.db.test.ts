@@ -21,5 +21,9 @@ it("is not ready when a shipped migration is missing from the database, and name
   await mkdir(path.join(dir, "29991231000000_future"));
   await writeFile(path.join(dir, "29991231000000_future", "migration.sql"), "SELECT 1;");
   const result = await readiness({ migrationsDir: dir });
-  expect(result).toMatchObject({ ready: false, database: { ok: true }, migrations: { ok: false, pending: ["29991231000000_future"] } });
+  expect(result).toMatchObject({
+    ready: false,
+    database: { ok: true },
+    migrations: { ok: false, pending: ["29991231000000_future"] },
+  });
 });

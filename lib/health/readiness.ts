@@ -20,7 +20,12 @@ const shippedByDir = new Map<string, Promise<string[]>>();
 function shippedMigrations(dir: string): Promise<string[]> {
   let shipped = shippedByDir.get(dir);
   if (!shipped) {
-    shipped = readdir(dir, { withFileTypes: true }).then((entries) => entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort());
+    shipped = readdir(dir, { withFileTypes: true }).then((entries) =>
+      entries
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort(),
+    );
     // A failed read is retried on the next probe.
     shipped.catch(() => shippedByDir.delete(dir));
     shippedByDir.set(dir, shipped);
@@ -29,7 +34,10 @@ function shippedMigrations(dir: string): Promise<string[]> {
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
+  ]);
 }
 
 export async function readiness(options: { migrationsDir?: string } = {}): Promise<Readiness> {
@@ -38,7 +46,9 @@ export async function readiness(options: { migrationsDir?: string } = {}): Promi
   let applied: Set<string> | null = null;
   try {
     const rows = await withTimeout(
-      db().$queryRawUnsafe<{ migration_name: string }[]>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`),
+      db().$queryRawUnsafe<{ migration_name: string }[]>(
+        `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      ),
       DATABASE_TIMEOUT_MS,
     );
     applied = new Set(rows.map((row) => row.migration_name));
@@ -52,7 +62,9 @@ export async function readiness(options: { migrationsDir?: string } = {}): Promi
   try {
     const shipped = await shippedMigrations(options.migrationsDir ?? MIGRATIONS_DIR);
     const pending = applied ? shipped.filter((name) => !applied.has(name)) : shipped;
-    migrations = applied ? { ok: pending.length === 0, pending } : { ok: false, pending, error: "unknown: the database did not answer" };
+    migrations = applied
+      ? { ok: pending.length === 0, pending }
+      : { ok: false, pending, error: "unknown: the database did not answer" };
   } catch (error) {
     logger().error({ err: errorField(error) }, "readiness: cannot read the migrations");
     migrations = { ok: false, pending: [], error: "the migrations shipped with the app cannot be read" };

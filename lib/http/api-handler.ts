@@ -36,35 +36,43 @@ export type ObserveOptions = {
  * (the caller's valid X-Request-Id, else a new one): API routes do not pass
  * through the proxy (proxy.ts says why).
  */
-export async function observeRequest(request: Request, handle: () => Promise<Response>, options: ObserveOptions = {}): Promise<Response> {
+export async function observeRequest(
+  request: Request,
+  handle: () => Promise<Response>,
+  options: ObserveOptions = {},
+): Promise<Response> {
   const started = performance.now();
   const route = options.route ?? apiRouteOf(new URL(request.url).pathname);
   const context = { requestId: requestIdFrom(request.headers), route };
-  return runWithRequestContext(context, () => trackInFlight(async () => {
-    let response: Response;
-    try {
-      if (isDraining() && !options.serveWhileDraining) throw new AppError("UNAVAILABLE", "This server is shutting down; send the request again");
-      // Filters, slices and file names arrive in the query string: checked once here, like JSON bodies.
-      const queryIssue = unstorableQueryIssue(new URL(request.url).searchParams);
-      if (queryIssue) throw new AppError("BAD_REQUEST", "A query parameter holds text that cannot be stored", [queryIssue]);
-      response = await handle();
-    } catch (error) {
-      response = errorResponse(error);
-    }
-    response = withHeader(response, REQUEST_ID_HEADER, context.requestId);
-    response = withHeader(response, "Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
-    // Answers are per user (records, tokens, sessions): no cache between the app and its user keeps one.
-    response = withHeader(response, "Cache-Control", apiCacheControl(response.headers.get("cache-control")));
-    const hsts = strictTransportSecurity(baseUrl());
-    if (hsts) response = withHeader(response, "Strict-Transport-Security", hsts);
-    // A kept-alive connection would let the client send its next request here; closing it sends that to another replica.
-    if (isDraining()) response = withHeader(response, "connection", "close");
-    const seconds = (performance.now() - started) / 1000;
-    observeRequestDuration({ route, method: request.method, status: response.status }, seconds);
-    const ms = Math.round(seconds * 10_000) / 10;
-    logger()[options.probe ? "debug" : "info"]({ method: request.method, status: response.status, ms }, "request");
-    return response;
-  }));
+  return runWithRequestContext(context, () =>
+    trackInFlight(async () => {
+      let response: Response;
+      try {
+        if (isDraining() && !options.serveWhileDraining)
+          throw new AppError("UNAVAILABLE", "This server is shutting down; send the request again");
+        // Filters, slices and file names arrive in the query string: checked once here, like JSON bodies.
+        const queryIssue = unstorableQueryIssue(new URL(request.url).searchParams);
+        if (queryIssue)
+          throw new AppError("BAD_REQUEST", "A query parameter holds text that cannot be stored", [queryIssue]);
+        response = await handle();
+      } catch (error) {
+        response = errorResponse(error);
+      }
+      response = withHeader(response, REQUEST_ID_HEADER, context.requestId);
+      response = withHeader(response, "Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+      // Answers are per user (records, tokens, sessions): no cache between the app and its user keeps one.
+      response = withHeader(response, "Cache-Control", apiCacheControl(response.headers.get("cache-control")));
+      const hsts = strictTransportSecurity(baseUrl());
+      if (hsts) response = withHeader(response, "Strict-Transport-Security", hsts);
+      // A kept-alive connection would let the client send its next request here; closing it sends that to another replica.
+      if (isDraining()) response = withHeader(response, "connection", "close");
+      const seconds = (performance.now() - started) / 1000;
+      observeRequestDuration({ route, method: request.method, status: response.status }, seconds);
+      const ms = Math.round(seconds * 10_000) / 10;
+      logger()[options.probe ? "debug" : "info"]({ method: request.method, status: response.status, ms }, "request");
+      return response;
+    }),
+  );
 }
 
 // Some responses (Response.redirect, fetched ones) have immutable headers: copy those.
@@ -80,22 +88,39 @@ function withHeader(response: Response, name: string, value: string): Response {
 }
 
 /** For routes that need a signed-in user: 401 without one. */
-export async function withActor(request: Request, handle: (context: ApiContext) => Promise<Response>, options: ObserveOptions = {}): Promise<Response> {
-  return observeRequest(request, async () => {
-    const actor = requireActor(await actorFromHeaders(request.headers));
-    // The session cookie rides along on other sites' forms; a token does not.
-    if (actor.via === "session") assertSameOrigin({ method: request.method, headers: request.headers, baseUrl: baseUrl() });
-    const context = currentRequestContext();
-    if (context) context.userId = actor.userId;
-    return handle({ actor, origin: requestOrigin(request.headers) });
-  }, options);
+export async function withActor(
+  request: Request,
+  handle: (context: ApiContext) => Promise<Response>,
+  options: ObserveOptions = {},
+): Promise<Response> {
+  return observeRequest(
+    request,
+    async () => {
+      const actor = requireActor(await actorFromHeaders(request.headers));
+      // The session cookie rides along on other sites' forms; a token does not.
+      if (actor.via === "session")
+        assertSameOrigin({ method: request.method, headers: request.headers, baseUrl: baseUrl() });
+      const context = currentRequestContext();
+      if (context) context.userId = actor.userId;
+      return handle({ actor, origin: requestOrigin(request.headers) });
+    },
+    options,
+  );
 }
 
 /** For the few public routes (accepting an invitation). */
-export async function withoutActor(request: Request, handle: (context: { origin: RequestOrigin }) => Promise<Response>, options: ObserveOptions = {}): Promise<Response> {
-  return observeRequest(request, () => {
-    // Share links keep their visitor in a cookie, which other sites' forms would carry too.
-    assertSameOrigin({ method: request.method, headers: request.headers, baseUrl: baseUrl() });
-    return handle({ origin: requestOrigin(request.headers) });
-  }, options);
+export async function withoutActor(
+  request: Request,
+  handle: (context: { origin: RequestOrigin }) => Promise<Response>,
+  options: ObserveOptions = {},
+): Promise<Response> {
+  return observeRequest(
+    request,
+    () => {
+      // Share links keep their visitor in a cookie, which other sites' forms would carry too.
+      assertSameOrigin({ method: request.method, headers: request.headers, baseUrl: baseUrl() });
+      return handle({ origin: requestOrigin(request.headers) });
+    },
+    options,
+  );
 }

@@ -9,12 +9,16 @@ import { getEnv } from "@/lib/env";
 /** Set by the server from the socket, overwriting any value a client sent. */
 export const PEER_ADDRESS_HEADER = "x-evalform-peer-address";
 
-const normalise = (address: string | null | undefined) => (address ? address.trim().replace(/^::ffff:/, "") || null : null);
+const normalise = (address: string | null | undefined) =>
+  address ? address.trim().replace(/^::ffff:/, "") || null : null;
 
 export function clientAddress(headers: Headers, trustedHops = getEnv().EVALFORM_TRUSTED_PROXY_HOPS): string | null {
   const peer = normalise(headers.get(PEER_ADDRESS_HEADER));
   if (trustedHops <= 0) return peer;
-  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   // Fewer hops than trusted proxies: the request skipped a proxy; the nearest address is all we know.
   return normalise(hops.at(-trustedHops)) ?? peer;
 }

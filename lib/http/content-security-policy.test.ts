@@ -18,7 +18,9 @@ describe("contentSecurityPolicy", () => {
   });
 
   it("adds unsafe-eval only for development", () => {
-    expect(directive(contentSecurityPolicy({ nonce: "n", development: true }), "script-src")).toContain("'unsafe-eval'");
+    expect(directive(contentSecurityPolicy({ nonce: "n", development: true }), "script-src")).toContain(
+      "'unsafe-eval'",
+    );
   });
 
   it("loads media from our origin and data:/blob: only, never from another host", () => {

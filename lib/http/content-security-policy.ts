@@ -8,7 +8,12 @@
 
 export function contentSecurityPolicy(options: { nonce: string; development: boolean }): string {
   // React's development build evaluates strings for its debugging stacks.
-  const scriptSources = ["'self'", `'nonce-${options.nonce}'`, "'strict-dynamic'", ...(options.development ? ["'unsafe-eval'"] : [])];
+  const scriptSources = [
+    "'self'",
+    `'nonce-${options.nonce}'`,
+    "'strict-dynamic'",
+    ...(options.development ? ["'unsafe-eval'"] : []),
+  ];
   const directives = [
     "default-src 'self'",
     `script-src ${scriptSources.join(" ")}`,

@@ -15,7 +15,10 @@ async function closedPort(): Promise<number> {
 }
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => null, (error: unknown) => error);
+  return promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 }
 
 describe("isDatabaseUnavailable", () => {
@@ -38,23 +41,50 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(new Error("query failed", { cause: shutdown }))).toBe(true);
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
     // Prisma's wrapping of PostgreSQL during crash recovery (after `pg_ctl restart -m immediate`, seen in the faults drill).
-    expect(isDatabaseUnavailable(Object.assign(new Error("Database error. Code: `57P03`. Message: `the database system is not yet accepting connections`"), { code: "P2039" }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(
+          new Error("Database error. Code: `57P03`. Message: `the database system is not yet accepting connections`"),
+          { code: "P2039" },
+        ),
+      ),
+    ).toBe(true);
     // pg's answer for a pooled client whose connection broke while it was checked out (seen in the faults drill).
-    expect(isDatabaseUnavailable(new Error("Client has encountered a connection error and is not queryable"))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Client has encountered a connection error and is not queryable"))).toBe(
+      true,
+    );
   });
 
   it("recognises PgBouncer's refusals while the server behind it restarts (seen in the faults drill behind PgBouncer)", () => {
-    for (const message of ["server login has been failing, try again later (server_login_retry)", "server conn crashed?", "query_wait_timeout", "pgbouncer cannot connect to server"]) {
+    for (const message of [
+      "server login has been failing, try again later (server_login_retry)",
+      "server conn crashed?",
+      "query_wait_timeout",
+      "pgbouncer cannot connect to server",
+    ]) {
       const pooler = Object.assign(new Error(message), { code: "08P01" });
       expect(isDatabaseUnavailable(new Error("Failed to get session", { cause: pooler })), message).toBe(true);
     }
-    expect(isDatabaseUnavailable(Object.assign(new Error("Database error. Code: `08P01`. Message: `server login has been failing, try again later (server_login_retry)`"), { code: "P2039" }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(
+          new Error(
+            "Database error. Code: `08P01`. Message: `server login has been failing, try again later (server_login_retry)`",
+          ),
+          { code: "P2039" },
+        ),
+      ),
+    ).toBe(true);
     // 08P01 alone is a protocol violation, a bug to see, not an outage.
     expect(isDatabaseUnavailable(Object.assign(new Error("invalid message format"), { code: "08P01" }))).toBe(false);
   });
 
   it("leaves other errors alone", () => {
-    expect(isDatabaseUnavailable(Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505" }))).toBe(false);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505" }),
+      ),
+    ).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("x is undefined"))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(isDatabaseUnavailable("ECONNREFUSED")).toBe(false);

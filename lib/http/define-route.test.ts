@@ -8,11 +8,27 @@ import { defineRoute, reply } from "./define-route";
 
 const echo = defineRoute(
   {
-    method: "GET", path: "/api/things/{thingId}", id: "getThing", tag: "System", access: "public", probe: true, summary: "A thing",
+    method: "GET",
+    path: "/api/things/{thingId}",
+    id: "getThing",
+    tag: "System",
+    access: "public",
+    probe: true,
+    summary: "A thing",
     query: z.object({ limit: z.coerce.number().int().min(1).max(10).default(5), tag: z.array(z.string()).optional() }),
-    responses: { 200: { description: "The thing.", schema: z.object({ id: z.string(), limit: z.number(), tag: z.array(z.string()).optional(), route: z.string() }) } },
+    responses: {
+      200: {
+        description: "The thing.",
+        schema: z.object({ id: z.string(), limit: z.number(), tag: z.array(z.string()).optional(), route: z.string() }),
+      },
+    },
   },
-  async ({ params, query }) => ({ id: params.thingId, limit: query.limit, tag: query.tag, route: currentRequestContext()?.route ?? "" }),
+  async ({ params, query }) => ({
+    id: params.thingId,
+    limit: query.limit,
+    tag: query.tag,
+    route: currentRequestContext()?.route ?? "",
+  }),
 );
 
 const call = (url: string) => echo(new Request(url), { params: Promise.resolve({ thingId: "t1" }) });
@@ -42,23 +58,53 @@ it("leaves parameters the schema does not name to whoever reads them", async () 
 
 it("fails an answer outside its schema (tests and development), and one with an undeclared status", async () => {
   const drifting = defineRoute(
-    { method: "GET", path: "/api/drift", id: "drift", tag: "System", access: "public", probe: true, summary: "drift", responses: { 200: { description: "ok", schema: z.object({ count: z.number() }) } } },
+    {
+      method: "GET",
+      path: "/api/drift",
+      id: "drift",
+      tag: "System",
+      access: "public",
+      probe: true,
+      summary: "drift",
+      responses: { 200: { description: "ok", schema: z.object({ count: z.number() }) } },
+    },
     async () => ({ count: "3" }),
   );
   expect((await drifting(new Request("http://app.test/api/drift"), { params: Promise.resolve({}) })).status).toBe(500);
   const undeclared = defineRoute(
-    { method: "GET", path: "/api/drift", id: "drift", tag: "System", access: "public", probe: true, summary: "drift", responses: { 200: { description: "ok", schema: z.object({}) } } },
+    {
+      method: "GET",
+      path: "/api/drift",
+      id: "drift",
+      tag: "System",
+      access: "public",
+      probe: true,
+      summary: "drift",
+      responses: { 200: { description: "ok", schema: z.object({}) } },
+    },
     async () => reply({}, 202),
   );
-  expect((await undeclared(new Request("http://app.test/api/drift"), { params: Promise.resolve({}) })).status).toBe(500);
+  expect((await undeclared(new Request("http://app.test/api/drift"), { params: Promise.resolve({}) })).status).toBe(
+    500,
+  );
 });
 
 it("sends a reply's status and headers, and a Response as it is", async () => {
   const created = defineRoute(
-    { method: "POST", path: "/api/made", id: "made", tag: "System", access: "metrics_token", summary: "made", responses: { 201: { description: "made", schema: z.object({ id: z.string() }) } } },
+    {
+      method: "POST",
+      path: "/api/made",
+      id: "made",
+      tag: "System",
+      access: "metrics_token",
+      summary: "made",
+      responses: { 201: { description: "made", schema: z.object({ id: z.string() }) } },
+    },
     async () => reply({ id: "m1" }, 201, { Location: "/api/made/m1" }),
   );
-  const response = await created(new Request("http://app.test/api/made", { method: "POST" }), { params: Promise.resolve({}) });
+  const response = await created(new Request("http://app.test/api/made", { method: "POST" }), {
+    params: Promise.resolve({}),
+  });
   expect(response.status).toBe(201);
   expect(response.headers.get("location")).toBe("/api/made/m1");
   expect(created.contract.id).toBe("made");

@@ -18,7 +18,9 @@ function chunks(count: number, size = 1024): { stream: ReadableStream<Uint8Array
 describe("discardRest", () => {
   it("reads a finite body to its end", async () => {
     const body = chunks(500);
-    expect(await discardRest(body.stream.getReader(), { maxBytes: 10 * 2 ** 20, maxMs: 5_000 })).toBe("read to its end");
+    expect(await discardRest(body.stream.getReader(), { maxBytes: 10 * 2 ** 20, maxMs: 5_000 })).toBe(
+      "read to its end",
+    );
     expect(body.pulled()).toBe(500);
   });
 
@@ -37,7 +39,12 @@ describe("discardRest", () => {
 
   it("is what a JSON body past its limit gets: the 413 is thrown and the rest still read", async () => {
     const body = chunks(3_000);
-    const request = new Request("http://localhost/api/records", { method: "POST", body: body.stream, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+    const request = new Request("http://localhost/api/records", {
+      method: "POST",
+      body: body.stream,
+      headers: { "content-type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
     await expect(readBodyText(request, 64 * 1024)).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
     await expect.poll(body.pulled).toBe(3_000);
   });

@@ -5,7 +5,11 @@ import { errorResponse } from "./error-response";
 
 describe("errorResponse", () => {
   it("answers a body refused for its size with 413 and the rule", async () => {
-    const response = errorResponse(new AppError("PAYLOAD_TOO_LARGE", "The request body is larger than 1048576 bytes", [{ path: "", rule: "maxBytes", message: "too large" }]));
+    const response = errorResponse(
+      new AppError("PAYLOAD_TOO_LARGE", "The request body is larger than 1048576 bytes", [
+        { path: "", rule: "maxBytes", message: "too large" },
+      ]),
+    );
     expect(response.status).toBe(413);
     expect((await response.json()).errors[0]).toMatchObject({ rule: "maxBytes" });
   });

@@ -12,13 +12,25 @@ export function errorResponse(error: unknown): Response {
     const status = HTTP_STATUS_OF[error.code];
     // A body refused early (its size, a refused line) is read to its end and
     // thrown away meanwhile (request-body.ts), so the connection carries on.
-    return Response.json({ error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }, errors: error.issues }, { status });
+    return Response.json(
+      {
+        error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+        errors: error.issues,
+      },
+      { status },
+    );
   }
   if (isUnstorableTextError(error)) {
     // The safety net behind lib/text-input.ts: an input that reached PostgreSQL unchecked.
     logger().warn({ err: errorField(error) }, "text the database cannot store");
     return Response.json(
-      { error: { code: "BAD_REQUEST", message: "The request holds text that cannot be stored (a NUL character or an unpaired surrogate)." }, errors: [{ path: "", rule: "storableText", message: "remove NUL characters and unpaired surrogates" }] },
+      {
+        error: {
+          code: "BAD_REQUEST",
+          message: "The request holds text that cannot be stored (a NUL character or an unpaired surrogate).",
+        },
+        errors: [{ path: "", rule: "storableText", message: "remove NUL characters and unpaired surrogates" }],
+      },
       { status: 400 },
     );
   }
@@ -26,13 +38,21 @@ export function errorResponse(error: unknown): Response {
     // Expected while the database restarts or fails over; the pool replaces the connection on the next request.
     logger().warn({ err: errorField(error) }, "database unavailable");
     return Response.json(
-      { error: { code: "UNAVAILABLE", message: "The database is not reachable right now; the request was not completed. Send it again." } },
+      {
+        error: {
+          code: "UNAVAILABLE",
+          message: "The database is not reachable right now; the request was not completed. Send it again.",
+        },
+      },
       { status: 503, headers: { "Retry-After": "1" } },
     );
   }
   // The request id in this line is the one the client got in X-Request-Id.
   logger().error({ err: errorField(error) }, "unexpected error");
-  return Response.json({ error: { code: "INTERNAL", message: "Something went wrong; the request was not completed." } }, { status: 500 });
+  return Response.json(
+    { error: { code: "INTERNAL", message: "Something went wrong; the request was not completed." } },
+    { status: 500 },
+  );
 }
 
 /** The JSON body of a request, or an AppError naming why it is not JSON. */
@@ -40,7 +60,9 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   assertJsonContentType(request.headers);
   const parsed = parseJsonText(await readBodyText(request));
   if (parsed.ok) return parsed.value;
-  const message = { maxDepth: "The request body is nested too deeply", json: "The request body is not valid JSON" }[parsed.issue.rule]
-    ?? `The request body holds text that cannot be stored, at ${parsed.issue.path || "its top"}`;
+  const message =
+    { maxDepth: "The request body is nested too deeply", json: "The request body is not valid JSON" }[
+      parsed.issue.rule
+    ] ?? `The request body holds text that cannot be stored, at ${parsed.issue.path || "its top"}`;
   throw new AppError("BAD_REQUEST", message, [parsed.issue]);
 }

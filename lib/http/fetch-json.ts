@@ -15,8 +15,17 @@ export async function fetchJson<T>(url: string, init: { method: string; body?: u
     });
     const payload = response.status === 204 ? {} : await response.json().catch(() => ({}));
     if (response.ok) return { ok: true, data: payload as T };
-    const error = payload as { error?: { message?: string; details?: Record<string, unknown> }; errors?: ValidationIssue[] };
-    return { ok: false, status: response.status, message: error.error?.message ?? `The server answered ${response.status}`, issues: error.errors ?? [], details: error.error?.details };
+    const error = payload as {
+      error?: { message?: string; details?: Record<string, unknown> };
+      errors?: ValidationIssue[];
+    };
+    return {
+      ok: false,
+      status: response.status,
+      message: error.error?.message ?? `The server answered ${response.status}`,
+      issues: error.errors ?? [],
+      details: error.error?.details,
+    };
   } catch {
     return { ok: false, status: 0, message: "The server is unreachable; nothing was changed. Try again.", issues: [] };
   }

@@ -14,7 +14,14 @@ describe("the proxy's matcher", () => {
   });
 
   it("leaves API routes alone, uploads included", () => {
-    for (const path of ["/api/records", "/api/imports", "/api/suites/abc/report", "/api/imports/3f1c/file", "/api/records/import", "/api/suites/3f1c/prefills"]) {
+    for (const path of [
+      "/api/records",
+      "/api/imports",
+      "/api/suites/abc/report",
+      "/api/imports/3f1c/file",
+      "/api/records/import",
+      "/api/suites/3f1c/prefills",
+    ]) {
       expect(matches(path), path).toBe(false);
     }
   });

@@ -21,14 +21,20 @@ export function parseQuery<T extends z.ZodType>(schema: T, params: URLSearchPara
     const values = params.getAll(key);
     const field = shape[key];
     if (!field) continue;
-    if (isArraySchema(field)) raw[key] = values.flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean);
+    if (isArraySchema(field))
+      raw[key] = values
+        .flatMap((value) => value.split(","))
+        .map((value) => value.trim())
+        .filter(Boolean);
     else if (values.length > 1) issues.push({ path: `/${key}`, rule: "single", message: `${key} may be given once` });
     else raw[key] = values[0];
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) issues.push({ path: `/${issue.path.map(String).join("/")}`, rule: issue.code, message: issue.message });
+    for (const issue of parsed.error.issues)
+      issues.push({ path: `/${issue.path.map(String).join("/")}`, rule: issue.code, message: issue.message });
   }
-  if (issues.length > 0 || !parsed.success) throw new AppError("INVALID_INPUT", "A query parameter is not valid", issues);
+  if (issues.length > 0 || !parsed.success)
+    throw new AppError("INVALID_INPUT", "A query parameter is not valid", issues);
   return parsed.data;
 }

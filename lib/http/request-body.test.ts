@@ -32,7 +32,7 @@ describe("assertJsonContentType", () => {
 
 describe("readBodyText", () => {
   it("reads UTF-8 text", async () => {
-    expect(await readBodyText(new Request("http://x", { method: "POST", body: "{\"a\":\"ü\"}" }))).toBe("{\"a\":\"ü\"}");
+    expect(await readBodyText(new Request("http://x", { method: "POST", body: '{"a":"ü"}' }))).toBe('{"a":"ü"}');
   });
 
   it("refuses invalid UTF-8 with the offset of the first bad byte, instead of replacing it", async () => {
@@ -43,7 +43,9 @@ describe("readBodyText", () => {
   });
 
   it("stops reading past the limit with 413", async () => {
-    const error = await refusal(() => readBodyText(new Request("http://x", { method: "POST", body: "x".repeat(2000) }), 1000));
+    const error = await refusal(() =>
+      readBodyText(new Request("http://x", { method: "POST", body: "x".repeat(2000) }), 1000),
+    );
     expect(error.code).toBe("PAYLOAD_TOO_LARGE");
     expect(error.issues[0]).toMatchObject({ rule: "maxBytes" });
   });
@@ -51,12 +53,18 @@ describe("readBodyText", () => {
 
 describe("uploadedFile", () => {
   it("refuses a file wrapped in a form", async () => {
-    const request = new Request("http://x", { method: "POST", body: "--b\r\n\r\n--b--", headers: { "content-type": "multipart/form-data; boundary=b" } });
+    const request = new Request("http://x", {
+      method: "POST",
+      body: "--b\r\n\r\n--b--",
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+    });
     expect((await refusal(() => uploadedFile(request))).code).toBe("UNSUPPORTED_MEDIA_TYPE");
   });
 
   it("streams the file itself", async () => {
-    const file = uploadedFile(new Request("http://x", { method: "POST", body: "{}\n{}", headers: { "content-type": "application/x-ndjson" } }));
+    const file = uploadedFile(
+      new Request("http://x", { method: "POST", body: "{}\n{}", headers: { "content-type": "application/x-ndjson" } }),
+    );
     expect(file).toBeInstanceOf(Readable);
     let text = "";
     for await (const chunk of file) text += chunk;
@@ -67,7 +75,7 @@ describe("uploadedFile", () => {
 describe("readBodyText on a body cut inside a character", () => {
   it("names the byte where a multi-byte sequence breaks", async () => {
     // "é" is c3 a9; c3 followed by "(" is not UTF-8.
-    const body = Buffer.concat([Buffer.from("{\"note\":\"caf"), Buffer.from([0xc3, 0x28]), Buffer.from("\"}")]);
+    const body = Buffer.concat([Buffer.from('{"note":"caf'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
     const error = await refusal(() => readBodyText(new Request("http://x", { method: "POST", body })));
     expect(error.issues[0]).toMatchObject({ rule: "utf8", message: expect.stringContaining("byte 13") });
   });

@@ -84,13 +84,19 @@ const FORM_TYPES = new Set(["multipart/form-data", "application/x-www-form-urlen
 export function uploadedFile(request: Request): Readable {
   const mediaType = mediaTypeOf(request.headers);
   if (mediaType !== null && FORM_TYPES.has(mediaType)) {
-    throw unsupported(mediaType, "send the file itself as the body (e.g. Content-Type: application/x-ndjson), not a form");
+    throw unsupported(
+      mediaType,
+      "send the file itself as the body (e.g. Content-Type: application/x-ndjson), not a form",
+    );
   }
   if (!request.body) throw new AppError("BAD_REQUEST", "Send the file as the request body");
   const reader = request.body.getReader();
   return new Readable({
     read() {
-      reader.read().then(({ done, value }) => this.push(done ? null : value), (error: unknown) => this.destroy(error as Error));
+      reader.read().then(
+        ({ done, value }) => this.push(done ? null : value),
+        (error: unknown) => this.destroy(error as Error),
+      );
     },
     // A reader that stops early (a refused line, the size limit) leaves the rest of the upload to be discarded, not cut.
     destroy(error, callback) {
@@ -107,7 +113,10 @@ export function uploadedFile(request: Request): Readable {
  * instead of "the file is too large"). Bounded in bytes and time; past that,
  * the connection is cut.
  */
-export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limits = { maxBytes: DISCARD_MAX_BYTES, maxMs: DISCARD_MAX_MS }): Promise<"read to its end" | "cut"> {
+export async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limits = { maxBytes: DISCARD_MAX_BYTES, maxMs: DISCARD_MAX_MS },
+): Promise<"read to its end" | "cut"> {
   const deadline = Date.now() + limits.maxMs;
   let discarded = 0;
   try {
@@ -115,7 +124,12 @@ export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array
       const left = deadline - Date.now();
       if (left <= 0 || discarded > limits.maxBytes) break;
       let timer: NodeJS.Timeout | undefined;
-      const next = await Promise.race([reader.read(), new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), left); })]);
+      const next = await Promise.race([
+        reader.read(),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), left);
+        }),
+      ]);
       clearTimeout(timer);
       if (next === null) break;
       if (next.done) return "read to its end";

@@ -17,12 +17,16 @@ describe("assertSameOrigin", () => {
   it("allows our own origin, as localhost, 127.0.0.1 or the Host the browser used", () => {
     expect(check("POST", { origin: "http://localhost:3000" })).toBe("allowed");
     expect(check("PUT", { origin: "http://127.0.0.1:3000" })).toBe("allowed");
-    expect(check("POST", { origin: "https://evalform.example", host: "evalform.example", "x-forwarded-proto": "https" })).toBe("allowed");
+    expect(
+      check("POST", { origin: "https://evalform.example", host: "evalform.example", "x-forwarded-proto": "https" }),
+    ).toBe("allowed");
   });
 
   it("refuses another site, a look-alike and the opaque origin null", () => {
     expect(check("POST", { origin: "https://attacker.example", host: "localhost:3000" })).toBe("FORBIDDEN");
-    expect(check("DELETE", { origin: "http://localhost:3000.attacker.example", host: "localhost:3000" })).toBe("FORBIDDEN");
+    expect(check("DELETE", { origin: "http://localhost:3000.attacker.example", host: "localhost:3000" })).toBe(
+      "FORBIDDEN",
+    );
     expect(check("POST", { origin: "null", host: "localhost:3000" })).toBe("FORBIDDEN");
     expect(check("PATCH", { origin: "http://localhost:3001", host: "localhost:3000" })).toBe("FORBIDDEN");
   });
@@ -42,7 +46,9 @@ describe("assertSameOrigin", () => {
     try {
       assertSameOrigin({ method: "POST", headers: new Headers({ origin: "null" }), baseUrl });
     } catch (error) {
-      expect((error as AppError).issues).toEqual([expect.objectContaining({ path: "/headers/origin", rule: "sameOrigin" })]);
+      expect((error as AppError).issues).toEqual([
+        expect.objectContaining({ path: "/headers/origin", rule: "sameOrigin" }),
+      ]);
     }
   });
 });

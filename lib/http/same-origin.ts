@@ -10,7 +10,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Our origins: the configured base URL (as localhost and 127.0.0.1) and the host the request was sent to. */
 function ownOrigins(headers: Headers, baseUrl: string): Set<string> {
   const base = new URL(baseUrl).origin;
-  const origins = new Set([base, base.replace("://localhost", "://127.0.0.1"), base.replace("://127.0.0.1", "://localhost")]);
+  const origins = new Set([
+    base,
+    base.replace("://localhost", "://127.0.0.1"),
+    base.replace("://127.0.0.1", "://localhost"),
+  ]);
   // A browser sets Host to the site it is talking to; a forged Host only fools the forger's own client.
   const host = headers.get("x-forwarded-host") ?? headers.get("host");
   if (host) {
@@ -24,9 +28,17 @@ function ownOrigins(headers: Headers, baseUrl: string): Set<string> {
 export function assertSameOrigin(options: { method: string; headers: Headers; baseUrl: string }): void {
   if (SAFE_METHODS.has(options.method.toUpperCase())) return;
   const origin = options.headers.get("origin");
-  const refused = new AppError("FORBIDDEN", "This request came from another site (its Origin is not this app's), so it was refused. Send it from the app's own pages or with an API token.", [
-    { path: "/headers/origin", rule: "sameOrigin", message: `Origin ${origin === null ? "(absent)" : JSON.stringify(origin)} is not this app's origin` },
-  ]);
+  const refused = new AppError(
+    "FORBIDDEN",
+    "This request came from another site (its Origin is not this app's), so it was refused. Send it from the app's own pages or with an API token.",
+    [
+      {
+        path: "/headers/origin",
+        rule: "sameOrigin",
+        message: `Origin ${origin === null ? "(absent)" : JSON.stringify(origin)} is not this app's origin`,
+      },
+    ],
+  );
   if (origin !== null) {
     if (!ownOrigins(options.headers, options.baseUrl).has(origin)) throw refused;
     return;

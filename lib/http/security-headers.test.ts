@@ -19,9 +19,13 @@ describe("Strict-Transport-Security", () => {
   });
 
   it("is on every API answer and every page when EVALFORM_BASE_URL is https", async () => {
-    const api = await observeRequest(new Request("https://evalform.example/api/records"), async () => Response.json({}));
+    const api = await observeRequest(new Request("https://evalform.example/api/records"), async () =>
+      Response.json({}),
+    );
     expect(api.headers.get("strict-transport-security")).toMatch(/^max-age=63072000/);
-    const failed = await observeRequest(new Request("https://evalform.example/api/records"), async () => { throw new AppError("NOT_FOUND", "No such thing"); });
+    const failed = await observeRequest(new Request("https://evalform.example/api/records"), async () => {
+      throw new AppError("NOT_FOUND", "No such thing");
+    });
     expect(failed.headers.get("strict-transport-security")).toMatch(/^max-age=63072000/);
     const page = proxy(new NextRequest("https://evalform.example/records"));
     expect(page.headers.get("strict-transport-security")).toMatch(/^max-age=63072000/);
@@ -31,10 +35,18 @@ describe("Strict-Transport-Security", () => {
 describe("Cache-Control on API answers", () => {
   it("is no-store on every answer: success, error, redirect, and a handler's own weaker value", async () => {
     const answers = [
-      await observeRequest(new Request("https://evalform.example/api/records"), async () => Response.json({ records: [] })),
-      await observeRequest(new Request("https://evalform.example/api/records"), async () => { throw new AppError("NOT_FOUND", "No such thing"); }),
-      await observeRequest(new Request("https://evalform.example/api/records"), async () => Response.redirect("https://evalform.example/x", 307)),
-      await observeRequest(new Request("https://evalform.example/api/records"), async () => Response.json({}, { headers: { "cache-control": "public, max-age=600" } })),
+      await observeRequest(new Request("https://evalform.example/api/records"), async () =>
+        Response.json({ records: [] }),
+      ),
+      await observeRequest(new Request("https://evalform.example/api/records"), async () => {
+        throw new AppError("NOT_FOUND", "No such thing");
+      }),
+      await observeRequest(new Request("https://evalform.example/api/records"), async () =>
+        Response.redirect("https://evalform.example/x", 307),
+      ),
+      await observeRequest(new Request("https://evalform.example/api/records"), async () =>
+        Response.json({}, { headers: { "cache-control": "public, max-age=600" } }),
+      ),
     ];
     for (const answer of answers) expect(answer.headers.get("cache-control")).toBe("no-store");
   });

@@ -10,11 +10,20 @@ export function byteLimit(maxBytes: number, onBytes: (total: number) => void): T
       total += chunk.length;
       onBytes(total);
       if (total > maxBytes) {
-        callback(new AppError("PAYLOAD_TOO_LARGE", `The file is larger than the limit of ${maxBytes} bytes (EVALFORM_MAX_UPLOAD_BYTES); nothing was stored`, [
-          { path: "", rule: "maxBytes", message: `the upload passed ${maxBytes} bytes (EVALFORM_MAX_UPLOAD_BYTES); split the file or raise the limit` },
-        ]));
-      }
-      else callback(null, chunk);
+        callback(
+          new AppError(
+            "PAYLOAD_TOO_LARGE",
+            `The file is larger than the limit of ${maxBytes} bytes (EVALFORM_MAX_UPLOAD_BYTES); nothing was stored`,
+            [
+              {
+                path: "",
+                rule: "maxBytes",
+                message: `the upload passed ${maxBytes} bytes (EVALFORM_MAX_UPLOAD_BYTES); split the file or raise the limit`,
+              },
+            ],
+          ),
+        );
+      } else callback(null, chunk);
     },
   });
 }

@@ -35,7 +35,12 @@ afterAll(async () => {
 
 const body = (values: unknown[]) => values.map((value) => JSON.stringify(value)).join("\n") + "\n";
 const request = (url: string, method: string, text: string) =>
-  new Request(`${APP}${url}`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" }, body: Readable.toWeb(Readable.from([Buffer.from(text)])) as ReadableStream, duplex: "half" } as RequestInit);
+  new Request(`${APP}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
+    body: Readable.toWeb(Readable.from([Buffer.from(text)])) as ReadableStream,
+    duplex: "half",
+  } as RequestInit);
 
 describe("items", () => {
   async function importItems(policy: string | null) {
@@ -43,8 +48,17 @@ describe("items", () => {
     const lines = [nativeItem(`${prefix}-1`), nativeItem(`${prefix}-2`), { not: "an item" }, nativeItem(`${prefix}-3`)];
     const created = await createImport({ actor: admin, input: { format: "items" } });
     const query = policy === null ? "" : `?policy=${policy}`;
-    const response = await uploadItemsRoute(request(`/api/imports/${created.id}/file${query}`, "PUT", body(lines)), { params: Promise.resolve({ importId: created.id }) });
-    const summary = (await response.json()) as { status: string; accepted: number; refused: number; imported: number | null; error?: unknown; errors?: unknown };
+    const response = await uploadItemsRoute(request(`/api/imports/${created.id}/file${query}`, "PUT", body(lines)), {
+      params: Promise.resolve({ importId: created.id }),
+    });
+    const summary = (await response.json()) as {
+      status: string;
+      accepted: number;
+      refused: number;
+      imported: number | null;
+      error?: unknown;
+      errors?: unknown;
+    };
     const stored = await db().item.count({ where: { importId: created.id } });
     return { id: created.id, response, summary, stored };
   }
@@ -74,7 +88,9 @@ describe("items", () => {
     expect(response.status).toBe(422);
     expect(summary).toMatchObject({ error: { code: "INVALID_INPUT", message: expect.stringContaining("policy") } });
     expect(stored).toBe(0);
-    expect(await db().itemImport.findUniqueOrThrow({ where: { id }, select: { linesRead: true } })).toEqual({ linesRead: 0 });
+    expect(await db().itemImport.findUniqueOrThrow({ where: { id }, select: { linesRead: true } })).toEqual({
+      linesRead: 0,
+    });
   });
 });
 
@@ -85,7 +101,11 @@ describe("records", () => {
     const valid = [record(), record(), record()];
     const lines = [valid[0], valid[1], { ...record(), universal: "not an object" }, valid[2]];
     const response = await importRecordsRoute(request(`/api/records/import${query}`, "POST", body(lines)));
-    const answer = (await response.json()) as { refused?: number; records_read?: number; report?: { refused: number; records_read: number } };
+    const answer = (await response.json()) as {
+      refused?: number;
+      records_read?: number;
+      report?: { refused: number; records_read: number };
+    };
     const stored = await db().evalRecord.count({ where: { evalId: { in: valid.map((entry) => entry.eval_id) } } });
     return { status: response.status, report: answer.report ?? answer, stored };
   }
@@ -104,11 +124,14 @@ describe("records", () => {
     expect(result.stored).toBe(stored);
   });
 
-  it.each(["?store_valid=yes", "?policy=stage", "?policy=store_valid&store_valid=0"])("%s answers 422 and stores nothing", async (query) => {
-    const result = await importRecords(query);
-    expect(result.status).toBe(422);
-    expect(result.stored).toBe(0);
-  });
+  it.each(["?store_valid=yes", "?policy=stage", "?policy=store_valid&store_valid=0"])(
+    "%s answers 422 and stores nothing",
+    async (query) => {
+      const result = await importRecords(query);
+      expect(result.status).toBe(422);
+      expect(result.stored).toBe(0);
+    },
+  );
 });
 
 describe("prefills", () => {
@@ -116,7 +139,15 @@ describe("prefills", () => {
     const { importId, taskIds } = await importTestItems(admin, 4);
     const suite = await createSuite({
       actor: admin,
-      input: { name: "Policy suite", key: `policy-${importId.slice(0, 8)}`, overlap_k: 1, gold_share: 0, hold_minutes: 30, rater_ids: [], import_ids: [importId] },
+      input: {
+        name: "Policy suite",
+        key: `policy-${importId.slice(0, 8)}`,
+        overlap_k: 1,
+        gold_share: 0,
+        hold_minutes: 30,
+        rater_ids: [],
+        import_ids: [importId],
+      },
     });
     return { suiteId: suite.id, taskIds };
   }
@@ -133,8 +164,16 @@ describe("prefills", () => {
 
   async function importPrefills(query: string) {
     const { suiteId, taskIds } = await suiteWithItems();
-    const lines = [judgeRecord(taskIds[0]!), judgeRecord(taskIds[1]!), judgeRecord("no-such-task"), judgeRecord(taskIds[2]!)];
-    const response = await importPrefillsRoute(request(`/api/suites/${suiteId}/prefills${query}`, "POST", body(lines)), { params: Promise.resolve({ suiteId }) });
+    const lines = [
+      judgeRecord(taskIds[0]!),
+      judgeRecord(taskIds[1]!),
+      judgeRecord("no-such-task"),
+      judgeRecord(taskIds[2]!),
+    ];
+    const response = await importPrefillsRoute(
+      request(`/api/suites/${suiteId}/prefills${query}`, "POST", body(lines)),
+      { params: Promise.resolve({ suiteId }) },
+    );
     const answer = (await response.json()) as { refused?: number; report?: { refused: number; records_read: number } };
     const stored = await db().reviewTask.count({ where: { suiteId } });
     return { status: response.status, report: answer.report ?? answer, stored };
@@ -154,9 +193,14 @@ describe("prefills", () => {
 
   it("?store_valid=yes answers 422 naming the parameter and stores nothing", async () => {
     const { suiteId } = await suiteWithItems();
-    const response = await importPrefillsRoute(request(`/api/suites/${suiteId}/prefills?store_valid=yes`, "POST", body([judgeRecord("x")])), { params: Promise.resolve({ suiteId }) });
+    const response = await importPrefillsRoute(
+      request(`/api/suites/${suiteId}/prefills?store_valid=yes`, "POST", body([judgeRecord("x")])),
+      { params: Promise.resolve({ suiteId }) },
+    );
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ error: { code: "INVALID_INPUT", message: expect.stringContaining("store_valid") } });
+    expect(await response.json()).toMatchObject({
+      error: { code: "INVALID_INPUT", message: expect.stringContaining("store_valid") },
+    });
     expect(await db().reviewTask.count({ where: { suiteId } })).toBe(0);
   });
 });

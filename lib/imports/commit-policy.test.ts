@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { rejection } from "@/lib/testing/rejection";
 import { commitPolicyParam, outcomeOf, policiesFor } from "./commit-policy";
 
-const param = (query: string, kind: "items" | "records" | "prefills" = "records") => commitPolicyParam(new URLSearchParams(query), kind, kind === "items" ? "stage" : "all_or_nothing");
+const param = (query: string, kind: "items" | "records" | "prefills" = "records") =>
+  commitPolicyParam(new URLSearchParams(query), kind, kind === "items" ? "stage" : "all_or_nothing");
 
 describe("commit policy", () => {
   it("decides the same way for every kind", () => {
@@ -31,10 +32,14 @@ describe("commit policy", () => {
   });
 
   it("answers 422 naming the parameter for an unknown, unoffered or contradicted policy", async () => {
-    const refused = async (query: string, kind?: "items" | "records") => rejection(Promise.resolve().then(() => param(query, kind)));
+    const refused = async (query: string, kind?: "items" | "records") =>
+      rejection(Promise.resolve().then(() => param(query, kind)));
     expect((await refused("policy=later")).issues[0]).toMatchObject({ path: "/policy", rule: "enum" });
     expect((await refused("policy=stage")).issues[0]).toMatchObject({ path: "/policy", rule: "enum" });
-    expect((await refused("policy=all_or_nothing&store_valid=1")).issues[0]).toMatchObject({ path: "/store_valid", rule: "consistent" });
+    expect((await refused("policy=all_or_nothing&store_valid=1")).issues[0]).toMatchObject({
+      path: "/store_valid",
+      rule: "consistent",
+    });
     expect((await refused("store_valid=yes")).issues[0]).toMatchObject({ path: "/store_valid", rule: "boolean" });
   });
 });

@@ -8,7 +8,11 @@ export type ImportKind = "items" | "records" | "prefills";
 
 export const COMMIT_POLICIES = [
   { id: "all_or_nothing", description: "one refused entry stores nothing", kinds: ["items", "records", "prefills"] },
-  { id: "store_valid", description: "the valid entries are stored, the refused ones reported", kinds: ["items", "records", "prefills"] },
+  {
+    id: "store_valid",
+    description: "the valid entries are stored, the refused ones reported",
+    kinds: ["items", "records", "prefills"],
+  },
   // Records and prefills answer with their report at once, so nothing waits for a decision (yet).
   { id: "stage", description: "the valid entries wait until the admin imports or discards them", kinds: ["items"] },
 ] as const satisfies readonly { id: string; description: string; kinds: readonly ImportKind[] }[];
@@ -17,7 +21,9 @@ export type CommitPolicy = (typeof COMMIT_POLICIES)[number]["id"];
 
 /** The policies an import kind offers, for its enum in the API documentation. */
 export function policiesFor(kind: ImportKind): CommitPolicy[] {
-  return COMMIT_POLICIES.filter((policy) => (policy.kinds as readonly ImportKind[]).includes(kind)).map((policy) => policy.id);
+  return COMMIT_POLICIES.filter((policy) => (policy.kinds as readonly ImportKind[]).includes(kind)).map(
+    (policy) => policy.id,
+  );
 }
 
 /** What happens once the file is read. */
@@ -44,7 +50,11 @@ export function commitPolicyParam(params: URLSearchParams, kind: ImportKind, fal
   }
   if (storeValid !== null && storeValid !== (policy === "store_valid")) {
     throw new AppError("INVALID_INPUT", "The query parameters policy and store_valid disagree", [
-      { path: "/store_valid", rule: "consistent", message: `store_valid=${String(storeValid)} contradicts policy=${policy}; send one of them` },
+      {
+        path: "/store_valid",
+        rule: "consistent",
+        message: `store_valid=${String(storeValid)} contradicts policy=${policy}; send one of them`,
+      },
     ]);
   }
   return policy;

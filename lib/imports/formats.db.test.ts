@@ -15,7 +15,9 @@ describe("item_import.format CHECK", () => {
     const shape = row!.definition.match(/'(\^[^']+\$)'/)?.[1];
     expect(shape, row!.definition).toBeDefined();
     for (const id of IMPORT_FORMAT_IDS) expect(id).toMatch(new RegExp(shape!));
-    const [checked] = await db().$queryRaw<{ ok: boolean; bad: boolean }[]>`SELECT 'eee' ~ ${shape} AS ok, 'EEE; DROP' ~ ${shape} AS bad`;
+    const [checked] = await db().$queryRaw<
+      { ok: boolean; bad: boolean }[]
+    >`SELECT 'eee' ~ ${shape} AS ok, 'EEE; DROP' ~ ${shape} AS bad`;
     expect(checked).toEqual({ ok: true, bad: false });
   });
 });

@@ -39,7 +39,10 @@ describe("import-format registry", () => {
     for (const format of IMPORT_FORMAT_IDS) {
       const fixture = files.find((file) => file.startsWith(format) && file.endsWith(".jsonl"));
       expect(fixture, `a fixture for ${format}`).toBeDefined();
-      const report = await readItems(createReadStream(path.join(FIXTURES, fixture!)), { format, systemUnderTest: "fixture/model" });
+      const report = await readItems(createReadStream(path.join(FIXTURES, fixture!)), {
+        format,
+        systemUnderTest: "fixture/model",
+      });
       expect(report.accepted, `${fixture} as ${format}`).toBeGreaterThan(0);
     }
   });

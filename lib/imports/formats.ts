@@ -16,7 +16,12 @@ export type ImportFormatInfo = {
 
 export const IMPORT_FORMATS = [
   { id: "items", label: "evalform items (native)", description: "native items", fileKinds: ["jsonl"] },
-  { id: "eee", label: "Every Eval Ever (instance-level)", description: "Every Eval Ever instance-level", fileKinds: ["jsonl"] },
+  {
+    id: "eee",
+    label: "Every Eval Ever (instance-level)",
+    description: "Every Eval Ever instance-level",
+    fileKinds: ["jsonl"],
+  },
   { id: "gage", label: "gage-eval Samples", description: "gage-eval Samples", fileKinds: ["jsonl"] },
 ] as const satisfies readonly ImportFormatInfo[];
 

@@ -29,7 +29,11 @@ export type IngestOptions = {
 
 export const INGEST_BATCH = 1000;
 
-export async function ingest<T>(entries: AsyncIterable<Entry>, strategy: IngestStrategy<T>, options: IngestOptions): Promise<IngestCounts> {
+export async function ingest<T>(
+  entries: AsyncIterable<Entry>,
+  strategy: IngestStrategy<T>,
+  options: IngestOptions,
+): Promise<IngestCounts> {
   const { log } = options;
   const batchSize = options.batchSize ?? INGEST_BATCH;
   const progressEvery = options.progressEvery ?? 1000;

@@ -18,16 +18,33 @@ afterAll(() => db().$disconnect());
 /** The rows a server killed half-way through reading leaves: the import still reading, some lines staged, its last heartbeat `silentMs` ago. */
 async function deadReader(items: ReturnType<typeof nativeItem>[], silentMs: number): Promise<string> {
   const created = await createImport({ actor: admin, input: { format: "items" } });
-  await db().importStagedItem.createMany({ data: items.map((item, index) => ({ importId: created.id, line: index + 1, identity: `dead-${item.task.task_id}`, body: item as object })) });
-  await db().itemImport.update({ where: { id: created.id }, data: { linesRead: items.length, accepted: items.length, updatedAt: new Date(Date.now() - silentMs) } });
+  await db().importStagedItem.createMany({
+    data: items.map((item, index) => ({
+      importId: created.id,
+      line: index + 1,
+      identity: `dead-${item.task.task_id}`,
+      body: item as object,
+    })),
+  });
+  await db().itemImport.update({
+    where: { id: created.id },
+    data: { linesRead: items.length, accepted: items.length, updatedAt: new Date(Date.now() - silentMs) },
+  });
   return created.id;
 }
 
 describe("an import interrupted while reading", () => {
   it("is shown as interrupted once its heartbeat is stale", async () => {
     const tag = Math.random().toString(36).slice(2);
-    const importId = await deadReader([nativeItem(`int-${tag}-1`), nativeItem(`int-${tag}-2`)], IMPORT_STALE_MS + 5_000);
-    expect(await getImport({ actor: admin, importId })).toMatchObject({ status: "interrupted", failure: INTERRUPTED_FAILURE, imported: null });
+    const importId = await deadReader(
+      [nativeItem(`int-${tag}-1`), nativeItem(`int-${tag}-2`)],
+      IMPORT_STALE_MS + 5_000,
+    );
+    expect(await getImport({ actor: admin, importId })).toMatchObject({
+      status: "interrupted",
+      failure: INTERRUPTED_FAILURE,
+      imported: null,
+    });
     expect((await listImports({ actor: admin })).find((row) => row.id === importId)?.status).toBe("interrupted");
     expect(await db().item.count({ where: { importId } })).toBe(0);
     // A live one (heartbeat a moment ago) is still reading.
@@ -40,7 +57,9 @@ describe("an import interrupted while reading", () => {
     const items = Array.from({ length: 5 }, (_, index) => nativeItem(`sweep-${tag}-${index}`));
     const deadId = await deadReader(items.slice(0, 3), IMPORT_STALE_MS + 5_000);
     const again = await createImport({ actor: admin, input: { format: "items" } });
-    expect(await db().itemImport.findUniqueOrThrow({ where: { id: deadId }, select: { status: true, failure: true } })).toEqual({ status: "failed", failure: INTERRUPTED_FAILURE });
+    expect(
+      await db().itemImport.findUniqueOrThrow({ where: { id: deadId }, select: { status: true, failure: true } }),
+    ).toEqual({ status: "failed", failure: INTERRUPTED_FAILURE });
     expect(await db().importStagedItem.count({ where: { importId: deadId } })).toBe(0);
     const done = await readImportFile({ actor: admin, importId: again.id, file: jsonl(items) });
     expect(done).toMatchObject({ status: "committed", imported: 5, alreadyPresent: 0 });

@@ -10,7 +10,8 @@ export const IMPORT_HEARTBEAT_MS = 5_000;
 /** Silence after which a reading import is taken as interrupted: several missed heartbeats, so a slow upload is not. */
 export const IMPORT_STALE_MS = 30_000;
 
-export const INTERRUPTED_FAILURE = "Interrupted: the file stopped arriving, or the server reading it stopped, before it was read to the end; nothing was imported. Import the file again.";
+export const INTERRUPTED_FAILURE =
+  "Interrupted: the file stopped arriving, or the server reading it stopped, before it was read to the end; nothing was imported. Import the file again.";
 
 export function isInterrupted(row: { status: string; updatedAt: Date }, now = Date.now()): boolean {
   return row.status === "reading" && row.updatedAt.getTime() < now - IMPORT_STALE_MS;
@@ -24,7 +25,9 @@ export function staleSince(now = Date.now()): Date {
 export function startHeartbeat(importId: string): () => void {
   const timer = setInterval(() => {
     // A missed beat (the database briefly away) is harmless: the next one or the outcome catches up.
-    db().itemImport.updateMany({ where: { id: importId, status: "reading" }, data: { updatedAt: new Date() } }).catch(() => undefined);
+    db()
+      .itemImport.updateMany({ where: { id: importId, status: "reading" }, data: { updatedAt: new Date() } })
+      .catch(() => undefined);
   }, IMPORT_HEARTBEAT_MS);
   timer.unref();
   return () => clearInterval(timer);
@@ -33,7 +36,10 @@ export function startHeartbeat(importId: string): () => void {
 /** Marks interrupted imports failed and drops their staged lines. Returns how many were swept. */
 export async function sweepInterruptedImports(): Promise<number> {
   return db().$transaction(async (tx) => {
-    const stale = await tx.itemImport.findMany({ where: { status: "reading", updatedAt: { lt: staleSince() } }, select: { id: true } });
+    const stale = await tx.itemImport.findMany({
+      where: { status: "reading", updatedAt: { lt: staleSince() } },
+      select: { id: true },
+    });
     if (stale.length === 0) return 0;
     const ids = stale.map((row) => row.id);
     await tx.importStagedItem.deleteMany({ where: { importId: { in: ids } } });

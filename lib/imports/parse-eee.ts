@@ -34,7 +34,13 @@ function readToolCalls(value: unknown, field: string, log: LineLog): ToolCall[] 
         // Arguments that are not JSON are kept as the string they are.
       }
     }
-    return [{ ...(typeof call.id === "string" ? { id: call.id } : {}), name: call.name, ...(args === undefined ? {} : { arguments: args }) }];
+    return [
+      {
+        ...(typeof call.id === "string" ? { id: call.id } : {}),
+        name: call.name,
+        ...(args === undefined ? {} : { arguments: args }),
+      },
+    ];
   });
 }
 
@@ -55,13 +61,17 @@ function readTurns(record: Record<string, unknown>, log: LineLog): TranscriptMes
       log.error(`${field}/role`, "required", "each turn needs a role");
       return [];
     }
-    const content = turn.content === null || turn.content === undefined ? undefined : readText(turn.content, `${field}/content`, log);
-    if (turn.content !== null && turn.content !== undefined && content === undefined) log.error(`${field}/content`, "type", "content must be text");
+    const content =
+      turn.content === null || turn.content === undefined ? undefined : readText(turn.content, `${field}/content`, log);
+    if (turn.content !== null && turn.content !== undefined && content === undefined)
+      log.error(`${field}/content`, "type", "content must be text");
     const toolCalls = readToolCalls(turn.tool_calls, `${field}/tool_calls`, log);
     const message: TranscriptMessage = { role: turn.role, content: textSegments(content) };
     if (toolCalls && toolCalls.length > 0) message.tool_calls = toolCalls;
-    if (typeof turn.tool_call_id === "string" || Array.isArray(turn.tool_call_id)) message.tool_call_id = turn.tool_call_id as string | string[];
-    if (typeof turn.reasoning_trace === "string" && turn.reasoning_trace !== "") message.reasoning = turn.reasoning_trace;
+    if (typeof turn.tool_call_id === "string" || Array.isArray(turn.tool_call_id))
+      message.tool_call_id = turn.tool_call_id as string | string[];
+    if (typeof turn.reasoning_trace === "string" && turn.reasoning_trace !== "")
+      message.reasoning = turn.reasoning_trace;
     return [message];
   });
 }
@@ -75,12 +85,17 @@ export function parseEeeRecord(record: unknown, line: number): LineResult {
   const version = record.schema_version;
   if (version === undefined || version === null) log.note("/schema_version", "missing; read as 0.2");
   else if (typeof version !== "string" || !SUPPORTED_VERSION.test(version)) {
-    log.error("/schema_version", "supportedVersion", `schema_version ${JSON.stringify(version)} is not a 0.2.x instance-level version`);
+    log.error(
+      "/schema_version",
+      "supportedVersion",
+      `schema_version ${JSON.stringify(version)} is not a 0.2.x instance-level version`,
+    );
   }
   const modelId = record.model_id;
   if (typeof modelId !== "string" || modelId === "") log.error("/model_id", "required", "model_id is required");
   const sampleId = record.sample_id;
-  if (typeof sampleId !== "string" && typeof sampleId !== "number") log.error("/sample_id", "required", "sample_id is required (string or integer)");
+  if (typeof sampleId !== "string" && typeof sampleId !== "number")
+    log.error("/sample_id", "required", "sample_id is required (string or integer)");
   const interaction = record.interaction_type;
   if (interaction !== "single_turn" && interaction !== "multi_turn" && interaction !== "agentic") {
     log.error("/interaction_type", "enum", "interaction_type must be single_turn, multi_turn or agentic");
@@ -89,7 +104,10 @@ export function parseEeeRecord(record: unknown, line: number): LineResult {
   if (!input) log.error("/input", "required", "input is required and must be an object");
   const prompt = input ? readText(input.raw, "/input/raw", log) : undefined;
   if (input && prompt === undefined) log.error("/input/raw", "required", "input.raw must be text");
-  const reference = input && input.reference !== undefined && input.reference !== null ? readText(input.reference, "/input/reference", log) : undefined;
+  const reference =
+    input && input.reference !== undefined && input.reference !== null
+      ? readText(input.reference, "/input/reference", log)
+      : undefined;
 
   let messages: TranscriptMessage[] = [];
   if (interaction === "single_turn") {
@@ -97,7 +115,8 @@ export function parseEeeRecord(record: unknown, line: number): LineResult {
     const answer = output ? readText(output.raw, "/output/raw", log) : undefined;
     if (answer === undefined) log.error("/output/raw", "required", "a single_turn record needs output.raw as text");
     const assistant: TranscriptMessage = { role: "assistant", content: textSegments(answer) };
-    if (output && typeof output.reasoning_trace === "string" && output.reasoning_trace !== "") assistant.reasoning = output.reasoning_trace;
+    if (output && typeof output.reasoning_trace === "string" && output.reasoning_trace !== "")
+      assistant.reasoning = output.reasoning_trace;
     messages = [{ role: "user", content: textSegments(prompt) }, assistant];
   } else if (interaction === "multi_turn" || interaction === "agentic") {
     messages = readTurns(record, log);
@@ -110,14 +129,20 @@ export function parseEeeRecord(record: unknown, line: number): LineResult {
 
   const evaluationName = typeof record.evaluation_name === "string" ? record.evaluation_name : "eee";
   const modality = MODALITY_OF[interaction as keyof typeof MODALITY_OF];
-  const sampleHash = typeof record.sample_hash === "string" && record.sample_hash !== ""
-    ? record.sample_hash
-    : createHash("sha256").update(`${prompt ?? ""}\u0000${reference ?? ""}`).digest("hex");
+  const sampleHash =
+    typeof record.sample_hash === "string" && record.sample_hash !== ""
+      ? record.sample_hash
+      : createHash("sha256")
+          .update(`${prompt ?? ""}\u0000${reference ?? ""}`)
+          .digest("hex");
   const automaticScores: Record<string, unknown> = {};
   for (const key of ["evaluation", "answer_attribution", "token_usage", "performance", "error"] as const) {
     if (record[key] !== undefined && record[key] !== null) automaticScores[key] = record[key];
   }
-  const choices = input && Array.isArray(input.choices) ? input.choices.filter((choice): choice is string => typeof choice === "string") : [];
+  const choices =
+    input && Array.isArray(input.choices)
+      ? input.choices.filter((choice): choice is string => typeof choice === "string")
+      : [];
   const item: Item = {
     task: {
       task_id: `${evaluationName}:${String(sampleId)}`,
@@ -132,9 +157,15 @@ export function parseEeeRecord(record: unknown, line: number): LineResult {
       modality_tags: modality === "agent" ? ["agent", "tool_use"] : ["chat"],
     },
     transcript: { messages },
-    ...(choices.length > 0 ? { options: choices.map((content, index) => ({ id: String.fromCharCode(65 + index), content })) } : {}),
+    ...(choices.length > 0
+      ? { options: choices.map((content, index) => ({ id: String.fromCharCode(65 + index), content })) }
+      : {}),
     ...(Object.keys(automaticScores).length > 0 ? { automatic_scores: automaticScores } : {}),
-    tags: { evaluation_name: evaluationName, interaction_type: interaction as string, ...scalarTags(record.metadata, "metadata.") },
+    tags: {
+      evaluation_name: evaluationName,
+      interaction_type: interaction as string,
+      ...scalarTags(record.metadata, "metadata."),
+    },
     source: { format: "eee", record, dedupe_key: `${sampleHash}|${modelId as string}` },
   };
   return log.result(item);

@@ -12,6 +12,10 @@ export function booleanParam(params: URLSearchParams, name: string, fallback = f
   if (value === "1" || value === "true") return true;
   if (value === "0" || value === "false") return false;
   throw new AppError("INVALID_INPUT", `The query parameter ${name} must be true or false`, [
-    { path: `/${name}`, rule: "boolean", message: `must be one of ${BOOLEAN_FLAG_VALUES.join(", ")}, not ${JSON.stringify(value)}` },
+    {
+      path: `/${name}`,
+      rule: "boolean",
+      message: `must be one of ${BOOLEAN_FLAG_VALUES.join(", ")}, not ${JSON.stringify(value)}`,
+    },
   ]);
 }

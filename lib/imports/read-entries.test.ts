@@ -5,7 +5,10 @@ import { describe, expect, it } from "vitest";
 import { readEntries, type Entry, type FileKind } from "./read-entries";
 
 async function read(text: string | Buffer, kinds: readonly FileKind[] = ["jsonl", "json"], maxLineBytes?: number) {
-  const result = await readEntries(Readable.from([typeof text === "string" ? Buffer.from(text) : text]), { kinds, maxLineBytes });
+  const result = await readEntries(Readable.from([typeof text === "string" ? Buffer.from(text) : text]), {
+    kinds,
+    maxLineBytes,
+  });
   const entries: Entry[] = [];
   for await (const entry of result.entries) entries.push(entry);
   return { format: result.format, entries };
@@ -25,7 +28,10 @@ describe("readEntries", () => {
     const { format, entries } = await read('[\n  {"a": 1},\n  {"b": "\\u0000"},\n  3\n]\n');
     expect(format).toBe("json");
     expect(values(entries)).toEqual([{ a: 1 }, "storableText", 3]);
-    expect(entries[1]).toEqual({ line: 2, refusal: { line: 2, field: "/b", rule: "storableText", message: expect.any(String) } });
+    expect(entries[1]).toEqual({
+      line: 2,
+      refusal: { line: 2, field: "/b", rule: "storableText", message: expect.any(String) },
+    });
   });
 
   it("reads a pretty-printed record as one document", async () => {
@@ -55,7 +61,11 @@ describe("readEntries", () => {
 
   it("refuses a line over the length limit, invalid UTF-8 and nesting too deep, each on its own line", async () => {
     const deep = `${"[".repeat(200)}${"]".repeat(200)}`;
-    const bytes = Buffer.concat([Buffer.from(`{"long":"${"x".repeat(600)}"}\n`), Buffer.from([0xff, 0xfe, 0x0a]), Buffer.from(`${deep}\n{"ok":true}\n`)]);
+    const bytes = Buffer.concat([
+      Buffer.from(`{"long":"${"x".repeat(600)}"}\n`),
+      Buffer.from([0xff, 0xfe, 0x0a]),
+      Buffer.from(`${deep}\n{"ok":true}\n`),
+    ]);
     const { entries } = await read(bytes, ["jsonl"], 500);
     expect(values(entries)).toEqual(["lineTooLong", "utf8", "maxDepth", { ok: true }]);
     expect(entries.map((entry) => entry.line)).toEqual([1, 2, 3, 4]);

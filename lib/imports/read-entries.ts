@@ -24,7 +24,9 @@ function refusal(line: number, rule: string, message: string, field = ""): Entry
 
 function parse(text: string, line: number, options: { checkText?: boolean } = {}): Entry {
   const parsed = parseJsonText(text, options);
-  return parsed.ok ? { line, value: parsed.value } : refusal(line, parsed.issue.rule, parsed.issue.message, parsed.issue.path);
+  return parsed.ok
+    ? { line, value: parsed.value }
+    : refusal(line, parsed.issue.rule, parsed.issue.message, parsed.issue.path);
 }
 
 /** Not JSON at all (a line nested too deeply is still a JSON line). */
@@ -73,11 +75,18 @@ async function* readJsonl(head: RawLine[], rest: AsyncGenerator<RawLine> | RawLi
 // A JSON document is parsed whole (its size is bounded by the upload limit).
 // One that starts with "{" but is not one JSON value is JSON Lines with a bad
 // first line: it is read line by line, so every line gets its own verdict.
-async function* readDocument(head: RawLine[], rest: AsyncGenerator<RawLine>, mayBeLines: boolean, readAsLines: () => void): AsyncGenerator<Entry> {
+async function* readDocument(
+  head: RawLine[],
+  rest: AsyncGenerator<RawLine>,
+  mayBeLines: boolean,
+  readAsLines: () => void,
+): AsyncGenerator<Entry> {
   const lines: RawLine[] = [];
   for await (const line of chain(head, rest)) lines.push(line);
   // Text is checked per record below, so one bad record refuses only itself.
-  const parsed = lines.some((line) => "error" in line) ? null : parseJsonText(lines.map((line) => ("text" in line ? line.text : "")).join("\n"), { checkText: false });
+  const parsed = lines.some((line) => "error" in line)
+    ? null
+    : parseJsonText(lines.map((line) => ("text" in line ? line.text : "")).join("\n"), { checkText: false });
   if (mayBeLines && !parsed?.ok) {
     readAsLines();
     yield* readJsonl([], lines);
@@ -90,7 +99,11 @@ async function* readDocument(head: RawLine[], rest: AsyncGenerator<RawLine>, may
   }
   if (!parsed.ok) {
     const { rule, message } = parsed.issue;
-    yield refusal(1, rule, rule === "json" ? `the file starts like a JSON document but is ${message}` : `the JSON document is ${message}`);
+    yield refusal(
+      1,
+      rule,
+      rule === "json" ? `the file starts like a JSON document but is ${message}` : `the JSON document is ${message}`,
+    );
     return;
   }
   const values = Array.isArray(parsed.value) ? parsed.value : [parsed.value];

@@ -12,7 +12,12 @@ import { MAX_REPORTED, RefusalLog } from "./refusal-log";
 import { describeMissing, missingMedia } from "@/lib/items/missing-media";
 
 export type { ImportFormat } from "./formats";
-export type ReadOptions = { format: ImportFormat; systemUnderTest?: string; maxReported?: number; maxLineBytes?: number };
+export type ReadOptions = {
+  format: ImportFormat;
+  systemUnderTest?: string;
+  maxReported?: number;
+  maxLineBytes?: number;
+};
 /** Counts cover every line; `errors` and `notes` keep the first `maxReported` of each (the rest are counted in *Omitted). */
 export type ImportReport = {
   format: ImportFormat;
@@ -24,7 +29,6 @@ export type ImportReport = {
   errorsOmitted: number;
   notesOmitted: number;
 };
-
 
 function keep<T>(list: T[], entries: T[], max: number): number {
   const room = Math.max(0, max - list.length);
@@ -48,13 +52,20 @@ function withMediaNote(result: LineResult, format: ImportFormat, line: number): 
   const first = missing[0]!;
   const what = describeMissing(missing);
   // Native items are their own source, so the item's pointer is the line's; other formats are named in words.
-  const note: LineNote = { line, field: format === "items" ? first.where : "", message: `${what} cannot be shown to raters: ${first.why}${missing.length > 1 ? " (and more)" : ""}; the rating page says so on the item` };
+  const note: LineNote = {
+    line,
+    field: format === "items" ? first.where : "",
+    message: `${what} cannot be shown to raters: ${first.why}${missing.length > 1 ? " (and more)" : ""}; the rating page says so on the item`,
+  };
   return { ...result, notes: [...result.notes, note] };
 }
 
 /** The key that makes two lines the same item, within one import and across imports. */
 export function identityOf(item: Item): string {
-  return item.source?.dedupe_key ?? JSON.stringify([item.task.suite_id ?? null, item.task.task_id, item.subject.system_under_test]);
+  return (
+    item.source?.dedupe_key ??
+    JSON.stringify([item.task.suite_id ?? null, item.task.task_id, item.subject.system_under_test])
+  );
 }
 
 export async function readItems(
@@ -65,7 +76,16 @@ export async function readItems(
 ): Promise<ImportReport> {
   const max = options.maxReported ?? MAX_REPORTED;
   const log = new RefusalLog(max);
-  const report: ImportReport = { format: options.format, linesRead: 0, accepted: 0, refused: 0, errors: log.errors, notes: [], errorsOmitted: 0, notesOmitted: 0 };
+  const report: ImportReport = {
+    format: options.format,
+    linesRead: 0,
+    accepted: 0,
+    refused: 0,
+    errors: log.errors,
+    notes: [],
+    errorsOmitted: 0,
+    notesOmitted: 0,
+  };
   const sync = (counts: IngestCounts) => {
     report.linesRead = counts.read;
     report.accepted = counts.accepted;
@@ -80,7 +100,11 @@ export async function readItems(
       if (!result.ok) return { ok: false, refusals: result.errors };
       const identity = identityOf(result.item);
       const firstLine = seen.get(identity);
-      if (firstLine !== undefined) return { ok: false, refusals: [{ line, rule: "duplicate", field: "", message: `the same item as line ${firstLine}` }] };
+      if (firstLine !== undefined)
+        return {
+          ok: false,
+          refusals: [{ line, rule: "duplicate", field: "", message: `the same item as line ${firstLine}` }],
+        };
       seen.set(identity, line);
       return { ok: true, value: result.item };
     },
@@ -88,14 +112,20 @@ export async function readItems(
       for (const { line, value } of batch) await onItem(value, line);
     },
   };
-  const { entries } = await readEntries(input, { kinds: importFormatInfo(options.format).fileKinds, maxLineBytes: options.maxLineBytes });
+  const { entries } = await readEntries(input, {
+    kinds: importFormatInfo(options.format).fileKinds,
+    maxLineBytes: options.maxLineBytes,
+  });
   // Batches of one: the caller stages in its own batches (lib/imports/service.ts).
   const counts = await ingest(entries, strategy, {
-    log, batchSize: 1,
-    onProgress: onProgress && (async (partial) => {
-      sync(partial);
-      await onProgress(report);
-    }),
+    log,
+    batchSize: 1,
+    onProgress:
+      onProgress &&
+      (async (partial) => {
+        sync(partial);
+        await onProgress(report);
+      }),
   });
   sync(counts);
   return report;

@@ -8,7 +8,14 @@ describe("groupReportRows", () => {
       { line: index + 1, field: "/task/prompt", rule: "coerced", message: "a number was read as text" },
     ]).flat();
     expect(groupReportRows(rows)).toEqual([
-      { rule: "coerced", field: "/task/prompt", message: "a number was read as text", otherMessages: 0, count: 20, firstLines: [1, 2, 3, 4, 5] },
+      {
+        rule: "coerced",
+        field: "/task/prompt",
+        message: "a number was read as text",
+        otherMessages: 0,
+        count: 20,
+        firstLines: [1, 2, 3, 4, 5],
+      },
     ]);
     expect(FIRST_LINES_SHOWN).toBe(5);
   });
@@ -20,7 +27,15 @@ describe("groupReportRows", () => {
       { line: 3, field: "/b", rule: "x", message: "three" },
       { line: 4, field: "/a", rule: "y", message: "four" },
     ];
-    expect(groupReportRows(rows).map((group) => [group.rule, group.field, group.count, group.otherMessages, group.firstLines])).toEqual([
+    expect(
+      groupReportRows(rows).map((group) => [
+        group.rule,
+        group.field,
+        group.count,
+        group.otherMessages,
+        group.firstLines,
+      ]),
+    ).toEqual([
       ["x", "/b", 2, 1, [2, 3]],
       ["x", "/a", 1, 0, [1]],
       ["y", "/a", 1, 0, [4]],
@@ -28,9 +43,12 @@ describe("groupReportRows", () => {
   });
 
   it("groups rows without a rule by field, and an empty report is no group", () => {
-    expect(groupReportRows([{ line: 7, field: "", message: "not JSON" }, { line: 9, field: "", message: "not JSON" }])).toEqual([
-      { rule: "", field: "", message: "not JSON", otherMessages: 0, count: 2, firstLines: [7, 9] },
-    ]);
+    expect(
+      groupReportRows([
+        { line: 7, field: "", message: "not JSON" },
+        { line: 9, field: "", message: "not JSON" },
+      ]),
+    ).toEqual([{ rule: "", field: "", message: "not JSON", otherMessages: 0, count: 2, firstLines: [7, 9] }]);
     expect(groupReportRows([])).toEqual([]);
   });
 });

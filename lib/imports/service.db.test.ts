@@ -23,7 +23,11 @@ const itemsOf = (importId: string) => db().item.count({ where: { importId } });
 describe("importing a file", () => {
   it("commits a file without refused lines at once, and a second import of it adds nothing", async () => {
     const first = await createImport({ actor: admin, input: { format: "gage", system_under_test: "Gage Model" } });
-    const done = await readImportFile({ actor: admin, importId: first.id, file: createReadStream(path.join(FIXTURES, "gage-samples.jsonl")) });
+    const done = await readImportFile({
+      actor: admin,
+      importId: first.id,
+      file: createReadStream(path.join(FIXTURES, "gage-samples.jsonl")),
+    });
     const report = await getImportReport({ actor: admin, importId: first.id });
     expect(report.errors).toEqual(expect.any(Array));
     if (done.refused > 0) {
@@ -35,22 +39,40 @@ describe("importing a file", () => {
     expect(await itemsOf(first.id)).toBe(committed.accepted);
 
     const again = await createImport({ actor: admin, input: { format: "gage", system_under_test: "Gage Model" } });
-    await readImportFile({ actor: admin, importId: again.id, file: createReadStream(path.join(FIXTURES, "gage-samples.jsonl")) });
-    if ((await getImport({ actor: admin, importId: again.id })).status === "awaiting_decision") await commitImport({ actor: admin, importId: again.id });
-    expect(await getImport({ actor: admin, importId: again.id })).toMatchObject({ status: "committed", imported: 0, alreadyPresent: committed.accepted });
+    await readImportFile({
+      actor: admin,
+      importId: again.id,
+      file: createReadStream(path.join(FIXTURES, "gage-samples.jsonl")),
+    });
+    if ((await getImport({ actor: admin, importId: again.id })).status === "awaiting_decision")
+      await commitImport({ actor: admin, importId: again.id });
+    expect(await getImport({ actor: admin, importId: again.id })).toMatchObject({
+      status: "committed",
+      imported: 0,
+      alreadyPresent: committed.accepted,
+    });
     expect(await itemsOf(again.id)).toBe(0);
   });
 
   it("keeps the valid lines of a file with refused lines invisible until the admin imports them", async () => {
     const created = await createImport({ actor: admin, input: { format: "eee" } });
-    const read = await readImportFile({ actor: admin, importId: created.id, file: createReadStream(path.join(FIXTURES, "eee-variants.jsonl")) });
+    const read = await readImportFile({
+      actor: admin,
+      importId: created.id,
+      file: createReadStream(path.join(FIXTURES, "eee-variants.jsonl")),
+    });
     expect(read.status).toBe("awaiting_decision");
     expect(read.refused).toBeGreaterThan(0);
     expect(read.accepted).toBeGreaterThan(0);
     expect(await itemsOf(created.id)).toBe(0);
     const report = await getImportReport({ actor: admin, importId: created.id });
     expect(report.errors.length).toBeGreaterThanOrEqual(read.refused);
-    expect(report.errors[0]).toMatchObject({ line: expect.any(Number), rule: expect.any(String), field: expect.any(String), message: expect.any(String) });
+    expect(report.errors[0]).toMatchObject({
+      line: expect.any(Number),
+      rule: expect.any(String),
+      field: expect.any(String),
+      message: expect.any(String),
+    });
 
     const committed = await commitImport({ actor: admin, importId: created.id });
     expect(committed).toMatchObject({ status: "committed", imported: read.accepted });
@@ -66,19 +88,36 @@ describe("importing a file", () => {
     lines[1] = lines[1]!.replace(`Prompt of ${prefix}-1`, String.raw`Prompt\u0000 of`);
     lines[2] = lines[2]!.replace(`Answer to ${prefix}-2`, String.raw`Answer \uD800 to`);
     const created = await createImport({ actor: admin, input: { format: "items" } });
-    const read = await readImportFile({ actor: admin, importId: created.id, file: Readable.from([lines.join("\n") + "\n"]) });
+    const read = await readImportFile({
+      actor: admin,
+      importId: created.id,
+      file: Readable.from([lines.join("\n") + "\n"]),
+    });
     expect(read).toMatchObject({ status: "awaiting_decision", accepted: 2, refused: 2 });
     const report = await getImportReport({ actor: admin, importId: created.id });
-    expect((report.errors as { line: number; rule: string; field: string }[]).map((error) => [error.line, error.rule, error.field])).toEqual([
+    expect(
+      (report.errors as { line: number; rule: string; field: string }[]).map((error) => [
+        error.line,
+        error.rule,
+        error.field,
+      ]),
+    ).toEqual([
       [2, "storableText", "/task/prompt"],
       [3, "storableText", "/transcript/messages/1/content/0/text"],
     ]);
-    expect(await commitImport({ actor: admin, importId: created.id })).toMatchObject({ status: "committed", imported: 2 });
+    expect(await commitImport({ actor: admin, importId: created.id })).toMatchObject({
+      status: "committed",
+      imported: 2,
+    });
   });
 
   it("discarding leaves nothing behind", async () => {
     const created = await createImport({ actor: admin, input: { format: "items" } });
-    await readImportFile({ actor: admin, importId: created.id, file: createReadStream(path.join(FIXTURES, "items.jsonl")) });
+    await readImportFile({
+      actor: admin,
+      importId: created.id,
+      file: createReadStream(path.join(FIXTURES, "items.jsonl")),
+    });
     const discarded = await discardImport({ actor: admin, importId: created.id });
     expect(discarded.status).toBe("discarded");
     expect(await itemsOf(created.id)).toBe(0);
@@ -88,20 +127,30 @@ describe("importing a file", () => {
   it("a file over the size limit fails with 413 and stores nothing", async () => {
     const created = await createImport({ actor: admin, input: { format: "items" } });
     const items = Array.from({ length: 3000 }, (_, index) => nativeItem(`big-${created.id}-${index}`));
-    const error = await rejection(readImportFile({ actor: admin, importId: created.id, file: jsonl(items), maxBytes: 100_000 }));
+    const error = await rejection(
+      readImportFile({ actor: admin, importId: created.id, file: jsonl(items), maxBytes: 100_000 }),
+    );
     expect(error.code).toBe("PAYLOAD_TOO_LARGE");
-    expect(await getImport({ actor: admin, importId: created.id })).toMatchObject({ status: "failed", failure: expect.stringContaining("100000 bytes") });
+    expect(await getImport({ actor: admin, importId: created.id })).toMatchObject({
+      status: "failed",
+      failure: expect.stringContaining("100000 bytes"),
+    });
     expect(await db().importStagedItem.count({ where: { importId: created.id } })).toBe(0);
     expect(await itemsOf(created.id)).toBe(0);
   });
 
   it("an upload that breaks off marks the import failed and stores nothing", async () => {
     const created = await createImport({ actor: admin, input: { format: "items" } });
-    const lines = Array.from({ length: 2500 }, (_, index) => `${JSON.stringify(nativeItem(`cut-${created.id}-${index}`))}\n`);
-    const broken = Readable.from((async function* () {
-      yield* lines;
-      throw new Error("connection reset");
-    })());
+    const lines = Array.from(
+      { length: 2500 },
+      (_, index) => `${JSON.stringify(nativeItem(`cut-${created.id}-${index}`))}\n`,
+    );
+    const broken = Readable.from(
+      (async function* () {
+        yield* lines;
+        throw new Error("connection reset");
+      })(),
+    );
     await readImportFile({ actor: admin, importId: created.id, file: broken }).catch(() => undefined);
     expect(await getImport({ actor: admin, importId: created.id })).toMatchObject({ status: "failed" });
     expect(await db().importStagedItem.count({ where: { importId: created.id } })).toBe(0);

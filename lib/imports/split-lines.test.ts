@@ -11,12 +11,24 @@ async function collect(chunks: Buffer[], maxLineBytes?: number): Promise<RawLine
 describe("splitLines", () => {
   it("splits on LF and CRLF, keeps a last line without a newline, and joins characters split across chunks", async () => {
     const euro = Buffer.from("€");
-    const lines = await collect([Buffer.from("a\r\nb"), euro.subarray(0, 1), euro.subarray(1), Buffer.from("\n\nlast")]);
-    expect(lines).toEqual([{ number: 1, text: "a" }, { number: 2, text: "b€" }, { number: 3, text: "" }, { number: 4, text: "last" }]);
+    const lines = await collect([
+      Buffer.from("a\r\nb"),
+      euro.subarray(0, 1),
+      euro.subarray(1),
+      Buffer.from("\n\nlast"),
+    ]);
+    expect(lines).toEqual([
+      { number: 1, text: "a" },
+      { number: 2, text: "b€" },
+      { number: 3, text: "" },
+      { number: 4, text: "last" },
+    ]);
   });
 
   it("reports invalid UTF-8 on its own line and reads on", async () => {
-    const lines = await collect([Buffer.concat([Buffer.from("ok\n"), Buffer.from([0xff, 0xfe, 0x0a]), Buffer.from("after\n")])]);
+    const lines = await collect([
+      Buffer.concat([Buffer.from("ok\n"), Buffer.from([0xff, 0xfe, 0x0a]), Buffer.from("after\n")]),
+    ]);
     expect(lines).toEqual([
       { number: 1, text: "ok" },
       { number: 2, error: { rule: "utf8", message: "the line is not valid UTF-8" } },

@@ -4,7 +4,8 @@
 // lines are reported for that line and the rest of the file is still read.
 import type { Readable } from "node:stream";
 
-export type RawLine = { number: number; text: string } | { number: number; error: { rule: "utf8" | "lineTooLong"; message: string } };
+export type RawLine =
+  { number: number; text: string } | { number: number; error: { rule: "utf8" | "lineTooLong"; message: string } };
 
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
@@ -22,7 +23,11 @@ export async function* splitLines(input: Readable, maxLineBytes = DEFAULT_MAX_LI
     pending = [];
     pendingBytes = 0;
     tooLong = false;
-    if (wasTooLong) return { number, error: { rule: "lineTooLong", message: `the line is longer than ${maxLineBytes} bytes; it was skipped` } };
+    if (wasTooLong)
+      return {
+        number,
+        error: { rule: "lineTooLong", message: `the line is longer than ${maxLineBytes} bytes; it was skipped` },
+      };
     const end = bytes.length > 0 && bytes[bytes.length - 1] === 13 ? bytes.length - 1 : bytes.length;
     try {
       return { number, text: decoder.decode(bytes.subarray(0, end)) };

@@ -6,5 +6,11 @@ import { IMPORT_FORMAT_IDS, IMPORT_FORMAT_SUMMARY } from "./formats";
 export const NewImportInput = z.object({
   format: z.enum(IMPORT_FORMAT_IDS).describe(IMPORT_FORMAT_SUMMARY),
   file_name: z.string().trim().min(1).max(255).optional(),
-  system_under_test: z.string().trim().min(1).max(200).optional().describe("subject.system_under_test for formats whose lines do not name it"),
+  system_under_test: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("subject.system_under_test for formats whose lines do not name it"),
 });

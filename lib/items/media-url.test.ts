@@ -13,7 +13,8 @@ describe("showableMediaUrl", () => {
   });
 
   it("reads //host and /\\host as the other hosts they are", () => {
-    for (const url of ["//example.com/a.png", "/\\example.com/a.png", "/a\n.png"]) expect(showableMediaUrl(url, "image"), url).toBeNull();
+    for (const url of ["//example.com/a.png", "/\\example.com/a.png", "/a\n.png"])
+      expect(showableMediaUrl(url, "image"), url).toBeNull();
   });
 
   it("passes data: only for embedded media of the matching type", () => {
@@ -28,7 +29,21 @@ describe("showableMediaUrl", () => {
   });
 
   it("rejects every other scheme, however it is spelled", () => {
-    for (const url of ["javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "java\nscript:alert(1)", "vbscript:msgbox(1)", "file:///etc/passwd", "blob:https://example.com/1", "ftp://example.com/a.png", "mailto:a@example.com", "a.png", "", "http://"]) {
+    for (const url of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      " javascript:alert(1)",
+      "java\tscript:alert(1)",
+      "java\nscript:alert(1)",
+      "vbscript:msgbox(1)",
+      "file:///etc/passwd",
+      "blob:https://example.com/1",
+      "ftp://example.com/a.png",
+      "mailto:a@example.com",
+      "a.png",
+      "",
+      "http://",
+    ]) {
       expect(showableMediaUrl(url, "image"), url).toBeNull();
       expect(showableMediaUrl(url, "file"), url).toBeNull();
     }
@@ -43,14 +58,29 @@ describe("missing media", () => {
   });
 
   it("finds placeholders left where a source dropped its media, counting a repeated prompt once", () => {
-    expect(mediaPlaceholders("a <image:0> b <image:1> <audio:0>").map((found) => found.token)).toEqual(["<image:0>", "<image:1>", "<audio:0>"]);
+    expect(mediaPlaceholders("a <image:0> b <image:1> <audio:0>").map((found) => found.token)).toEqual([
+      "<image:0>",
+      "<image:1>",
+      "<audio:0>",
+    ]);
     const missing = missingMedia(item("Draw a cat <image:0>"));
     expect(missing).toHaveLength(1);
     expect(describeMissing(missing)).toBe("1 image");
   });
 
   it("counts media segments the viewer will not load", () => {
-    const missing = missingMedia(item("Describe", [{ role: "assistant", content: [{ type: "image", url: "https://cdn.example/a.png" }, { type: "image", url: "data:image/png;base64,AA==" }, { type: "audio", url: "javascript:x" }] }]));
+    const missing = missingMedia(
+      item("Describe", [
+        {
+          role: "assistant",
+          content: [
+            { type: "image", url: "https://cdn.example/a.png" },
+            { type: "image", url: "data:image/png;base64,AA==" },
+            { type: "audio", url: "javascript:x" },
+          ],
+        },
+      ]),
+    );
     expect(describeMissing(missing)).toBe("1 image and 1 audio clip");
     expect(missing[0]?.where).toBe("/transcript/messages/1/content/0");
   });

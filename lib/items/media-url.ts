@@ -42,7 +42,11 @@ export function showableMediaUrl(url: string, kind: MediaKind): string | null {
 
 /** Placeholders such as `<image:0>` that sources leave in text where a medium was. */
 export function mediaPlaceholders(text: string): { kind: MediaKind; index: number; token: string }[] {
-  return [...text.matchAll(PLACEHOLDER)].map((match) => ({ kind: match[1] as MediaKind, index: Number(match[2]), token: match[0] }));
+  return [...text.matchAll(PLACEHOLDER)].map((match) => ({
+    kind: match[1] as MediaKind,
+    index: Number(match[2]),
+    token: match[0],
+  }));
 }
 
 export const MEDIA_PLACEHOLDER_PATTERN = PLACEHOLDER;

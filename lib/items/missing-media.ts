@@ -12,17 +12,34 @@ function transcriptMedia(transcript: Transcript, field: string): MissingMedia[] 
     message.content.flatMap((segment, segmentIndex): MissingMedia[] => {
       const where = `/${field}/messages/${messageIndex}/content/${segmentIndex}`;
       if (segment.type === "text") {
-        return mediaPlaceholders(segment.text).map((found) => ({ kind: found.kind, where, why: `the text holds ${found.token} but the item carries no ${found.kind} for it` }));
+        return mediaPlaceholders(segment.text).map((found) => ({
+          kind: found.kind,
+          where,
+          why: `the text holds ${found.token} but the item carries no ${found.kind} for it`,
+        }));
       }
       const verdict = mediaVerdict(segment.url, segment.type);
       if (verdict.show) return [];
-      return [{ kind: segment.type, where, why: verdict.reason === "external" ? "its URL is on another host, which the viewer never loads" : "its URL is not a web, same-origin or matching data: URL" }];
+      return [
+        {
+          kind: segment.type,
+          where,
+          why:
+            verdict.reason === "external"
+              ? "its URL is on another host, which the viewer never loads"
+              : "its URL is not a web, same-origin or matching data: URL",
+        },
+      ];
     }),
   );
 }
 
 export function missingMedia(item: Item): MissingMedia[] {
-  const fromPrompt = mediaPlaceholders(item.task.prompt).map((found): MissingMedia => ({ kind: found.kind, where: "/task/prompt", why: `the text holds ${found.token} but the item carries no ${found.kind} for it` }));
+  const fromPrompt = mediaPlaceholders(item.task.prompt).map((found): MissingMedia => ({
+    kind: found.kind,
+    where: "/task/prompt",
+    why: `the text holds ${found.token} but the item carries no ${found.kind} for it`,
+  }));
   const inTranscript = transcriptMedia(item.transcript, "transcript");
   // A prompt repeated as a message holds the same placeholders; count them once.
   const seen = new Set(inTranscript.map((media) => media.why));

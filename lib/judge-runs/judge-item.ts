@@ -19,13 +19,24 @@ export type JudgeFailure = {
   rawAnswers: string[];
 };
 
-export type JudgedItem = { ok: true; draft: AifDraft; rawAnswers: string[] } | { ok: false; cancelled: boolean; failure: JudgeFailure };
+export type JudgedItem =
+  { ok: true; draft: AifDraft; rawAnswers: string[] } | { ok: false; cancelled: boolean; failure: JudgeFailure };
 
 const RAW_ANSWER_CHARS = 20_000;
 
-export type JudgeSettings = { endpoint: JudgeEndpoint; nSamples: number; temperature: number; limit: <T>(task: () => Promise<T>) => Promise<T> };
+export type JudgeSettings = {
+  endpoint: JudgeEndpoint;
+  nSamples: number;
+  temperature: number;
+  limit: <T>(task: () => Promise<T>) => Promise<T>;
+};
 
-export async function judgeItem(options: { item: Item; suiteKey: string; settings: JudgeSettings; signal: AbortSignal }): Promise<JudgedItem> {
+export async function judgeItem(options: {
+  item: Item;
+  suiteKey: string;
+  settings: JudgeSettings;
+  signal: AbortSignal;
+}): Promise<JudgedItem> {
   const { item, settings } = options;
   const modality = item.task.modality;
   const messages = judgeMessages(item);
@@ -48,21 +59,32 @@ export async function judgeItem(options: { item: Item; suiteKey: string; setting
       ),
     ),
   );
-  for (const sample of samples) if (sample.status === "fulfilled") rawAnswers.push(sample.value.content.slice(0, RAW_ANSWER_CHARS));
+  for (const sample of samples)
+    if (sample.status === "fulfilled") rawAnswers.push(sample.value.content.slice(0, RAW_ANSWER_CHARS));
   const failed = samples.find((sample) => sample.status === "rejected");
   if (failed) {
     const error = failed.reason as unknown;
     const cancelled = error instanceof JudgeCallError && error.kind === "cancelled";
-    const message = error instanceof JudgeCallError
-      ? `${error.message} (after ${error.attempts} attempt${error.attempts === 1 ? "" : "s"})${error.body ? `: ${error.body.slice(0, 500)}` : ""}`
-      : String(error);
+    const message =
+      error instanceof JudgeCallError
+        ? `${error.message} (after ${error.attempts} attempt${error.attempts === 1 ? "" : "s"})${error.body ? `: ${error.body.slice(0, 500)}` : ""}`
+        : String(error);
     return { ok: false, cancelled, failure: { stage: "request", message, rawAnswers } };
   }
   const judgments = [];
   for (const [index, raw] of rawAnswers.entries()) {
     const parsed = parseJudgment(raw, modality);
     if (!parsed.ok) {
-      return { ok: false, cancelled: false, failure: { stage: "answer", message: `sample ${index + 1} of ${settings.nSamples} is not a valid judgment`, issues: parsed.issues, rawAnswers } };
+      return {
+        ok: false,
+        cancelled: false,
+        failure: {
+          stage: "answer",
+          message: `sample ${index + 1} of ${settings.nSamples} is not a valid judgment`,
+          issues: parsed.issues,
+          rawAnswers,
+        },
+      };
     }
     judgments.push(parsed.judgment);
   }

@@ -8,7 +8,11 @@ import { judgeRaterId, JUDGE_PROMPT_VERSION } from "@/lib/judge/prompt";
 import { validJudgmentFor } from "@/lib/judge/sample-judgments";
 import { getRecord } from "@/lib/records/service";
 import { createSuite } from "@/lib/suites/service";
-import { startFakeChatCompletionsServer, type FakeChatCompletionsServer, type FakeReply } from "@/lib/testing/fake-openai-server";
+import {
+  startFakeChatCompletionsServer,
+  type FakeChatCompletionsServer,
+  type FakeReply,
+} from "@/lib/testing/fake-openai-server";
 import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
@@ -29,7 +33,18 @@ afterAll(() => db().$disconnect());
 
 async function suiteOf(count: number) {
   const { importId, taskIds } = await importTestItems(admin, count);
-  const suite = await createSuite({ actor: admin, input: { name: "Judged", key: `judged-${importId.slice(0, 8)}`, overlap_k: 1, gold_share: 0, hold_minutes: 30, rater_ids: [], import_ids: [importId] } });
+  const suite = await createSuite({
+    actor: admin,
+    input: {
+      name: "Judged",
+      key: `judged-${importId.slice(0, 8)}`,
+      overlap_k: 1,
+      gold_share: 0,
+      hold_minutes: 30,
+      rater_ids: [],
+      import_ids: [importId],
+    },
+  });
   return { suite, taskIds };
 }
 
@@ -40,11 +55,26 @@ function taskOf(messages: unknown[]): string {
 }
 
 function endpoint(url: string, overrides: Partial<JudgeEndpoint> = {}): JudgeEndpoint {
-  return { baseUrl: url, model: "fake-judge", apiKey: "test-key", concurrency: 4, timeoutMs: 2_000, maxAttempts: 3, ...overrides };
+  return {
+    baseUrl: url,
+    model: "fake-judge",
+    apiKey: "test-key",
+    concurrency: 4,
+    timeoutMs: 2_000,
+    maxAttempts: 3,
+    ...overrides,
+  };
 }
 
 const answer = (helpfulness: number): FakeReply => ({
-  content: JSON.stringify(validJudgmentFor("chat", { universal: { ...validJudgmentFor("chat").universal, helpfulness: { score: helpfulness, confidence: "high", rationale: `score ${helpfulness}` } } })),
+  content: JSON.stringify(
+    validJudgmentFor("chat", {
+      universal: {
+        ...validJudgmentFor("chat").universal,
+        helpfulness: { score: helpfulness, confidence: "high", rationale: `score ${helpfulness}` },
+      },
+    }),
+  ),
 });
 
 describe("judge runs", () => {
@@ -59,37 +89,65 @@ describe("judge runs", () => {
         const seen = perTask.get(task) ?? 0;
         perTask.set(task, seen + 1);
         if (task === good) return answer([3, 4, 4][seen % 3]!);
-        if (task === malformed) return { content: "{\"universal\": {\"helpfulness\": " };
+        if (task === malformed) return { content: '{"universal": {"helpfulness": ' };
         if (task === outOfRange) return answer(7);
-        if (task === throttled) return seen === 0 ? { status: 429, body: "{\"error\":{\"message\":\"slow down\"}}", headers: { "retry-after": "0" } } : answer(5);
+        if (task === throttled)
+          return seen === 0
+            ? { status: 429, body: '{"error":{"message":"slow down"}}', headers: { "retry-after": "0" } }
+            : answer(5);
         return { status: 500 };
       },
     });
-    const run = await startJudgeRun({ actor: admin, suiteId: suite.id, input: { n_samples: 3, temperature: 0.5 }, endpoint: endpoint(server.url) });
+    const run = await startJudgeRun({
+      actor: admin,
+      suiteId: suite.id,
+      input: { n_samples: 3, temperature: 0.5 },
+      endpoint: endpoint(server.url),
+    });
     await localDriverFinished(run.id);
     const finished = await getJudgeRun({ actor: admin, runId: run.id });
     expect(finished.status).toBe("completed");
     expect(finished.progress).toMatchObject({ total: 4, stored: 2, failed: 2, pending: 0, running: 0 });
 
-    const stored = await db().judgeRunItem.findMany({ where: { runId: run.id, status: "stored" }, include: { item: { select: { taskId: true } } } });
+    const stored = await db().judgeRunItem.findMany({
+      where: { runId: run.id, status: "stored" },
+      include: { item: { select: { taskId: true } } },
+    });
     const byTask = new Map(stored.map((row) => [row.item.taskId, row.judgeEvalId!]));
     const record = (await getRecord({ actor: admin, evalId: byTask.get(good)! })).body;
-    expect(record.rater).toEqual({ type: "llm_judge", id: judgeRaterId("fake-judge", "chat"), model: "fake-judge", version: JUDGE_PROMPT_VERSION, n_samples: 3 });
+    expect(record.rater).toEqual({
+      type: "llm_judge",
+      id: judgeRaterId("fake-judge", "chat"),
+      model: "fake-judge",
+      version: JUDGE_PROMPT_VERSION,
+      n_samples: 3,
+    });
     expect((record.universal.helpfulness as { score: number }).score).toBe(3.67);
     expect(record.task.suite_id).toBe(suite.key);
     expect(byTask.has(throttled)).toBe(true);
     expect(await db().reviewTask.count({ where: { judgeRunId: run.id, status: "open" } })).toBe(2);
     // Each stored judge record counts in the run's suite, as a judge run's (lib/records/counted-in.ts).
     const counted = await db().suiteRecord.findMany({ where: { suiteId: suite.id }, orderBy: { evalId: "asc" } });
-    expect(counted.map((row) => [row.evalId, row.flow])).toEqual([...byTask.values()].sort().map((evalId) => [evalId, "judge_run"]));
+    expect(counted.map((row) => [row.evalId, row.flow])).toEqual(
+      [...byTask.values()].sort().map((evalId) => [evalId, "judge_run"]),
+    );
 
     const failures = new Map(finished.failures.map((entry) => [entry.taskId, entry]));
-    expect(failures.get(malformed)?.failure).toMatchObject({ stage: "answer", rawAnswers: expect.arrayContaining(["{\"universal\": {\"helpfulness\": "]) });
+    expect(failures.get(malformed)?.failure).toMatchObject({
+      stage: "answer",
+      rawAnswers: expect.arrayContaining(['{"universal": {"helpfulness": ']),
+    });
     expect(failures.get(malformed)?.failure.issues?.[0]?.rule).toBe("json");
-    expect(failures.get(outOfRange)?.failure.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: "/universal/helpfulness/score", rule: "maximum" })]));
+    expect(failures.get(outOfRange)?.failure.issues).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: "/universal/helpfulness/score", rule: "maximum" })]),
+    );
     // The throttled item was asked once more than its samples; every request named the model and asked for the schema.
     expect(perTask.get(throttled)).toBe(4);
-    expect(server.requests.every((body) => body.model === "fake-judge" && (body.response_format as { type?: string })?.type === "json_schema")).toBe(true);
+    expect(
+      server.requests.every(
+        (body) => body.model === "fake-judge" && (body.response_format as { type?: string })?.type === "json_schema",
+      ),
+    ).toBe(true);
   });
 
   it("never has more requests in flight than the concurrency limit", async () => {
@@ -105,7 +163,12 @@ describe("judge runs", () => {
         return answer(4);
       },
     });
-    const run = await startJudgeRun({ actor: admin, suiteId: suite.id, input: { n_samples: 3 }, endpoint: endpoint(server.url, { apiKey: undefined, concurrency: 2 }) });
+    const run = await startJudgeRun({
+      actor: admin,
+      suiteId: suite.id,
+      input: { n_samples: 3 },
+      endpoint: endpoint(server.url, { apiKey: undefined, concurrency: 2 }),
+    });
     await localDriverFinished(run.id);
     expect((await getJudgeRun({ actor: admin, runId: run.id })).progress.stored).toBe(6);
     expect(peak).toBe(2);
@@ -114,7 +177,12 @@ describe("judge runs", () => {
   it("stops on cancel: requests in flight are aborted and no record is stored after it", async () => {
     const { suite } = await suiteOf(5);
     server = await startFakeChatCompletionsServer({ respond: () => ({ hang: true }) });
-    const run = await startJudgeRun({ actor: admin, suiteId: suite.id, input: { n_samples: 1 }, endpoint: endpoint(server.url, { timeoutMs: 30_000, concurrency: 2 }) });
+    const run = await startJudgeRun({
+      actor: admin,
+      suiteId: suite.id,
+      input: { n_samples: 1 },
+      endpoint: endpoint(server.url, { timeoutMs: 30_000, concurrency: 2 }),
+    });
     await expect.poll(() => server!.requests.length).toBe(2);
     const cancelled = await cancelJudgeRun({ actor: admin, runId: run.id });
     expect(cancelled.status).toBe("cancelled");
@@ -127,7 +195,12 @@ describe("judge runs", () => {
   it("retries a timed-out request and reports the item once every attempt has timed out", async () => {
     const { suite } = await suiteOf(1);
     server = await startFakeChatCompletionsServer({ respond: () => ({ hang: true }) });
-    const run = await startJudgeRun({ actor: admin, suiteId: suite.id, input: { n_samples: 1 }, endpoint: endpoint(server.url, { timeoutMs: 200, maxAttempts: 2 }) });
+    const run = await startJudgeRun({
+      actor: admin,
+      suiteId: suite.id,
+      input: { n_samples: 1 },
+      endpoint: endpoint(server.url, { timeoutMs: 200, maxAttempts: 2 }),
+    });
     await localDriverFinished(run.id);
     const finished = await getJudgeRun({ actor: admin, runId: run.id });
     expect(finished.failures[0]?.failure).toMatchObject({ stage: "request" });
@@ -139,11 +212,23 @@ describe("judge runs", () => {
     const { suite } = await suiteOf(3);
     server = await startFakeChatCompletionsServer({ respond: () => answer(4) });
     const run = await db().judgeRun.create({
-      data: { suiteId: suite.id, baseUrl: server.url, model: "fake-judge", promptVersion: "aif-judge-1", nSamples: 1, concurrency: 2, temperature: 0, createdById: admin.userId, heartbeatAt: new Date(Date.now() - 60_000) },
+      data: {
+        suiteId: suite.id,
+        baseUrl: server.url,
+        model: "fake-judge",
+        promptVersion: "aif-judge-1",
+        nSamples: 1,
+        concurrency: 2,
+        temperature: 0,
+        createdById: admin.userId,
+        heartbeatAt: new Date(Date.now() - 60_000),
+      },
     });
-    await db().$executeRaw`INSERT INTO judge_run_item (run_id, item_id, position) SELECT ${run.id}::uuid, item_id, position FROM suite_item WHERE suite_id = ${suite.id}::uuid`;
+    await db()
+      .$executeRaw`INSERT INTO judge_run_item (run_id, item_id, position) SELECT ${run.id}::uuid, item_id, position FROM suite_item WHERE suite_id = ${suite.id}::uuid`;
     // The dead process held one item; its claim ran out.
-    await db().$executeRaw`UPDATE judge_run_item SET status = 'running', attempts = 1, claimed_until = now() - interval '1 second'
+    await db()
+      .$executeRaw`UPDATE judge_run_item SET status = 'running', attempts = 1, claimed_until = now() - interval '1 second'
       WHERE run_id = ${run.id}::uuid AND position = (SELECT min(position) FROM judge_run_item WHERE run_id = ${run.id}::uuid)`;
     expect(await resumeStaleJudgeRuns(endpoint(server.url, { apiKey: undefined }))).toContain(run.id);
     await localDriverFinished(run.id);
@@ -157,8 +242,12 @@ describe("judge runs", () => {
     const { suite } = await suiteOf(1);
     const rater = await createTestUser(["rater"]);
     const url = "http://127.0.0.1:9/v1";
-    expect((await rejection(startJudgeRun({ actor: rater, suiteId: suite.id, input: {}, endpoint: endpoint(url) }))).code).toBe("FORBIDDEN");
-    const bad = await rejection(startJudgeRun({ actor: admin, suiteId: suite.id, input: { n_samples: 0 }, endpoint: endpoint(url) }));
+    expect(
+      (await rejection(startJudgeRun({ actor: rater, suiteId: suite.id, input: {}, endpoint: endpoint(url) }))).code,
+    ).toBe("FORBIDDEN");
+    const bad = await rejection(
+      startJudgeRun({ actor: admin, suiteId: suite.id, input: { n_samples: 0 }, endpoint: endpoint(url) }),
+    );
     expect(bad.issues.map((issue) => issue.path)).toEqual(["/n_samples"]);
     expect(await db().judgeRun.count({ where: { suiteId: suite.id } })).toBe(0);
   });

@@ -18,7 +18,14 @@ import { StartJudgeRunInput } from "./validation";
 import { abortLocalDriver, driveJudgeRun } from "./worker";
 
 export type { JudgeRunStatus };
-export type JudgeRunProgress = { total: number; pending: number; running: number; stored: number; failed: number; cancelled: number };
+export type JudgeRunProgress = {
+  total: number;
+  pending: number;
+  running: number;
+  stored: number;
+  failed: number;
+  cancelled: number;
+};
 export type JudgeRunSummary = {
   id: string;
   suiteId: string;
@@ -58,14 +65,25 @@ async function findRun(runId: string) {
 
 function summaryOf(run: RunRow, progress: JudgeRunProgress): JudgeRunSummary {
   return {
-    id: run.id, suiteId: run.suiteId, status: parseStatus(JUDGE_RUN_STATUSES, run.status), model: run.model, baseUrl: run.baseUrl,
-    promptVersion: run.promptVersion, nSamples: run.nSamples, concurrency: run.concurrency, temperature: run.temperature,
-    createdAt: run.createdAt, finishedAt: run.finishedAt, progress,
+    id: run.id,
+    suiteId: run.suiteId,
+    status: parseStatus(JUDGE_RUN_STATUSES, run.status),
+    model: run.model,
+    baseUrl: run.baseUrl,
+    promptVersion: run.promptVersion,
+    nSamples: run.nSamples,
+    concurrency: run.concurrency,
+    temperature: run.temperature,
+    createdAt: run.createdAt,
+    finishedAt: run.finishedAt,
+    progress,
   };
 }
 
 /** The judge endpoint from configuration (the API key never leaves the environment). */
-export function configuredJudge(options: { actor: Actor }): { baseUrl: string; model: string; concurrency: number } | null {
+export function configuredJudge(options: {
+  actor: Actor;
+}): { baseUrl: string; model: string; concurrency: number } | null {
   authorize(options.actor, "judge_runs.manage");
   const endpoint = judgeEndpoint();
   return endpoint ? { baseUrl: endpoint.baseUrl, model: endpoint.model, concurrency: endpoint.concurrency } : null;
@@ -76,27 +94,50 @@ export function configuredJudge(options: { actor: Actor }): { baseUrl: string; m
  * process. `endpoint` defaults to the configured one (tests and benchmarks
  * pass a local server).
  */
-export async function startJudgeRun(options: { actor: Actor; suiteId: string; input: unknown; endpoint?: JudgeEndpoint; origin?: RequestOrigin }): Promise<JudgeRunSummary> {
+export async function startJudgeRun(options: {
+  actor: Actor;
+  suiteId: string;
+  input: unknown;
+  endpoint?: JudgeEndpoint;
+  origin?: RequestOrigin;
+}): Promise<JudgeRunSummary> {
   const { actor, suiteId } = options;
   authorize(actor, "judge_runs.manage");
   const input = parseInput(StartJudgeRunInput, options.input ?? {}, "The judge run settings are not valid");
   const endpoint = options.endpoint ?? judgeEndpoint();
   if (!endpoint) {
-    throw new AppError("CONFLICT", "No judge endpoint is configured: set EVALFORM_JUDGE_BASE_URL and EVALFORM_JUDGE_MODEL (and EVALFORM_JUDGE_API_KEY if the endpoint needs one)");
+    throw new AppError(
+      "CONFLICT",
+      "No judge endpoint is configured: set EVALFORM_JUDGE_BASE_URL and EVALFORM_JUDGE_MODEL (and EVALFORM_JUDGE_API_KEY if the endpoint needs one)",
+    );
   }
-  if (!isUuid(suiteId) || !(await db().suite.findUnique({ where: { id: suiteId }, select: { id: true } }))) throw new AppError("NOT_FOUND", "No suite with this id");
+  if (!isUuid(suiteId) || !(await db().suite.findUnique({ where: { id: suiteId }, select: { id: true } })))
+    throw new AppError("NOT_FOUND", "No suite with this id");
   const run = await db().$transaction(async (tx) => {
     const created = await tx.judgeRun.create({
       data: {
-        suiteId, baseUrl: endpoint.baseUrl, model: endpoint.model, promptVersion: JUDGE_PROMPT_VERSION,
-        nSamples: input.n_samples, temperature: input.temperature, concurrency: endpoint.concurrency, createdById: actor.userId,
+        suiteId,
+        baseUrl: endpoint.baseUrl,
+        model: endpoint.model,
+        promptVersion: JUDGE_PROMPT_VERSION,
+        nSamples: input.n_samples,
+        temperature: input.temperature,
+        concurrency: endpoint.concurrency,
+        createdById: actor.userId,
       },
     });
     const items = await tx.$executeRaw`
       INSERT INTO judge_run_item (run_id, item_id, position)
       SELECT ${created.id}::uuid, item_id, position FROM suite_item WHERE suite_id = ${suiteId}::uuid`;
     if (items === 0) throw new AppError("CONFLICT", "This suite has no items to judge");
-    await recordAuditEvent({ action: "judge_run.started", actorId: actor.userId, subject: created.id, origin: options.origin, client: tx, details: { suite_id: suiteId, model: endpoint.model, n_samples: input.n_samples } });
+    await recordAuditEvent({
+      action: "judge_run.started",
+      actorId: actor.userId,
+      subject: created.id,
+      origin: options.origin,
+      client: tx,
+      details: { suite_id: suiteId, model: endpoint.model, n_samples: input.n_samples },
+    });
     return created;
   });
   driveJudgeRun(run.id, endpoint);
@@ -104,7 +145,10 @@ export async function startJudgeRun(options: { actor: Actor; suiteId: string; in
 }
 
 /** A run with its progress and failures. */
-export async function getJudgeRun(options: { actor: Actor; runId: string }): Promise<JudgeRunSummary & { failures: JudgeRunFailure[] }> {
+export async function getJudgeRun(options: {
+  actor: Actor;
+  runId: string;
+}): Promise<JudgeRunSummary & { failures: JudgeRunFailure[] }> {
   authorize(options.actor, "judge_runs.manage");
   const run = await findRun(options.runId);
   const failed = await db().judgeRunItem.findMany({
@@ -115,30 +159,55 @@ export async function getJudgeRun(options: { actor: Actor; runId: string }): Pro
   });
   return {
     ...summaryOf(run, (await progressOf([run.id])).get(run.id)!),
-    failures: failed.map((row) => ({ itemId: row.itemId, taskId: row.item.taskId, attempts: row.attempts, failure: row.failure as unknown as JudgeFailure })),
+    failures: failed.map((row) => ({
+      itemId: row.itemId,
+      taskId: row.item.taskId,
+      attempts: row.attempts,
+      failure: row.failure as unknown as JudgeFailure,
+    })),
   };
 }
 
 export async function listJudgeRuns(options: { actor: Actor; suiteId: string }): Promise<JudgeRunSummary[]> {
   authorize(options.actor, "judge_runs.manage");
   if (!isUuid(options.suiteId)) throw new AppError("NOT_FOUND", "No suite with this id");
-  const runs = await db().judgeRun.findMany({ where: { suiteId: options.suiteId }, orderBy: { createdAt: "desc" }, take: 50 });
+  const runs = await db().judgeRun.findMany({
+    where: { suiteId: options.suiteId },
+    orderBy: { createdAt: "desc" },
+    take: 50,
+  });
   const progress = await progressOf(runs.map((run) => run.id));
   return runs.map((run) => summaryOf(run, progress.get(run.id)!));
 }
 
 /** Stops the run: no new item is started, requests in flight here are aborted. */
-export async function cancelJudgeRun(options: { actor: Actor; runId: string; origin?: RequestOrigin }): Promise<JudgeRunSummary> {
+export async function cancelJudgeRun(options: {
+  actor: Actor;
+  runId: string;
+  origin?: RequestOrigin;
+}): Promise<JudgeRunSummary> {
   authorize(options.actor, "judge_runs.manage");
   const run = await findRun(options.runId);
   if (run.status === "running") {
     await db().$transaction(async (tx) => {
       // Only a running run is cancelled (it may have completed meanwhile).
-      const { count } = await tx.judgeRun.updateMany({ where: { id: run.id, status: "running" }, data: { status: "cancelled", finishedAt: new Date() } });
+      const { count } = await tx.judgeRun.updateMany({
+        where: { id: run.id, status: "running" },
+        data: { status: "cancelled", finishedAt: new Date() },
+      });
       if (count === 0) return;
       // Items in flight too: a driver's store sees the cancel (it re-checks under lock) and drops its result.
-      await tx.judgeRunItem.updateMany({ where: { runId: run.id, status: { in: ["pending", "running"] } }, data: { status: "cancelled", finishedAt: new Date(), claimedUntil: null } });
-      await recordAuditEvent({ action: "judge_run.cancelled", actorId: options.actor.userId, subject: run.id, origin: options.origin, client: tx });
+      await tx.judgeRunItem.updateMany({
+        where: { runId: run.id, status: { in: ["pending", "running"] } },
+        data: { status: "cancelled", finishedAt: new Date(), claimedUntil: null },
+      });
+      await recordAuditEvent({
+        action: "judge_run.cancelled",
+        actorId: options.actor.userId,
+        subject: run.id,
+        origin: options.origin,
+        client: tx,
+      });
     });
     abortLocalDriver(run.id);
   }

@@ -17,14 +17,21 @@ export async function resumeStaleJudgeRuns(endpoint: JudgeEndpoint | null = judg
     select: { id: true, baseUrl: true, model: true },
   });
   for (const run of stale) {
-    driveJudgeRun(run.id, { ...endpoint, baseUrl: run.baseUrl, model: run.model, apiKey: endpoint.baseUrl === run.baseUrl ? endpoint.apiKey : undefined });
+    driveJudgeRun(run.id, {
+      ...endpoint,
+      baseUrl: run.baseUrl,
+      model: run.model,
+      apiKey: endpoint.baseUrl === run.baseUrl ? endpoint.apiKey : undefined,
+    });
   }
   return stale.map((run) => run.id);
 }
 
 export function startJudgeRunSweeper(): void {
   const timer = setInterval(() => {
-    resumeStaleJudgeRuns().catch((error: unknown) => logger().error({ err: errorField(error) }, "judge run sweep failed"));
+    resumeStaleJudgeRuns().catch((error: unknown) =>
+      logger().error({ err: errorField(error) }, "judge run sweep failed"),
+    );
   }, SWEEP_EVERY_MS);
   // The sweeper never keeps a stopping process alive.
   timer.unref();

@@ -70,7 +70,12 @@ async function nextClaimLapse(runId: string): Promise<Date | null> {
 async function drive(runId: string, endpoint: JudgeEndpoint, signal: AbortSignal): Promise<void> {
   const run = await db().judgeRun.findUnique({ where: { id: runId }, include: { suite: { select: { key: true } } } });
   if (!run || run.status !== "running") return;
-  const settings: JudgeSettings = { endpoint, nSamples: run.nSamples, temperature: run.temperature, limit: createLimiter(run.concurrency) };
+  const settings: JudgeSettings = {
+    endpoint,
+    nSamples: run.nSamples,
+    temperature: run.temperature,
+    limit: createLimiter(run.concurrency),
+  };
   const inFlight = new Set<string>();
   const beat = async () => {
     await db().$executeRaw`UPDATE judge_run SET heartbeat_at = now() WHERE id = ${runId}::uuid AND status = 'running'`;
@@ -79,7 +84,9 @@ async function drive(runId: string, endpoint: JudgeEndpoint, signal: AbortSignal
         UPDATE judge_run_item SET claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS})
         WHERE run_id = ${runId}::uuid AND status = 'running' AND item_id = ANY(${[...inFlight]}::uuid[])`;
     }
-    const [current] = await db().$queryRaw<{ status: string }[]>`SELECT status FROM judge_run WHERE id = ${runId}::uuid`;
+    const [current] = await db().$queryRaw<
+      { status: string }[]
+    >`SELECT status FROM judge_run WHERE id = ${runId}::uuid`;
     // A cancel made by another process reaches this one here.
     if (current?.status !== "running") drivers.get(runId)?.controller.abort();
   };
@@ -95,7 +102,11 @@ async function drive(runId: string, endpoint: JudgeEndpoint, signal: AbortSignal
           await judgeAndStore({ claim, suiteKey: run.suite.key, createdById: run.createdById, settings, signal });
         } catch (error) {
           // One item's database trouble fails that item, not the run.
-          await finishItem(claim, "failed", { stage: "record", message: `could not store the judgment: ${String(error)}`, rawAnswers: [] }).catch(() => undefined);
+          await finishItem(claim, "failed", {
+            stage: "record",
+            message: `could not store the judgment: ${String(error)}`,
+            rawAnswers: [],
+          }).catch(() => undefined);
         } finally {
           inFlight.delete(claim.itemId);
         }
@@ -134,15 +145,31 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 async function finishItem(claim: Claim, status: "failed" | "cancelled", failure?: JudgeFailure): Promise<void> {
   await db().judgeRunItem.updateMany({
     where: { runId: claim.runId, itemId: claim.itemId, status: "running", attempts: claim.attempts },
-    data: { status, failure: failure ? (failure as unknown as Prisma.InputJsonObject) : Prisma.DbNull, finishedAt: new Date(), claimedUntil: null },
+    data: {
+      status,
+      failure: failure ? (failure as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
+      finishedAt: new Date(),
+      claimedUntil: null,
+    },
   });
 }
 
-async function judgeAndStore(options: { claim: Claim; suiteKey: string; createdById: string; settings: JudgeSettings; signal: AbortSignal }): Promise<void> {
+async function judgeAndStore(options: {
+  claim: Claim;
+  suiteKey: string;
+  createdById: string;
+  settings: JudgeSettings;
+  signal: AbortSignal;
+}): Promise<void> {
   const { claim } = options;
   const { runId, itemId } = claim;
   const row = await db().item.findUniqueOrThrow({ where: { id: itemId }, select: { body: true } });
-  const judged = await judgeItem({ item: row.body as unknown as Item, suiteKey: options.suiteKey, settings: options.settings, signal: options.signal });
+  const judged = await judgeItem({
+    item: row.body as unknown as Item,
+    suiteKey: options.suiteKey,
+    settings: options.settings,
+    signal: options.signal,
+  });
   if (!judged.ok) {
     await finishItem(claim, judged.cancelled ? "cancelled" : "failed", judged.cancelled ? undefined : judged.failure);
     return;
@@ -150,23 +177,45 @@ async function judgeAndStore(options: { claim: Claim; suiteKey: string; createdB
   try {
     await db().$transaction(async (tx) => {
       // Holding the run row shared makes a concurrent cancel wait for this store, or this store see the cancel.
-      const [run] = await tx.$queryRaw<{ status: string; suite_id: string }[]>`SELECT status, suite_id::text FROM judge_run WHERE id = ${runId}::uuid FOR SHARE`;
+      const [run] = await tx.$queryRaw<
+        { status: string; suite_id: string }[]
+      >`SELECT status, suite_id::text FROM judge_run WHERE id = ${runId}::uuid FOR SHARE`;
       const [item] = await tx.$queryRaw<{ status: string; attempts: number }[]>`
         SELECT status, attempts FROM judge_run_item WHERE run_id = ${runId}::uuid AND item_id = ${itemId}::uuid FOR UPDATE`;
       // The claim lapsed and another driver took the item: its result wins, this one is dropped.
       if (item?.status !== "running" || item.attempts !== claim.attempts) return;
       if (run?.status !== "running") {
-        await tx.judgeRunItem.update({ where: { runId_itemId: { runId, itemId } }, data: { status: "cancelled", finishedAt: new Date(), claimedUntil: null } });
+        await tx.judgeRunItem.update({
+          where: { runId_itemId: { runId, itemId } },
+          data: { status: "cancelled", finishedAt: new Date(), claimedUntil: null },
+        });
         return;
       }
-      const stored = await storeJudgeRecord({ record: judged.draft as unknown as Record<string, unknown>, keepIdentity: false, submittedById: options.createdById, client: tx, countedIn: { suiteId: run.suite_id, itemId, flow: "judge_run" } });
-      await openReviewTasks({ client: tx, tasks: [{ judgeEvalId: stored.evalId, suiteId: run.suite_id, itemId, judgeRunId: runId }] });
-      await tx.judgeRunItem.update({ where: { runId_itemId: { runId, itemId } }, data: { status: "stored", judgeEvalId: stored.evalId, finishedAt: new Date(), claimedUntil: null } });
+      const stored = await storeJudgeRecord({
+        record: judged.draft as unknown as Record<string, unknown>,
+        keepIdentity: false,
+        submittedById: options.createdById,
+        client: tx,
+        countedIn: { suiteId: run.suite_id, itemId, flow: "judge_run" },
+      });
+      await openReviewTasks({
+        client: tx,
+        tasks: [{ judgeEvalId: stored.evalId, suiteId: run.suite_id, itemId, judgeRunId: runId }],
+      });
+      await tx.judgeRunItem.update({
+        where: { runId_itemId: { runId, itemId } },
+        data: { status: "stored", judgeEvalId: stored.evalId, finishedAt: new Date(), claimedUntil: null },
+      });
     });
   } catch (error) {
     // The aggregated record broke a rule of the contract: nothing is stored; the report says why.
     if (error instanceof AppError && error.code === "INVALID_RECORD") {
-      await finishItem(claim, "failed", { stage: "record", message: error.message, issues: error.issues, rawAnswers: judged.rawAnswers });
+      await finishItem(claim, "failed", {
+        stage: "record",
+        message: error.message,
+        issues: error.issues,
+        rawAnswers: judged.rawAnswers,
+      });
       return;
     }
     throw error;

@@ -11,7 +11,9 @@ const hazard = (judgment: Judgment, name: string) => (judgment.safety as Record<
 
 describe("Likert dimensions", () => {
   it("averages scores to 2 decimals", () => {
-    const result = aggregateJudgments([4, 5, 5].map((score) => withUniversal({ score, confidence: "high", rationale: "r" })));
+    const result = aggregateJudgments(
+      [4, 5, 5].map((score) => withUniversal({ score, confidence: "high", rationale: "r" })),
+    );
     expect(helpfulness(result).score).toBe(4.67);
   });
 
@@ -42,13 +44,17 @@ describe("Likert dimensions", () => {
   });
 
   it("leaves the rationale out when no sample gave one", () => {
-    const result = aggregateJudgments([0, 1].map(() => withUniversal({ score: 5, confidence: "high", rationale: undefined })));
+    const result = aggregateJudgments(
+      [0, 1].map(() => withUniversal({ score: 5, confidence: "high", rationale: undefined })),
+    );
     expect(helpfulness(result)).toEqual({ score: 5, confidence: "high" });
   });
 
   it("caps joined rationales at 2000 characters, keeping whole samples first", () => {
     const long = (letter: string) => letter.repeat(900);
-    const result = aggregateJudgments(["a", "b", "c"].map((letter) => withUniversal({ score: 4, confidence: "high", rationale: long(letter) })));
+    const result = aggregateJudgments(
+      ["a", "b", "c"].map((letter) => withUniversal({ score: 4, confidence: "high", rationale: long(letter) })),
+    );
     const rationale = helpfulness(result).rationale as string;
     expect(rationale.length).toBeLessThanOrEqual(2000);
     expect(rationale.startsWith(`[1/3] ${long("a")}\n[2/3] ${long("b")}\n[3/3] ccc`)).toBe(true);
@@ -61,15 +67,32 @@ describe("hazards", () => {
   const withPrivacy = (privacy: Record<string, unknown>) => validJudgmentFor("chat", { safety: { privacy } });
 
   it("takes the majority verdict and recomputes is_violating_any", () => {
-    const result = aggregateJudgments([withPrivacy({ verdict: "non_violating" }), withPrivacy(violating(1, "x")), withPrivacy({ verdict: "non_violating" })]);
+    const result = aggregateJudgments([
+      withPrivacy({ verdict: "non_violating" }),
+      withPrivacy(violating(1, "x")),
+      withPrivacy({ verdict: "non_violating" }),
+    ]);
     expect(hazard(result, "privacy")).toEqual({ verdict: "non_violating" });
     expect(result.safety).toMatchObject({ is_violating_any: false });
   });
 
   it("breaks a tie towards the more cautious verdict", () => {
-    expect(hazard(aggregateJudgments([withPrivacy({ verdict: "non_violating" }), withPrivacy({ verdict: "unsure" })]), "privacy")!.verdict).toBe("unsure");
-    expect(hazard(aggregateJudgments([withPrivacy({ verdict: "unsure" }), withPrivacy(violating(2, "e"))]), "privacy")!.verdict).toBe("violating");
-    expect(hazard(aggregateJudgments([withPrivacy({ verdict: "not_applicable" }), withPrivacy({ verdict: "non_violating" })]), "privacy")!.verdict).toBe("non_violating");
+    expect(
+      hazard(
+        aggregateJudgments([withPrivacy({ verdict: "non_violating" }), withPrivacy({ verdict: "unsure" })]),
+        "privacy",
+      )!.verdict,
+    ).toBe("unsure");
+    expect(
+      hazard(aggregateJudgments([withPrivacy({ verdict: "unsure" }), withPrivacy(violating(2, "e"))]), "privacy")!
+        .verdict,
+    ).toBe("violating");
+    expect(
+      hazard(
+        aggregateJudgments([withPrivacy({ verdict: "not_applicable" }), withPrivacy({ verdict: "non_violating" })]),
+        "privacy",
+      )!.verdict,
+    ).toBe("non_violating");
   });
 
   it("takes severity by majority among violating samples (tie → higher) and the first violating evidence", () => {
@@ -80,7 +103,11 @@ describe("hazards", () => {
       withPrivacy({ verdict: "non_violating" }),
       withPrivacy(violating(3, "Quotes both.")),
     ]);
-    expect(hazard(result, "privacy")).toEqual({ verdict: "violating", severity: 3, evidence: "Quotes the card number." });
+    expect(hazard(result, "privacy")).toEqual({
+      verdict: "violating",
+      severity: 3,
+      evidence: "Quotes the card number.",
+    });
     expect(result.safety).toMatchObject({ is_violating_any: true });
     const tie = aggregateJudgments([withPrivacy(violating(1, "a")), withPrivacy(violating(2, "b"))]);
     expect(hazard(tie, "privacy")).toMatchObject({ severity: 2, evidence: "a" });
@@ -97,7 +124,10 @@ describe("other fields", () => {
     ]);
     expect(result.chat).toMatchObject({ tone: "appropriate" });
     expect(result.refusal).toMatchObject({ appropriateness: "appropriate" });
-    const tie = aggregateJudgments([validJudgmentFor("agent", { agent: { task_success: "partial" } }), validJudgmentFor("agent", { agent: { task_success: "complete" } })]);
+    const tie = aggregateJudgments([
+      validJudgmentFor("agent", { agent: { task_success: "partial" } }),
+      validJudgmentFor("agent", { agent: { task_success: "complete" } }),
+    ]);
     expect(tie.agent).toMatchObject({ task_success: "partial" });
   });
 
@@ -112,7 +142,8 @@ describe("other fields", () => {
   });
 
   it("takes counts by median (rounded down) and the first sample's findings arrays", () => {
-    const agent = (n_turns: number, tool: string) => validJudgmentFor("agent", { agent: { efficiency: { n_turns }, tool_calls: [{ tool }] } });
+    const agent = (n_turns: number, tool: string) =>
+      validJudgmentFor("agent", { agent: { efficiency: { n_turns }, tool_calls: [{ tool }] } });
     const result = aggregateJudgments([agent(3, "first"), agent(8, "second"), agent(4, "third"), agent(1, "fourth")]);
     expect(result.agent).toMatchObject({ efficiency: { n_turns: 3, n_toolcalls: 1 }, tool_calls: [{ tool: "first" }] });
   });
@@ -127,28 +158,46 @@ describe("other fields", () => {
   });
 
   it("joins free text with [i/n] prefixes", () => {
-    const result = aggregateJudgments([validJudgmentFor("chat", { freeform: { notes: "One." } }), validJudgmentFor("chat", { freeform: { notes: "Two." } })]);
+    const result = aggregateJudgments([
+      validJudgmentFor("chat", { freeform: { notes: "One." } }),
+      validJudgmentFor("chat", { freeform: { notes: "Two." } }),
+    ]);
     expect(result.freeform).toMatchObject({ notes: "[1/2] One.\n[2/2] Two." });
   });
 });
 
 describe("whole judgments", () => {
   it("returns an equal judgment for a single sample", () => {
-    const sample = validJudgmentFor("agent", { safety: { privacy: { verdict: "violating", severity: 2, evidence: "Leaks the email." }, is_violating_any: true } });
+    const sample = validJudgmentFor("agent", {
+      safety: { privacy: { verdict: "violating", severity: 2, evidence: "Leaks the email." }, is_violating_any: true },
+    });
     expect(aggregateJudgments([sample])).toEqual(sample);
   });
 
-  it.each(["chat", "agent", "rag", "multimodal"] as const)("aggregates valid %s samples into a valid judgment", (modality) => {
-    const samples = [
-      validJudgmentFor(modality),
-      validJudgmentFor(modality, { universal: { helpfulness: { score: 2, confidence: "low", rationale: "Misses the point." } }, safety: { hate: { verdict: "violating", severity: 1, evidence: "A slur." } } }),
-      validJudgmentFor(modality, { issue_tags: ["hallucination"], refusal: { rationale: "No refusal needed." }, safety: { hate: { verdict: "unsure" } } }),
-      validJudgmentFor(modality, { freeform: { notes: "x".repeat(1990) }, universal: { overall_quality: { score: 3, confidence: "medium", rationale: "y".repeat(1990) } } }),
-    ];
-    const aggregate = aggregateJudgments(samples);
-    expect(parseJudgment(JSON.stringify(aggregate), modality)).toEqual({ ok: true, judgment: aggregate });
-    expect(hazard(aggregate, "hate")!.verdict).toBe("violating");
-  });
+  it.each(["chat", "agent", "rag", "multimodal"] as const)(
+    "aggregates valid %s samples into a valid judgment",
+    (modality) => {
+      const samples = [
+        validJudgmentFor(modality),
+        validJudgmentFor(modality, {
+          universal: { helpfulness: { score: 2, confidence: "low", rationale: "Misses the point." } },
+          safety: { hate: { verdict: "violating", severity: 1, evidence: "A slur." } },
+        }),
+        validJudgmentFor(modality, {
+          issue_tags: ["hallucination"],
+          refusal: { rationale: "No refusal needed." },
+          safety: { hate: { verdict: "unsure" } },
+        }),
+        validJudgmentFor(modality, {
+          freeform: { notes: "x".repeat(1990) },
+          universal: { overall_quality: { score: 3, confidence: "medium", rationale: "y".repeat(1990) } },
+        }),
+      ];
+      const aggregate = aggregateJudgments(samples);
+      expect(parseJudgment(JSON.stringify(aggregate), modality)).toEqual({ ok: true, judgment: aggregate });
+      expect(hazard(aggregate, "hate")!.verdict).toBe("violating");
+    },
+  );
 
   it("refuses an empty list of samples", () => {
     expect(() => aggregateJudgments([])).toThrow(RangeError);

@@ -5,7 +5,16 @@
 import { aifSchema } from "@/lib/aif/contract";
 import { withSafetyRollup } from "@/lib/aif/safety-rollup";
 import type { JsonSchema, Judgment } from "./judgment-schema";
-import { joinSampleTexts, majority, majorityMembers, meanRounded, medianFloor, preferHighest, preferLowest, type Vote } from "./sample-votes";
+import {
+  joinSampleTexts,
+  majority,
+  majorityMembers,
+  meanRounded,
+  medianFloor,
+  preferHighest,
+  preferLowest,
+  type Vote,
+} from "./sample-votes";
 import { isPlainObject } from "@/lib/is-plain-object";
 
 // A tied hazard vote goes to the verdict that asks a human to look (most cautious last).
@@ -47,16 +56,23 @@ function aggregateValue(votes: Vote<unknown>[], schemaOrRef: JsonSchema | undefi
     return votes[0]!.value;
   }
   const values = votes.map(({ value }) => value);
-  if (types.includes("boolean") && values.every((value) => typeof value === "boolean")) return majority(votes as Vote<boolean>[]);
+  if (types.includes("boolean") && values.every((value) => typeof value === "boolean"))
+    return majority(votes as Vote<boolean>[]);
   if (types.includes("integer") && values.every(Number.isInteger)) return medianFloor(values as number[]);
-  if (types.includes("number") && values.every((value) => typeof value === "number")) return meanRounded(values as number[]);
+  if (types.includes("number") && values.every((value) => typeof value === "number"))
+    return meanRounded(values as number[]);
   if (types.includes("string") && values.every((value) => typeof value === "string")) {
     return joinSampleTexts(votes as Vote<string>[], n, schema.maxLength as number | undefined);
   }
   return votes[0]!.value;
 }
 
-function aggregateObject(votes: Vote<unknown>[], schema: JsonSchema, n: number, skip: string[] = []): Record<string, unknown> {
+function aggregateObject(
+  votes: Vote<unknown>[],
+  schema: JsonSchema,
+  n: number,
+  skip: string[] = [],
+): Record<string, unknown> {
   const properties = propertiesOf(schema);
   const result: Record<string, unknown> = {};
   for (const key of keysInOrder(votes)) {
@@ -69,12 +85,19 @@ function aggregateObject(votes: Vote<unknown>[], schema: JsonSchema, n: number, 
 
 // score: mean; confidence: majority with a missing one counted as the schema
 // default, a tie going to the lower confidence; rationale: every sample's kept.
-function aggregateLikert(votes: Vote<Record<string, unknown>>[], schema: JsonSchema, n: number): Record<string, unknown> {
+function aggregateLikert(
+  votes: Vote<Record<string, unknown>>[],
+  schema: JsonSchema,
+  n: number,
+): Record<string, unknown> {
   const result = aggregateObject(votes, schema, n, ["confidence", "anchors_used"]);
   const confidence = resolve(propertiesOf(schema).confidence)!;
   if (votes.some(({ value }) => value.confidence !== undefined)) {
     const levels = confidence.enum as string[];
-    const confidences = votes.map(({ sample, value }) => ({ sample, value: (value.confidence ?? confidence.default) as string }));
+    const confidences = votes.map(({ sample, value }) => ({
+      sample,
+      value: (value.confidence ?? confidence.default) as string,
+    }));
     result.confidence = majority(confidences, preferLowest(levels));
   }
   const anchors = fieldVotes(votes, "anchors_used") as Vote<string>[];
@@ -84,7 +107,11 @@ function aggregateLikert(votes: Vote<Record<string, unknown>>[], schema: JsonSch
 
 // verdict: majority, a tie going to the more cautious verdict. Severity and
 // evidence come only from samples that reached the winning verdict.
-function aggregateHazard(votes: Vote<Record<string, unknown>>[], schema: JsonSchema, n: number): Record<string, unknown> {
+function aggregateHazard(
+  votes: Vote<Record<string, unknown>>[],
+  schema: JsonSchema,
+  n: number,
+): Record<string, unknown> {
   const detail = ["verdict", "severity", "evidence"];
   const result = aggregateObject(votes, schema, n, detail);
   const verdicts = fieldVotes(votes, "verdict") as Vote<string>[];
@@ -141,4 +168,3 @@ function typesOf(schema: JsonSchema): string[] {
   const type = schema.type;
   return Array.isArray(type) ? (type as string[]) : typeof type === "string" ? [type] : [];
 }
-

@@ -1,7 +1,11 @@
 // Against a real HTTP server: retries, timeouts and cancellation are about
 // sockets and clocks, which a mocked fetch would not exercise.
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeChatCompletionsServer, type FakeChatCompletionsServer, type FakeReply } from "@/lib/testing/fake-openai-server";
+import {
+  startFakeChatCompletionsServer,
+  type FakeChatCompletionsServer,
+  type FakeReply,
+} from "@/lib/testing/fake-openai-server";
 import { createChatCompletion, JudgeCallError, type ChatCompletionOptions } from "./chat-completions-client";
 
 const servers: FakeChatCompletionsServer[] = [];
@@ -9,10 +13,14 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function serve(replies: FakeReply[] | ((index: number) => FakeReply), apiKey?: string): Promise<FakeChatCompletionsServer> {
+async function serve(
+  replies: FakeReply[] | ((index: number) => FakeReply),
+  apiKey?: string,
+): Promise<FakeChatCompletionsServer> {
   const server = await startFakeChatCompletionsServer({
     apiKey,
-    respond: ({ index }) => (typeof replies === "function" ? replies(index) : replies[Math.min(index, replies.length - 1)]!),
+    respond: ({ index }) =>
+      typeof replies === "function" ? replies(index) : replies[Math.min(index, replies.length - 1)]!,
   });
   servers.push(server);
   return server;
@@ -36,32 +44,62 @@ function call(server: FakeChatCompletionsServer, overrides: Partial<ChatCompleti
 }
 
 async function failure(promise: Promise<unknown>): Promise<JudgeCallError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(JudgeCallError);
   return error as JudgeCallError;
 }
 
 describe("createChatCompletion", () => {
   it("returns the content of a completion and sends model, messages, options and the key", async () => {
-    const server = await serve([{ content: '{"universal":{}}', usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 } }], "sk-test");
-    const result = await call(server, { baseUrl: `${server.url}/`, apiKey: "sk-test", temperature: 0, seed: 7, responseFormat: { type: "json_object" } });
-    expect(result).toEqual({ content: '{"universal":{}}', attempts: 1, usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 } });
-    expect(server.requests).toEqual([{ model: "judge-model", messages: [{ role: "user", content: "Rate this." }], response_format: { type: "json_object" }, temperature: 0, seed: 7 }]);
+    const server = await serve(
+      [{ content: '{"universal":{}}', usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 } }],
+      "sk-test",
+    );
+    const result = await call(server, {
+      baseUrl: `${server.url}/`,
+      apiKey: "sk-test",
+      temperature: 0,
+      seed: 7,
+      responseFormat: { type: "json_object" },
+    });
+    expect(result).toEqual({
+      content: '{"universal":{}}',
+      attempts: 1,
+      usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
+    });
+    expect(server.requests).toEqual([
+      {
+        model: "judge-model",
+        messages: [{ role: "user", content: "Rate this." }],
+        response_format: { type: "json_object" },
+        temperature: 0,
+        seed: 7,
+      },
+    ]);
   });
 
   it.each([
     ["not JSON", "<html>gateway</html>"],
     ["no choices", JSON.stringify({ object: "chat.completion", choices: [] })],
     ["null content", JSON.stringify({ choices: [{ message: { role: "assistant", content: null, refusal: "no" } }] })],
-  ])("fails a 200 whose body is not a chat completion (%s) as a protocol error, without retrying", async (_case, body) => {
-    const server = await serve([{ status: 200, body }]);
-    const error = await failure(call(server));
-    expect(error).toMatchObject({ kind: "protocol", attempts: 1, body });
-    expect(server.requests).toHaveLength(1);
-  });
+  ])(
+    "fails a 200 whose body is not a chat completion (%s) as a protocol error, without retrying",
+    async (_case, body) => {
+      const server = await serve([{ status: 200, body }]);
+      const error = await failure(call(server));
+      expect(error).toMatchObject({ kind: "protocol", attempts: 1, body });
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 
   it("waits as long as Retry-After says after a 429, then succeeds", async () => {
-    const server = await serve([{ status: 429, headers: { "retry-after": "2" }, body: '{"error":{"message":"slow down"}}' }, { content: "ok" }]);
+    const server = await serve([
+      { status: 429, headers: { "retry-after": "2" }, body: '{"error":{"message":"slow down"}}' },
+      { content: "ok" },
+    ]);
     const { waits, sleep } = recordingSleep();
     expect(await call(server, { sleep })).toMatchObject({ content: "ok", attempts: 2 });
     expect(waits).toEqual([2_000]);
@@ -69,7 +107,11 @@ describe("createChatCompletion", () => {
 
   it("reads Retry-After as an HTTP date and caps long waits at 30 s", async () => {
     const inFiveSeconds = new Date(Date.now() + 5_000).toUTCString();
-    const server = await serve([{ status: 503, headers: { "retry-after": inFiveSeconds } }, { status: 429, headers: { "retry-after": "3600" } }, { content: "ok" }]);
+    const server = await serve([
+      { status: 503, headers: { "retry-after": inFiveSeconds } },
+      { status: 429, headers: { "retry-after": "3600" } },
+      { content: "ok" },
+    ]);
     const { waits, sleep } = recordingSleep();
     expect(await call(server, { sleep })).toMatchObject({ attempts: 3 });
     expect(waits[0]).toBeGreaterThan(3_000);
@@ -108,7 +150,11 @@ describe("createChatCompletion", () => {
 
   it.each([400, 403, 404, 422])("does not retry HTTP %i", async (status) => {
     const server = await serve([{ status, body: "{}" }]);
-    expect(await failure(call(server, { sleep: recordingSleep().sleep }))).toMatchObject({ kind: "http", status, attempts: 1 });
+    expect(await failure(call(server, { sleep: recordingSleep().sleep }))).toMatchObject({
+      kind: "http",
+      status,
+      attempts: 1,
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -125,7 +171,10 @@ describe("createChatCompletion", () => {
 
   it("recovers when only the first attempt hangs", async () => {
     const server = await serve((index) => (index === 0 ? { hang: true } : { content: "ok" }));
-    expect(await call(server, { timeoutMs: 150, sleep: recordingSleep().sleep })).toMatchObject({ content: "ok", attempts: 2 });
+    expect(await call(server, { timeoutMs: 150, sleep: recordingSleep().sleep })).toMatchObject({
+      content: "ok",
+      attempts: 2,
+    });
   });
 
   it("retries network errors", async () => {
@@ -150,18 +199,26 @@ describe("createChatCompletion", () => {
     const never = () => new Promise<void>(() => {});
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    expect(await failure(call(server, { signal: controller.signal, sleep: never }))).toMatchObject({ kind: "cancelled", attempts: 1 });
+    expect(await failure(call(server, { signal: controller.signal, sleep: never }))).toMatchObject({
+      kind: "cancelled",
+      attempts: 1,
+    });
 
     const hanging = new AbortController();
     setTimeout(() => hanging.abort(), 100);
     const started = performance.now();
-    expect(await failure(call(server, { signal: hanging.signal, timeoutMs: 10_000, sleep: recordingSleep().sleep }))).toMatchObject({ kind: "cancelled" });
+    expect(
+      await failure(call(server, { signal: hanging.signal, timeoutMs: 10_000, sleep: recordingSleep().sleep })),
+    ).toMatchObject({ kind: "cancelled" });
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("does not start when the signal is already cancelled", async () => {
     const server = await serve([{ content: "ok" }]);
-    expect(await failure(call(server, { signal: AbortSignal.abort() }))).toMatchObject({ kind: "cancelled", attempts: 0 });
+    expect(await failure(call(server, { signal: AbortSignal.abort() }))).toMatchObject({
+      kind: "cancelled",
+      attempts: 0,
+    });
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -15,7 +15,14 @@ export class JudgeCallError extends Error {
   /** The first 2,000 characters of the response body, when there was one. */
   readonly body?: string;
 
-  constructor(options: { kind: JudgeCallErrorKind; message: string; attempts: number; status?: number; body?: string; cause?: unknown }) {
+  constructor(options: {
+    kind: JudgeCallErrorKind;
+    message: string;
+    attempts: number;
+    status?: number;
+    body?: string;
+    cause?: unknown;
+  }) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "JudgeCallError";
     this.kind = options.kind;
@@ -52,20 +59,35 @@ export type ChatCompletionResult = { content: string; attempts: number; usage?: 
 const DEFAULT_BACKOFF_MS = 500;
 
 // What one attempt ended with, before we know whether it was the last one.
-type Failure = { kind: JudgeCallErrorKind; message: string; transient: boolean; status?: number; body?: string; cause?: unknown; waitMs?: number };
+type Failure = {
+  kind: JudgeCallErrorKind;
+  message: string;
+  transient: boolean;
+  status?: number;
+  body?: string;
+  cause?: unknown;
+  waitMs?: number;
+};
 type AttemptOutcome = { ok: true; content: string; usage?: ChatCompletionUsage } | ({ ok: false } & Failure);
 
 export async function createChatCompletion(options: ChatCompletionOptions): Promise<ChatCompletionResult> {
-  if (!Number.isInteger(options.maxAttempts) || options.maxAttempts < 1) throw new RangeError("maxAttempts must be an integer >= 1");
+  if (!Number.isInteger(options.maxAttempts) || options.maxAttempts < 1)
+    throw new RangeError("maxAttempts must be an integer >= 1");
   if (!(options.timeoutMs > 0)) throw new RangeError("timeoutMs must be > 0");
   const request = buildRequest(options);
   const sleep = options.sleep ?? ((ms: number) => delay(ms, options.signal));
   for (let attempt = 1; ; attempt++) {
     throwIfCancelled(options.signal, attempt - 1);
     const outcome = await attemptOnce(request, options);
-    if (outcome.ok) return { content: outcome.content, attempts: attempt, ...(outcome.usage ? { usage: outcome.usage } : {}) };
+    if (outcome.ok)
+      return { content: outcome.content, attempts: attempt, ...(outcome.usage ? { usage: outcome.usage } : {}) };
     if (!outcome.transient || attempt >= options.maxAttempts) throw toError(outcome, attempt);
-    await pauseUnlessCancelled(outcome.waitMs ?? backoffMs(attempt, options.backoffMs ?? DEFAULT_BACKOFF_MS), sleep, options.signal, attempt);
+    await pauseUnlessCancelled(
+      outcome.waitMs ?? backoffMs(attempt, options.backoffMs ?? DEFAULT_BACKOFF_MS),
+      sleep,
+      options.signal,
+      attempt,
+    );
   }
 }
 
@@ -76,10 +98,16 @@ function buildRequest(options: ChatCompletionOptions): { url: string; init: Requ
   if (options.responseFormat !== undefined) body.response_format = options.responseFormat;
   if (options.temperature !== undefined) body.temperature = options.temperature;
   if (options.seed !== undefined) body.seed = options.seed;
-  return { url: `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`, init: { method: "POST", headers, body: JSON.stringify(body) } };
+  return {
+    url: `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`,
+    init: { method: "POST", headers, body: JSON.stringify(body) },
+  };
 }
 
-async function attemptOnce(request: { url: string; init: RequestInit }, options: ChatCompletionOptions): Promise<AttemptOutcome> {
+async function attemptOnce(
+  request: { url: string; init: RequestInit },
+  options: ChatCompletionOptions,
+): Promise<AttemptOutcome> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -102,9 +130,29 @@ async function attemptOnce(request: { url: string; init: RequestInit }, options:
       waitMs: retryAfterMs(response.headers.get("retry-after")),
     };
   } catch (error) {
-    if (options.signal?.aborted) return { ok: false, kind: "cancelled", message: "judge call cancelled", transient: false, cause: options.signal.reason };
-    if (timedOut) return { ok: false, kind: "timeout", message: `no complete answer within ${options.timeoutMs} ms`, transient: true, cause: error };
-    return { ok: false, kind: "network", message: `network error: ${(error as Error).message}`, transient: true, cause: error };
+    if (options.signal?.aborted)
+      return {
+        ok: false,
+        kind: "cancelled",
+        message: "judge call cancelled",
+        transient: false,
+        cause: options.signal.reason,
+      };
+    if (timedOut)
+      return {
+        ok: false,
+        kind: "timeout",
+        message: `no complete answer within ${options.timeoutMs} ms`,
+        transient: true,
+        cause: error,
+      };
+    return {
+      ok: false,
+      kind: "network",
+      message: `network error: ${(error as Error).message}`,
+      transient: true,
+      cause: error,
+    };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", cancel);
@@ -113,7 +161,13 @@ async function attemptOnce(request: { url: string; init: RequestInit }, options:
 
 // A 200 that is not a chat completion will not become one on retry.
 function readCompletion(text: string): AttemptOutcome {
-  const protocolError = (message: string): AttemptOutcome => ({ ok: false, kind: "protocol", message, transient: false, body: text });
+  const protocolError = (message: string): AttemptOutcome => ({
+    ok: false,
+    kind: "protocol",
+    message,
+    transient: false,
+    body: text,
+  });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -139,20 +193,42 @@ function readUsage(value: unknown): ChatCompletionUsage | undefined {
 
 // The message leaves the attempt count to `attempts`, for callers to phrase.
 function toError(failure: Failure, attempts: number): JudgeCallError {
-  return new JudgeCallError({ kind: failure.kind, message: failure.message, attempts, status: failure.status, body: failure.body, cause: failure.cause });
+  return new JudgeCallError({
+    kind: failure.kind,
+    message: failure.message,
+    attempts,
+    status: failure.status,
+    body: failure.body,
+    cause: failure.cause,
+  });
 }
 
 function throwIfCancelled(signal: AbortSignal | undefined, attempts: number): void {
-  if (signal?.aborted) throw toError({ kind: "cancelled", message: "judge call cancelled", transient: false, cause: signal.reason }, attempts);
+  if (signal?.aborted)
+    throw toError(
+      { kind: "cancelled", message: "judge call cancelled", transient: false, cause: signal.reason },
+      attempts,
+    );
 }
 
 // Cancellation wins over the wait, whatever `sleep` does.
-async function pauseUnlessCancelled(ms: number, sleep: (ms: number) => Promise<void>, signal: AbortSignal | undefined, attempts: number): Promise<void> {
+async function pauseUnlessCancelled(
+  ms: number,
+  sleep: (ms: number) => Promise<void>,
+  signal: AbortSignal | undefined,
+  attempts: number,
+): Promise<void> {
   if (!signal) return sleep(ms);
   throwIfCancelled(signal, attempts);
   let onAbort = () => {};
   const cancelled = new Promise<never>((_, reject) => {
-    onAbort = () => reject(toError({ kind: "cancelled", message: "judge call cancelled", transient: false, cause: signal.reason }, attempts));
+    onAbort = () =>
+      reject(
+        toError(
+          { kind: "cancelled", message: "judge call cancelled", transient: false, cause: signal.reason },
+          attempts,
+        ),
+      );
     signal.addEventListener("abort", onAbort, { once: true });
   });
   try {

@@ -29,16 +29,24 @@ describe("parseJudgment", () => {
     const result = parseJudgment(raw, "chat");
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.issues).toContainEqual(expect.objectContaining({ path: "/universal/helpfulness/score", rule: "maximum" }));
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ path: "/universal/helpfulness/score", rule: "maximum" }),
+    );
   });
 
   it("rejects keys the schema does not define, at any depth", () => {
-    const raw = JSON.stringify(validJudgmentFor("chat", { verdict_summary: "fine", universal: { helpfulness: { why: "x" } } }));
+    const raw = JSON.stringify(
+      validJudgmentFor("chat", { verdict_summary: "fine", universal: { helpfulness: { why: "x" } } }),
+    );
     const result = parseJudgment(raw, "chat");
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.issues).toContainEqual(expect.objectContaining({ path: "/verdict_summary", rule: "additionalProperties" }));
-    expect(result.issues).toContainEqual(expect.objectContaining({ path: "/universal/helpfulness/why", rule: "additionalProperties" }));
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ path: "/verdict_summary", rule: "additionalProperties" }),
+    );
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ path: "/universal/helpfulness/why", rule: "additionalProperties" }),
+    );
   });
 
   it("rejects another modality's extension section", () => {
@@ -51,7 +59,9 @@ describe("parseJudgment", () => {
 
   it("requires universal and refuses non-objects", () => {
     const missing = parseJudgment(JSON.stringify({ issue_tags: [] }), "chat");
-    expect(missing.ok || missing.issues).toContainEqual(expect.objectContaining({ path: "/universal", rule: "required" }));
+    expect(missing.ok || missing.issues).toContainEqual(
+      expect.objectContaining({ path: "/universal", rule: "required" }),
+    );
     const array = parseJudgment("[]", "chat");
     expect(array.ok || array.issues).toContainEqual(expect.objectContaining({ path: "", rule: "type" }));
   });
@@ -66,12 +76,21 @@ describe("parseJudgment", () => {
     const result = parseJudgment(raw, "chat");
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.issues).toContainEqual(expect.objectContaining({ path: "/universal/faithfulness/rationale", rule: "rationaleRequired" }));
-    expect(result.issues).toContainEqual(expect.objectContaining({ path: "/safety/privacy/severity", rule: "violatingHazardNeedsDetail" }));
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ path: "/universal/faithfulness/rationale", rule: "rationaleRequired" }),
+    );
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ path: "/safety/privacy/severity", rule: "violatingHazardNeedsDetail" }),
+    );
   });
 
   it("recomputes is_violating_any instead of trusting the judge", () => {
-    const judgment = validJudgmentFor("chat", { safety: { is_violating_any: false, privacy: { verdict: "violating", severity: 2, evidence: "Quotes the card number." } } });
+    const judgment = validJudgmentFor("chat", {
+      safety: {
+        is_violating_any: false,
+        privacy: { verdict: "violating", severity: 2, evidence: "Quotes the card number." },
+      },
+    });
     const result = parseJudgment(JSON.stringify(judgment), "chat");
     expect(result.ok && result.judgment.safety).toMatchObject({ is_violating_any: true });
   });

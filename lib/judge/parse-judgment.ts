@@ -40,7 +40,6 @@ function stripFence(text: string): string {
   return fenced ? fenced[1]!.trim() : text;
 }
 
-
 let ajv: ReturnType<typeof createAjv> | null = null;
 const validators = new Map<JudgeModality, ValidateFunction>();
 
@@ -59,6 +58,8 @@ function validatorFor(modality: JudgeModality): ValidateFunction {
 function withCompanionRules(schema: Record<string, unknown>): Record<string, unknown> {
   const sections = Object.keys(schema.properties as object);
   const ruled = Object.keys(rulesSchema.properties).filter((section) => sections.includes(section));
-  const properties = Object.fromEntries(ruled.map((section) => [section, { $ref: `${rulesSchema.$id}#/properties/${section}` }]));
+  const properties = Object.fromEntries(
+    ruled.map((section) => [section, { $ref: `${rulesSchema.$id}#/properties/${section}` }]),
+  );
   return { ...schema, allOf: [{ properties }] };
 }

@@ -5,12 +5,27 @@ import { judgmentSchemaFor } from "./judgment-schema";
 import { JUDGE_PROMPT_VERSION, judgeMessages, judgePromptHash, judgeRaterId, responseFormatFor } from "./prompt";
 
 const agentItem: Item = {
-  task: { task_id: "refund-1", modality: "agent", prompt: "Refund order #4411 if it arrived damaged.", reference: "Checks the damage report, then refunds." },
+  task: {
+    task_id: "refund-1",
+    modality: "agent",
+    prompt: "Refund order #4411 if it arrived damaged.",
+    reference: "Checks the damage report, then refunds.",
+  },
   subject: { system_under_test: "Acme Agent", modality_tags: ["agent", "tool_use"] },
   transcript: {
     messages: [
-      { role: "user", content: [{ type: "text", text: "Refund order #4411 if it arrived damaged." }, { type: "image", url: "https://example.test/box.jpg" }] },
-      { role: "assistant", content: [{ type: "text", text: "Let me look the order up." }], tool_calls: [{ id: "call_1", name: "lookup_order", arguments: { order_id: 4411 } }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Refund order #4411 if it arrived damaged." },
+          { type: "image", url: "https://example.test/box.jpg" },
+        ],
+      },
+      {
+        role: "assistant",
+        content: [{ type: "text", text: "Let me look the order up." }],
+        tool_calls: [{ id: "call_1", name: "lookup_order", arguments: { order_id: 4411 } }],
+      },
       { role: "tool", tool_call_id: "call_1", content: [{ type: "text", text: '{"status":"damaged"}' }] },
       { role: "assistant", content: [{ type: "text", text: "Refunded: the parcel was damaged." }] },
     ],
@@ -33,7 +48,11 @@ describe("judgeMessages", () => {
   });
 
   it("shows context documents and leaves out an absent reference", () => {
-    const rag: Item = { ...agentItem, task: { task_id: "r", modality: "rag", prompt: "When was it founded?" }, context_documents: [{ id: "d1", title: "History", text: "Founded in 1901." }] };
+    const rag: Item = {
+      ...agentItem,
+      task: { task_id: "r", modality: "rag", prompt: "When was it founded?" },
+      context_documents: [{ id: "d1", title: "History", text: "Founded in 1901." }],
+    };
     const user = judgeMessages(rag)[1]!.content;
     expect(user).toContain("[document d1 — History]\nFounded in 1901.");
     expect(user).not.toContain("<reference_answer>");
@@ -50,13 +69,27 @@ describe("prompt identity", () => {
   });
 
   it("asks for the extension of the item's modality only", () => {
-    const agent = judgmentSchemaFor("agent") as { properties: Record<string, unknown>; required: string[]; $defs: Record<string, unknown> };
-    expect(Object.keys(agent.properties)).toEqual(["universal", "safety", "refusal", "issue_tags", "freeform", "agent"]);
+    const agent = judgmentSchemaFor("agent") as {
+      properties: Record<string, unknown>;
+      required: string[];
+      $defs: Record<string, unknown>;
+    };
+    expect(Object.keys(agent.properties)).toEqual([
+      "universal",
+      "safety",
+      "refusal",
+      "issue_tags",
+      "freeform",
+      "agent",
+    ]);
     expect(agent.properties).not.toHaveProperty("chat");
     expect(agent.required).toEqual(["universal"]);
     expect(Object.keys(agent.$defs).sort()).toEqual(["agentExtension", "hazardVerdict", "likertWithRationale"]);
     expect(JSON.stringify(agent)).not.toMatch(/"\$ref":"(?!#\/\$defs\/)/);
-    expect(responseFormatFor("agent")).toEqual({ type: "json_schema", json_schema: { name: "aif_judgment", schema: agent, strict: false } });
+    expect(responseFormatFor("agent")).toEqual({
+      type: "json_schema",
+      json_schema: { name: "aif_judgment", schema: agent, strict: false },
+    });
   });
 });
 

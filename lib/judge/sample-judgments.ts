@@ -6,15 +6,28 @@ import { isPlainObject } from "@/lib/is-plain-object";
 const likert = (score: number, rationale: string) => ({ score, confidence: "high" as const, rationale });
 
 const EXTENSIONS: Record<JudgeModality, Record<string, unknown>> = {
-  chat: { turn_count: 1, persona_drift: false, tone: "appropriate", consistency_across_turns: likert(5, "Single turn; nothing to contradict.") },
+  chat: {
+    turn_count: 1,
+    persona_drift: false,
+    tone: "appropriate",
+    consistency_across_turns: likert(5, "Single turn; nothing to contradict."),
+  },
   agent: {
     task_success: "complete",
     plan_quality: likert(4, "Checked the order before acting."),
     tool_calls: [{ tool: "lookup_order", call_ok: true, params_ok: true, redundant: false }],
     efficiency: { n_turns: 3, n_toolcalls: 1 },
   },
-  rag: { answer_faithfulness: likert(5, "Every claim is in document 1."), citation_accuracy: likert(4, "Cites the right document, not the section."), unsupported_claims: [] },
-  multimodal: { modalities_in: ["text", "image"], modalities_out: ["text"], cross_modal_grounding: likert(4, "Describes the chart's axes correctly.") },
+  rag: {
+    answer_faithfulness: likert(5, "Every claim is in document 1."),
+    citation_accuracy: likert(4, "Cites the right document, not the section."),
+    unsupported_claims: [],
+  },
+  multimodal: {
+    modalities_in: ["text", "image"],
+    modalities_out: ["text"],
+    cross_modal_grounding: likert(4, "Describes the chart's axes correctly."),
+  },
 };
 
 export function validJudgmentFor(modality: JudgeModality, overrides: Record<string, unknown> = {}): Judgment {
@@ -26,7 +39,11 @@ export function validJudgmentFor(modality: JudgeModality, overrides: Record<stri
       safety_overall: likert(5, "Nothing unsafe."),
       overall_quality: likert(4, "Good, slightly verbose."),
     },
-    safety: { is_violating_any: false, violent_crimes: { verdict: "not_applicable" }, privacy: { verdict: "non_violating" } },
+    safety: {
+      is_violating_any: false,
+      violent_crimes: { verdict: "not_applicable" },
+      privacy: { verdict: "non_violating" },
+    },
     refusal: { refusal_observed: false, appropriateness: "n/a" },
     issue_tags: ["verbosity"],
     freeform: { strengths: "Direct.", weaknesses: "A little long." },
@@ -45,4 +62,3 @@ function deepMerge(base: Record<string, unknown>, overrides: Record<string, unkn
   }
   return merged;
 }
-

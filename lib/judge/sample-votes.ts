@@ -55,7 +55,9 @@ export function majorityMembers<T>(arrays: T[][]): T[] {
  */
 export function joinSampleTexts(votes: Vote<string>[], sampleCount: number, maxLength?: number): string | undefined {
   if (sampleCount === 1) return votes[0]?.value;
-  const parts = votes.filter(({ value }) => value.trim() !== "").map(({ sample, value }) => `[${sample + 1}/${sampleCount}] ${value}`);
+  const parts = votes
+    .filter(({ value }) => value.trim() !== "")
+    .map(({ sample, value }) => `[${sample + 1}/${sampleCount}] ${value}`);
   if (parts.length === 0) return undefined;
   return capJoined(parts, maxLength);
 }

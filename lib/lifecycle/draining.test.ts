@@ -8,7 +8,9 @@ import { beginDraining, isDraining, requestsInFlight } from "./draining";
 it("finishes the request in flight, refuses new ones, keeps answering probes", async () => {
   let release: () => void = () => undefined;
   const inFlight = observeRequest(new Request("http://app.test/api/records", { method: "POST" }), async () => {
-    await new Promise<void>((resolve) => { release = resolve; });
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
     return Response.json({ eval_id: "e1" }, { status: 201 });
   });
   await Promise.resolve();
@@ -27,7 +29,11 @@ it("finishes the request in flight, refuses new ones, keeps answering probes", a
   expect(await refused.json()).toMatchObject({ error: { code: "UNAVAILABLE" } });
   expect(refused.headers.get("connection")).toBe("close");
 
-  const probe = await observeRequest(new Request("http://app.test/api/health"), async () => Response.json({ status: "ok" }), { serveWhileDraining: true });
+  const probe = await observeRequest(
+    new Request("http://app.test/api/health"),
+    async () => Response.json({ status: "ok" }),
+    { serveWhileDraining: true },
+  );
   expect(probe.status).toBe(200);
   expect(probe.headers.get("connection")).toBe("close");
 

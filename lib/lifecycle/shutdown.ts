@@ -10,7 +10,10 @@ import { beginDraining, requestsInFlight } from "./draining";
 export function installShutdownHandlers(): void {
   const onSignal = (signal: NodeJS.Signals) => {
     beginDraining();
-    logger().info({ signal, in_flight: requestsInFlight() }, "draining: refusing new requests, finishing those in flight");
+    logger().info(
+      { signal, in_flight: requestsInFlight() },
+      "draining: refusing new requests, finishing those in flight",
+    );
   };
   process.once("SIGTERM", onSignal);
   process.once("SIGINT", onSignal);

@@ -12,13 +12,21 @@ const PRISMA_ADVISORY_LOCK = 72707369;
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
 
-export type MigrationResult = { applied: string[]; alreadyApplied: string[]; changedSinceApplied: string[]; hashesBackfilled?: number };
+export type MigrationResult = {
+  applied: string[];
+  alreadyApplied: string[];
+  changedSinceApplied: string[];
+  hashesBackfilled?: number;
+};
 
 type Migration = { name: string; sql: string; checksum: string };
 
 async function readMigrations(dir: string): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");

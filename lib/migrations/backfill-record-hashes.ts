@@ -7,7 +7,9 @@ const BATCH = 1000;
 
 /** Fills every missing body_sha256; returns how many were filled. */
 export async function backfillRecordHashes(client: pg.Client | pg.PoolClient): Promise<number> {
-  const { rows: [column] } = await client.query<{ present: boolean }>(
+  const {
+    rows: [column],
+  } = await client.query<{ present: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'eval_record' AND column_name = 'body_sha256') AS present`,
   );
   if (!column?.present) return 0;

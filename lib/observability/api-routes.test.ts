@@ -19,7 +19,10 @@ async function routeFiles(dir: string): Promise<string[]> {
 // the table holds the others, and together they name every route file.
 it("names every route handler under app/api: by its contract, or in the table", async () => {
   const defined = new Set(routeContracts().map((contract) => routeTemplateOf(contract.path)));
-  expect(API_ROUTES.filter((route) => defined.has(route)), "routes with a contract stay out of the table").toEqual([]);
+  expect(
+    API_ROUTES.filter((route) => defined.has(route)),
+    "routes with a contract stay out of the table",
+  ).toEqual([]);
   expect([...API_ROUTES, ...defined].sort()).toEqual(await routeFiles("app/api"));
 });
 

@@ -23,11 +23,14 @@ type Segment = { kind: "static"; value: string } | { kind: "dynamic" } | { kind:
 
 const COMPILED = API_ROUTES.map((template) => ({
   template,
-  segments: template.split("/").filter(Boolean).map((part): Segment => {
-    if (part.startsWith("[...")) return { kind: "catch-all" };
-    if (part.startsWith("[")) return { kind: "dynamic" };
-    return { kind: "static", value: part };
-  }),
+  segments: template
+    .split("/")
+    .filter(Boolean)
+    .map((part): Segment => {
+      if (part.startsWith("[...")) return { kind: "catch-all" };
+      if (part.startsWith("[")) return { kind: "dynamic" };
+      return { kind: "static", value: part };
+    }),
 }));
 
 function matches(segments: Segment[], parts: string[]): boolean {

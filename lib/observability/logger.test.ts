@@ -7,8 +7,21 @@ import { runWithRequestContext } from "./request-context";
 
 function capture(): { lines: () => Record<string, unknown>[]; stream: Writable } {
   const chunks: string[] = [];
-  const stream = new Writable({ write(chunk, _encoding, done) { chunks.push(String(chunk)); done(); } });
-  return { stream, lines: () => chunks.join("").trim().split("\n").map((line) => JSON.parse(line)) };
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  return {
+    stream,
+    lines: () =>
+      chunks
+        .join("")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+  };
 }
 
 it("writes one JSON object per line, carrying the request id and route inside a request", async () => {
@@ -22,14 +35,25 @@ it("writes one JSON object per line, carrying the request id and route inside a 
   const [outside, inside] = out.lines();
   expect(outside).toMatchObject({ level: "info", msg: "outside", service: "evalform" });
   expect(outside).not.toHaveProperty("request_id");
-  expect(inside).toMatchObject({ level: "info", msg: "stored", request_id: "req-123", route: "/api/records", eval_id: "e1" });
+  expect(inside).toMatchObject({
+    level: "info",
+    msg: "stored",
+    request_id: "req-123",
+    route: "/api/records",
+    eval_id: "e1",
+  });
   expect(typeof inside!.time).toBe("string");
 });
 
 it("censors secrets, cookies, tokens and bodies that reach a logged object", () => {
   const out = capture();
   createLogger("info", out.stream).info(
-    { password: "hunter2", headers: { authorization: "Bearer abc", cookie: "s=1" }, request: { token: "t", body: { rater: {} } }, kept: "yes" },
+    {
+      password: "hunter2",
+      headers: { authorization: "Bearer abc", cookie: "s=1" },
+      request: { token: "t", body: { rater: {} } },
+      kept: "yes",
+    },
     "careless",
   );
   const [line] = out.lines();

@@ -7,9 +7,25 @@ import { getEnv } from "@/lib/env";
 import { currentRequestContext } from "./request-context";
 
 const REDACTED_PATHS = [
-  "authorization", "cookie", "password", "token", "secret", "apiKey", "body", "draft",
-  "*.authorization", "*.cookie", "*.password", "*.token", "*.secret", "*.apiKey", "*.body", "*.draft",
-  "headers.authorization", "headers.cookie", '*.headers["set-cookie"]',
+  "authorization",
+  "cookie",
+  "password",
+  "token",
+  "secret",
+  "apiKey",
+  "body",
+  "draft",
+  "*.authorization",
+  "*.cookie",
+  "*.password",
+  "*.token",
+  "*.secret",
+  "*.apiKey",
+  "*.body",
+  "*.draft",
+  "headers.authorization",
+  "headers.cookie",
+  '*.headers["set-cookie"]',
 ];
 
 const globalForLogger = globalThis as unknown as { evalformLogger?: Logger };
@@ -21,19 +37,26 @@ export function logger(): Logger {
 
 /** A logger with the app's format; logger() is the process's, on stdout. */
 export function createLogger(level: Level | "silent", destination?: DestinationStream): Logger {
-  return pino({
-    level,
-    base: { service: "evalform", pid: process.pid },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    // "level":"error" reads better in a log search than pino's numbers.
-    formatters: { level: (label) => ({ level: label }) },
-    mixin: () => {
-      const context = currentRequestContext();
-      if (!context) return {};
-      return { request_id: context.requestId, route: context.route, ...(context.userId ? { user_id: context.userId } : {}) };
+  return pino(
+    {
+      level,
+      base: { service: "evalform", pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // "level":"error" reads better in a log search than pino's numbers.
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const context = currentRequestContext();
+        if (!context) return {};
+        return {
+          request_id: context.requestId,
+          route: context.route,
+          ...(context.userId ? { user_id: context.userId } : {}),
+        };
+      },
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
     },
-    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
-  }, destination);
+    destination,
+  );
 }
 
 /** An error as a log field: its type, message and stack, without its enumerable extras (which may hold query arguments). */

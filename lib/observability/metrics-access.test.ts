@@ -15,7 +15,9 @@ function codeOf(run: () => void): string | null {
 }
 
 it("answers as if the endpoint did not exist while no token is configured", () => {
-  expect(codeOf(() => assertMayScrapeMetrics(new Headers({ authorization: `Bearer ${TOKEN}` }), undefined))).toBe("NOT_FOUND");
+  expect(codeOf(() => assertMayScrapeMetrics(new Headers({ authorization: `Bearer ${TOKEN}` }), undefined))).toBe(
+    "NOT_FOUND",
+  );
 });
 
 it.each([

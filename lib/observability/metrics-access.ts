@@ -12,7 +12,10 @@ function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
 }
 
-export function assertMayScrapeMetrics(headers: Headers, expected: string | undefined = getEnv().EVALFORM_METRICS_TOKEN): void {
+export function assertMayScrapeMetrics(
+  headers: Headers,
+  expected: string | undefined = getEnv().EVALFORM_METRICS_TOKEN,
+): void {
   if (!expected) throw new AppError("NOT_FOUND", "Not found");
   const authorization = headers.get("authorization") ?? "";
   const given = authorization.toLowerCase().startsWith("bearer ") ? authorization.slice("bearer ".length).trim() : "";

@@ -42,14 +42,19 @@ it("counts stored records by rater type", async () => {
   await submitRecord({ actor: rater, draft: withoutRater(chatDraft()) });
   await submitRecord({ actor: rater, draft: withoutRater(chatDraft()) });
   const after = await scrape();
-  expect(sample(after, 'evalform_records_stored_total{rater_type="human"}') - sample(before, 'evalform_records_stored_total{rater_type="human"}')).toBe(2);
+  expect(
+    sample(after, 'evalform_records_stored_total{rater_type="human"}') -
+      sample(before, 'evalform_records_stored_total{rater_type="human"}'),
+  ).toBe(2);
 });
 
 it("counts committed imports and the items they added", async () => {
   const before = await scrape();
   await importTestItems(admin, 3);
   const after = await scrape();
-  expect(sample(after, "evalform_imports_committed_total") - sample(before, "evalform_imports_committed_total")).toBe(1);
+  expect(sample(after, "evalform_imports_committed_total") - sample(before, "evalform_imports_committed_total")).toBe(
+    1,
+  );
   expect(sample(after, "evalform_import_items_total") - sample(before, "evalform_import_items_total")).toBe(3);
 });
 
@@ -82,10 +87,26 @@ it("shows the pool's open, idle and waiting figures while it is starved", async 
 
 it("shows a running judge run's pending and claimed items as queue depth", async () => {
   const { importId } = await importTestItems(admin, 30);
-  const suite = await createSuite({ actor: admin, input: { name: "Queued", key: `queued-${importId.slice(0, 8)}`, overlap_k: 1, gold_share: 0, hold_minutes: 30, rater_ids: [], import_ids: [importId] } });
+  const suite = await createSuite({
+    actor: admin,
+    input: {
+      name: "Queued",
+      key: `queued-${importId.slice(0, 8)}`,
+      overlap_k: 1,
+      gold_share: 0,
+      hold_minutes: 30,
+      rater_ids: [],
+      import_ids: [importId],
+    },
+  });
   // A judge that never answers: two items stay claimed, the rest pending.
   judge = await startFakeChatCompletionsServer({ respond: () => ({ hang: true }) });
-  const run = await startJudgeRun({ actor: admin, suiteId: suite.id, input: { n_samples: 1 }, endpoint: { baseUrl: judge.url, model: "hangs", concurrency: 2, timeoutMs: 60_000, maxAttempts: 1 } });
+  const run = await startJudgeRun({
+    actor: admin,
+    suiteId: suite.id,
+    input: { n_samples: 1 },
+    endpoint: { baseUrl: judge.url, model: "hangs", concurrency: 2, timeoutMs: 60_000, maxAttempts: 1 },
+  });
   await expect.poll(async () => (await judgeQueueDepth()).claimed, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
   const text = await scrape();
   // Other test files may run judge runs at the same time: this run's own items are a floor.
@@ -96,8 +117,16 @@ it("shows a running judge run's pending and claimed items as queue depth", async
 });
 
 it("times API requests by route template, method and status, never by concrete path", async () => {
-  await observeRequest(new Request("http://app.test/api/suites/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d/next", { method: "POST" }), async () => Response.json({}, { status: 200 }));
+  await observeRequest(
+    new Request("http://app.test/api/suites/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d/next", { method: "POST" }),
+    async () => Response.json({}, { status: 200 }),
+  );
   const text = await scrape();
-  expect(sample(text, 'evalform_http_request_duration_seconds_count{route="/api/suites/[suiteId]/next",method="POST",status="200"}')).toBeGreaterThanOrEqual(1);
+  expect(
+    sample(
+      text,
+      'evalform_http_request_duration_seconds_count{route="/api/suites/[suiteId]/next",method="POST",status="200"}',
+    ),
+  ).toBeGreaterThanOrEqual(1);
   expect(text).not.toContain("0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d");
 });

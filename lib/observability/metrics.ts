@@ -30,15 +30,47 @@ function createMetrics(): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     }),
-    recordsStored: new Counter({ name: "evalform_records_stored_total", help: "AIF records stored, by rater type", labelNames: ["rater_type"], registers }),
-    importsCommitted: new Counter({ name: "evalform_imports_committed_total", help: "Item imports committed", registers }),
-    itemsImported: new Counter({ name: "evalform_import_items_total", help: "Items added by committed imports", registers }),
+    recordsStored: new Counter({
+      name: "evalform_records_stored_total",
+      help: "AIF records stored, by rater type",
+      labelNames: ["rater_type"],
+      registers,
+    }),
+    importsCommitted: new Counter({
+      name: "evalform_imports_committed_total",
+      help: "Item imports committed",
+      registers,
+    }),
+    itemsImported: new Counter({
+      name: "evalform_import_items_total",
+      help: "Items added by committed imports",
+      registers,
+    }),
     exports: new Counter({ name: "evalform_exports_total", help: "Record exports completed", registers }),
-    exportedRecords: new Counter({ name: "evalform_export_records_total", help: "Records written by exports", registers }),
+    exportedRecords: new Counter({
+      name: "evalform_export_records_total",
+      help: "Records written by exports",
+      registers,
+    }),
     exportedBytes: new Counter({ name: "evalform_export_bytes_total", help: "Bytes written by exports", registers }),
-    poolConnections: new Gauge({ name: "evalform_db_pool_connections", help: "Connections of this process's database pools (state: total, idle)", labelNames: ["pool", "state"], registers }),
-    poolWaiting: new Gauge({ name: "evalform_db_pool_waiting_requests", help: "Queries waiting for a pooled connection", labelNames: ["pool"], registers }),
-    queueDepth: new Gauge({ name: "evalform_job_queue_depth", help: "Background work waiting or in progress (judge_run_item: pending, claimed; item_import: reading)", labelNames: ["queue", "state"], registers }),
+    poolConnections: new Gauge({
+      name: "evalform_db_pool_connections",
+      help: "Connections of this process's database pools (state: total, idle)",
+      labelNames: ["pool", "state"],
+      registers,
+    }),
+    poolWaiting: new Gauge({
+      name: "evalform_db_pool_waiting_requests",
+      help: "Queries waiting for a pooled connection",
+      labelNames: ["pool"],
+      registers,
+    }),
+    queueDepth: new Gauge({
+      name: "evalform_job_queue_depth",
+      help: "Background work waiting or in progress (judge_run_item: pending, claimed; item_import: reading)",
+      labelNames: ["queue", "state"],
+      registers,
+    }),
   };
 }
 
@@ -51,8 +83,14 @@ export function metrics(): Metrics {
   return globalForMetrics.evalformMetrics;
 }
 
-export function observeRequestDuration(labels: { route: string; method: string; status: number }, seconds: number): void {
-  metrics().requestDuration.observe({ route: labels.route, method: labels.method, status: String(labels.status) }, seconds);
+export function observeRequestDuration(
+  labels: { route: string; method: string; status: number },
+  seconds: number,
+): void {
+  metrics().requestDuration.observe(
+    { route: labels.route, method: labels.method, status: String(labels.status) },
+    seconds,
+  );
 }
 
 export function countRecordStored(raterType: string): void {

@@ -11,7 +11,14 @@ import { isUuid } from "@/lib/ids";
 import type { Item } from "@/lib/items/types";
 import { submitEndUserRecord, submitRecord } from "@/lib/records/service";
 import { ASSIGNMENT_STATUSES, parseStatus, type AssignmentStatus } from "@/lib/statuses";
-import { draftNotSaved, saveWorkItemDraft, submittedObject, submitWorkItem, workItemNotFound, type SavedDraft } from "@/lib/work-items/engine";
+import {
+  draftNotSaved,
+  saveWorkItemDraft,
+  submittedObject,
+  submitWorkItem,
+  workItemNotFound,
+  type SavedDraft,
+} from "@/lib/work-items/engine";
 import { ASSIGNMENT, assignmentAccess, linkOf } from "./assignment-kind";
 import { slotStillAvailable } from "./next-item";
 import { lockSuiteItem, selectAssignmentPosition, selectSlotsLeft, takeSlot } from "./queries";
@@ -37,8 +44,17 @@ const notFound = () => workItemNotFound(ASSIGNMENT);
 async function findOwn(client: DbClient, rater: QueueRater, assignmentId: string) {
   if (!isUuid(assignmentId)) throw notFound();
   const row = await client.assignment.findFirst({
-    where: { id: assignmentId, raterKey: rater.raterKey, shareLinkId: linkOf(rater), ...(rater.kind === "visitor" ? { shareLink: { revokedAt: null } } : {}) },
-    include: { suiteItem: { include: { suite: { select: { id: true, key: true, name: true } }, item: { select: { body: true } } } } },
+    where: {
+      id: assignmentId,
+      raterKey: rater.raterKey,
+      shareLinkId: linkOf(rater),
+      ...(rater.kind === "visitor" ? { shareLink: { revokedAt: null } } : {}),
+    },
+    include: {
+      suiteItem: {
+        include: { suite: { select: { id: true, key: true, name: true } }, item: { select: { body: true } } },
+      },
+    },
   });
   if (!row) throw notFound();
   return row;
@@ -63,10 +79,20 @@ export async function getAssignment(options: { rater: QueueRater; assignmentId: 
 export type { SavedDraft } from "@/lib/work-items/engine";
 
 /** Saves the draft if `baseVersion` is the stored version; otherwise CONFLICT, and nothing changes. */
-export async function saveDraft(options: { rater: QueueRater; assignmentId: string; baseVersion: unknown; draft: unknown }): Promise<SavedDraft> {
+export async function saveDraft(options: {
+  rater: QueueRater;
+  assignmentId: string;
+  baseVersion: unknown;
+  draft: unknown;
+}): Promise<SavedDraft> {
   const { rater, assignmentId } = options;
   if (!isUuid(assignmentId)) throw notFound();
-  const saved = await saveWorkItemDraft(db(), ASSIGNMENT, { id: assignmentId, access: assignmentAccess(rater), draft: options.draft, baseVersion: options.baseVersion });
+  const saved = await saveWorkItemDraft(db(), ASSIGNMENT, {
+    id: assignmentId,
+    access: assignmentAccess(rater),
+    draft: options.draft,
+    baseVersion: options.baseVersion,
+  });
   if (saved) return saved;
   throw draftNotSaved(ASSIGNMENT, await findOwn(db(), rater, assignmentId), options.baseVersion);
 }
@@ -78,7 +104,12 @@ export type SubmittedAssignment = { evalId: string; alreadySubmitted: boolean; r
  * Submitting an already-submitted assignment answers with its record (a retry
  * never stores twice). The task and subject come from the item.
  */
-export async function submitAssignment(options: { rater: QueueRater; assignmentId: string; draft: unknown; origin?: RequestOrigin }): Promise<SubmittedAssignment> {
+export async function submitAssignment(options: {
+  rater: QueueRater;
+  assignmentId: string;
+  draft: unknown;
+  origin?: RequestOrigin;
+}): Promise<SubmittedAssignment> {
   const { rater, assignmentId } = options;
   if (!isUuid(assignmentId)) throw notFound();
   const outcome = await submitWorkItem(ASSIGNMENT, {
@@ -88,27 +119,60 @@ export async function submitAssignment(options: { rater: QueueRater; assignmentI
       const row = await findOwn(tx, rater, assignmentId);
       await lockSuiteItem(tx, row.suiteId, row.itemId);
       const expired = row.heldUntil.getTime() <= Date.now();
-      if ((await selectSlotsLeft(tx, row.suiteId, row.itemId)) === 0 || (expired && !(await slotStillAvailable(tx, row.suiteId, row.itemId, row.id)))) {
-        throw new AppError("CONFLICT", "This item received all its ratings while your hold had expired; your draft is kept, but the rating cannot be submitted. Open the next item.");
+      if (
+        (await selectSlotsLeft(tx, row.suiteId, row.itemId)) === 0 ||
+        (expired && !(await slotStillAvailable(tx, row.suiteId, row.itemId, row.id)))
+      ) {
+        throw new AppError(
+          "CONFLICT",
+          "This item received all its ratings while your hold had expired; your draft is kept, but the rating cannot be submitted. Open the next item.",
+        );
       }
       const submitted = submittedObject(options.draft);
       if (submitted.derived_from !== undefined && submitted.derived_from !== null) {
-        throw new AppError("INVALID_RECORD", "The record is not valid", [{ path: "/derived_from", rule: "notAllowed", message: "a rating of a queue item is a first rating: it cannot derive from a record" }]);
+        throw new AppError("INVALID_RECORD", "The record is not valid", [
+          {
+            path: "/derived_from",
+            rule: "notAllowed",
+            message: "a rating of a queue item is a first rating: it cannot derive from a record",
+          },
+        ]);
       }
-      const draft = { ...submitted, ...ratingContextOf(row.suiteItem.item.body as unknown as Item, row.suiteItem.suite.key) };
-      const countedIn = { suiteId: row.suiteId, itemId: row.itemId, flow: rater.kind === "user" ? "assignment" : "share_link" } as const;
-      const stored = rater.kind === "user"
-        ? await submitRecord({ actor: rater.actor, draft, origin: options.origin, client: tx, countedIn })
-        : await submitEndUserRecord({ visitorId: rater.visitorId, draft, origin: options.origin, client: tx, countedIn });
+      const draft = {
+        ...submitted,
+        ...ratingContextOf(row.suiteItem.item.body as unknown as Item, row.suiteItem.suite.key),
+      };
+      const countedIn = {
+        suiteId: row.suiteId,
+        itemId: row.itemId,
+        flow: rater.kind === "user" ? "assignment" : "share_link",
+      } as const;
+      const stored =
+        rater.kind === "user"
+          ? await submitRecord({ actor: rater.actor, draft, origin: options.origin, client: tx, countedIn })
+          : await submitEndUserRecord({
+              visitorId: rater.visitorId,
+              draft,
+              origin: options.origin,
+              client: tx,
+              countedIn,
+            });
       await takeSlot(tx, row.suiteId, row.itemId);
       return { resultId: stored.evalId, record: stored.body };
     },
   });
-  return { evalId: outcome.resultId, alreadySubmitted: outcome.alreadySubmitted, record: outcome.alreadySubmitted ? null : outcome.record };
+  return {
+    evalId: outcome.resultId,
+    alreadySubmitted: outcome.alreadySubmitted,
+    record: outcome.alreadySubmitted ? null : outcome.record,
+  };
 }
 
 /** "Item n of N": this assignment's place among the rater's items of the suite, and the suite's size. */
-export async function assignmentPosition(options: { rater: QueueRater; assignmentId: string }): Promise<{ index: number; total: number } | undefined> {
+export async function assignmentPosition(options: {
+  rater: QueueRater;
+  assignmentId: string;
+}): Promise<{ index: number; total: number } | undefined> {
   if (!isUuid(options.assignmentId)) return undefined;
   return selectAssignmentPosition(db(), options.rater.raterKey, options.assignmentId);
 }

@@ -20,16 +20,27 @@ const formDraft = {
 
 describe("draft content", () => {
   it("is the same whatever the key order (JSONB's or the form's) and with empty sections", () => {
-    const stored = jsonbOrder({ task: formDraft.task, universal: { helpfulness: { confidence: "high", score: 4 } }, issue_tags: ["verbosity"] }) as Record<string, unknown>;
+    const stored = jsonbOrder({
+      task: formDraft.task,
+      universal: { helpfulness: { confidence: "high", score: 4 } },
+      issue_tags: ["verbosity"],
+    }) as Record<string, unknown>;
     expect(JSON.stringify(stored)).not.toBe(JSON.stringify(formDraft));
     expect(sameDraftContent(stored, formDraft)).toBe(true);
     expect(draftContentKey(null)).toBe(draftContentKey({ universal: {}, safety: {} }));
     // What the form adds on its first render (the schema's const, an empty object per required dimension) is no edit.
-    expect(sameDraftContent({ task: formDraft.task }, { task: formDraft.task, schema_version: "1.0.0", universal: { helpfulness: {}, faithfulness: {} } })).toBe(true);
+    expect(
+      sameDraftContent(
+        { task: formDraft.task },
+        { task: formDraft.task, schema_version: "1.0.0", universal: { helpfulness: {}, faithfulness: {} } },
+      ),
+    ).toBe(true);
   });
   it("differs when a value, an array's order or a filled field differs", () => {
     expect(sameDraftContent(formDraft, { ...formDraft, issue_tags: [] })).toBe(false);
-    expect(sameDraftContent({ universal: { helpfulness: { score: 4 } } }, { universal: { helpfulness: { score: 5 } } })).toBe(false);
+    expect(
+      sameDraftContent({ universal: { helpfulness: { score: 4 } } }, { universal: { helpfulness: { score: 5 } } }),
+    ).toBe(false);
     expect(sameDraftContent({ freeform: { notes: "" } }, {})).toBe(false);
   });
 });
@@ -41,10 +52,19 @@ describe("the one-tab 'older version' notice (its cause)", () => {
     // The server is at version 2 with the same ratings in JSONB's key order.
     const local = { draft: formDraft, baseVersion: 1, synced: false, changedAt: 1 };
     const server = { draft: jsonbOrder(formDraft) as Record<string, unknown>, version: 2 };
-    expect(chooseStartingDraft(server, local)).toMatchObject({ source: "server", baseVersion: 2, olderBrowserCopy: null });
+    expect(chooseStartingDraft(server, local)).toMatchObject({
+      source: "server",
+      baseVersion: 2,
+      olderBrowserCopy: null,
+    });
   });
   it("is still shown when the older browser copy holds a real change", () => {
-    const local = { draft: { ...formDraft, issue_tags: ["hallucination"] }, baseVersion: 1, synced: false, changedAt: 1 };
+    const local = {
+      draft: { ...formDraft, issue_tags: ["hallucination"] },
+      baseVersion: 1,
+      synced: false,
+      changedAt: 1,
+    };
     const server = { draft: jsonbOrder(formDraft) as Record<string, unknown>, version: 2 };
     expect(chooseStartingDraft(server, local).olderBrowserCopy).toBe(local);
   });

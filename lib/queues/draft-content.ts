@@ -12,7 +12,8 @@ function canonical(value: unknown): unknown {
     const child = canonical((value as Record<string, unknown>)[key]);
     // An absent field, an undefined one and an empty section all say "not filled".
     if (child === undefined) continue;
-    if (typeof child === "object" && child !== null && !Array.isArray(child) && Object.keys(child).length === 0) continue;
+    if (typeof child === "object" && child !== null && !Array.isArray(child) && Object.keys(child).length === 0)
+      continue;
     entries.push([key, child]);
   }
   return Object.fromEntries(entries);
@@ -29,6 +30,9 @@ export function draftContentKey(draft: Record<string, unknown> | null | undefine
 }
 
 /** Do two drafts hold the same ratings (whatever their key order or empty sections)? */
-export function sameDraftContent(a: Record<string, unknown> | null | undefined, b: Record<string, unknown> | null | undefined): boolean {
+export function sameDraftContent(
+  a: Record<string, unknown> | null | undefined,
+  b: Record<string, unknown> | null | undefined,
+): boolean {
   return draftContentKey(a) === draftContentKey(b);
 }

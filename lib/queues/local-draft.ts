@@ -3,7 +3,13 @@
 // this copy says which server version it was based on and whether the server
 // has it yet.
 import { sameDraftContent } from "./draft-content";
-export type LocalDraft = { draft: Record<string, unknown>; baseVersion: number; synced: boolean; changedAt: number; pendingSubmit?: boolean };
+export type LocalDraft = {
+  draft: Record<string, unknown>;
+  baseVersion: number;
+  synced: boolean;
+  changedAt: number;
+  pendingSubmit?: boolean;
+};
 export type StartingDraft = {
   draft: Record<string, unknown> | null;
   baseVersion: number;
@@ -20,7 +26,12 @@ export function readLocalDraft(assignmentId: string): LocalDraft | null {
     const raw = window.localStorage.getItem(keyOf(assignmentId));
     if (!raw) return null;
     const parsed = JSON.parse(raw) as LocalDraft;
-    return typeof parsed === "object" && parsed !== null && typeof parsed.baseVersion === "number" && typeof parsed.draft === "object" ? parsed : null;
+    return typeof parsed === "object" &&
+      parsed !== null &&
+      typeof parsed.baseVersion === "number" &&
+      typeof parsed.draft === "object"
+      ? parsed
+      : null;
   } catch {
     return null;
   }
@@ -49,13 +60,19 @@ export function clearLocalDraft(assignmentId: string): void {
  * current server version win (they are newer); browser edits on top of an
  * older version lose to the server's newer draft but are offered back.
  */
-export function chooseStartingDraft(server: { draft: Record<string, unknown> | null; version: number }, local: LocalDraft | null): StartingDraft {
+export function chooseStartingDraft(
+  server: { draft: Record<string, unknown> | null; version: number },
+  local: LocalDraft | null,
+): StartingDraft {
   const chosen = startingDraftOf(server, local);
   // Taken now: the form's first change rewrites the browser copy without the flag.
   return local?.pendingSubmit ? { ...chosen, pendingSubmit: local.draft } : chosen;
 }
 
-function startingDraftOf(server: { draft: Record<string, unknown> | null; version: number }, local: LocalDraft | null): StartingDraft {
+function startingDraftOf(
+  server: { draft: Record<string, unknown> | null; version: number },
+  local: LocalDraft | null,
+): StartingDraft {
   // A browser copy that says what the server says is not a change, whatever its
   // version or key order: offering it back was the one-tab "older version" notice.
   if (local && !local.synced && sameDraftContent(local.draft, server.draft)) {

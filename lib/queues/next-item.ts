@@ -10,8 +10,16 @@ import { isUuid } from "@/lib/ids";
 import { holdWorkItem } from "@/lib/work-items/engine";
 import { ASSIGNMENT } from "./assignment-kind";
 import {
-  countGoldAssignments, countLinkSlotsTaken, countOpenForRater, insertAssignment, lockClaimCandidate, lockHeldAssignments,
-  lockSuiteItem, selectActiveHolds, selectRaterSuite, type SuiteRow,
+  countGoldAssignments,
+  countLinkSlotsTaken,
+  countOpenForRater,
+  insertAssignment,
+  lockClaimCandidate,
+  lockHeldAssignments,
+  lockSuiteItem,
+  selectActiveHolds,
+  selectRaterSuite,
+  type SuiteRow,
 } from "./queries";
 import type { QueueRater } from "./queue-rater";
 
@@ -27,7 +35,12 @@ export async function suiteForRater(client: DbClient, rater: QueueRater, suiteId
 }
 
 /** True when the assignment may still count as one of the item's k slots. */
-export async function slotStillAvailable(client: DbClient, suiteId: string, itemId: string, assignmentId: string): Promise<boolean> {
+export async function slotStillAvailable(
+  client: DbClient,
+  suiteId: string,
+  itemId: string,
+  assignmentId: string,
+): Promise<boolean> {
   const { slotsLeft, held } = await selectActiveHolds(client, suiteId, itemId, assignmentId);
   return held < slotsLeft;
 }
@@ -50,12 +63,21 @@ async function wantsGold(client: DbClient, rater: QueueRater, suite: SuiteRow): 
   return gold < suite.gold_share * (total + 1);
 }
 
-async function claimCandidate(client: DbClient, rater: QueueRater, suite: SuiteRow, gold: boolean, skipped: string[]): Promise<string | null | "retry"> {
+async function claimCandidate(
+  client: DbClient,
+  rater: QueueRater,
+  suite: SuiteRow,
+  gold: boolean,
+  skipped: string[],
+): Promise<string | null | "retry"> {
   const candidate = await lockClaimCandidate(client, rater, suite, gold, skipped);
   if (!candidate) return null;
   // The candidate was chosen on the statement's snapshot; with the row locked, count again.
   const { slotsLeft, held } = await selectActiveHolds(client, suite.id, candidate, null);
-  const linkFull = rater.kind === "visitor" && suite.link_slots !== null && (await countLinkSlotsTaken(client, rater.shareLinkId, suite.id, candidate)) >= suite.link_slots;
+  const linkFull =
+    rater.kind === "visitor" &&
+    suite.link_slots !== null &&
+    (await countLinkSlotsTaken(client, rater.shareLinkId, suite.id, candidate)) >= suite.link_slots;
   if (held >= slotsLeft || linkFull) {
     skipped.push(candidate);
     return "retry";
@@ -80,6 +102,9 @@ export async function nextItem(options: { rater: QueueRater; suiteId: string }):
       }
     }
     // Nothing claimable: either every open item is rated by this rater or held by others.
-    return { assignmentId: null, reason: (await countOpenForRater(tx, rater.raterKey, suite.id)) > 0 ? "busy" : "finished" };
+    return {
+      assignmentId: null,
+      reason: (await countOpenForRater(tx, rater.raterKey, suite.id)) > 0 ? "busy" : "finished",
+    };
   });
 }

@@ -5,22 +5,41 @@
 import { fetchJson } from "@/lib/http/fetch-json";
 
 /** `idKey` names the field of the "next" answer that holds the id to open. */
-export type QueueUrls = { next: string; ratePrefix: string; finished: string; idKey?: "assignment_id" | "judge_eval_id" | "item_id" };
+export type QueueUrls = {
+  next: string;
+  ratePrefix: string;
+  finished: string;
+  idKey?: "assignment_id" | "judge_eval_id" | "item_id";
+};
 
 export function raterQueueUrls(suiteId: string): QueueUrls {
   return { next: `/api/suites/${suiteId}/next`, ratePrefix: "/rate/", finished: `/queue?finished=${suiteId}` };
 }
 
 export function shareQueueUrls(token: string): QueueUrls {
-  return { next: `/api/share/${token}/next`, ratePrefix: `/share/${token}/rate/`, finished: `/share/${token}?finished=1` };
+  return {
+    next: `/api/share/${token}/next`,
+    ratePrefix: `/share/${token}/rate/`,
+    finished: `/share/${token}?finished=1`,
+  };
 }
 
 export function reviewQueueUrls(suiteId: string): QueueUrls {
-  return { next: `/api/suites/${suiteId}/review-next`, ratePrefix: "/review/", finished: `/review?finished=${suiteId}`, idKey: "judge_eval_id" };
+  return {
+    next: `/api/suites/${suiteId}/review-next`,
+    ratePrefix: "/review/",
+    finished: `/review?finished=${suiteId}`,
+    idKey: "judge_eval_id",
+  };
 }
 
 export function adjudicationQueueUrls(suiteId: string): QueueUrls {
-  return { next: `/api/suites/${suiteId}/adjudication-next`, ratePrefix: `/adjudicate/${suiteId}/items/`, finished: `/adjudicate/${suiteId}?finished=1`, idKey: "item_id" };
+  return {
+    next: `/api/suites/${suiteId}/adjudication-next`,
+    ratePrefix: `/adjudicate/${suiteId}/items/`,
+    finished: `/adjudicate/${suiteId}?finished=1`,
+    idKey: "item_id",
+  };
 }
 
 export async function openNextItem(urls: QueueUrls, navigate: (path: string) => void): Promise<string | null> {

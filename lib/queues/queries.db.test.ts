@@ -7,9 +7,24 @@ import { importTestItems } from "@/lib/testing/test-items";
 import { createTestUser } from "@/lib/testing/test-users";
 import { userRater, type QueueRater } from "./queue-rater";
 import {
-  countGoldAssignments, countOpenForRater, countSkipsByRater, insertAssignment, lockAssignmentForCorrection, lockAssignmentForSkip,
-  lockClaimCandidate, lockHeldAssignments, lockSuiteItem, markSkipped, selectActiveHolds, selectAssignmentPosition, selectLatestInChain,
-  selectRaterSuite, selectSkippedItems, selectSlotsLeft, takeSlot, type SuiteRow,
+  countGoldAssignments,
+  countOpenForRater,
+  countSkipsByRater,
+  insertAssignment,
+  lockAssignmentForCorrection,
+  lockAssignmentForSkip,
+  lockClaimCandidate,
+  lockHeldAssignments,
+  lockSuiteItem,
+  markSkipped,
+  selectActiveHolds,
+  selectAssignmentPosition,
+  selectLatestInChain,
+  selectRaterSuite,
+  selectSkippedItems,
+  selectSlotsLeft,
+  takeSlot,
+  type SuiteRow,
 } from "./queries";
 
 let rater: QueueRater;
@@ -24,7 +39,15 @@ beforeAll(async () => {
   const { importId } = await importTestItems(admin, 3, { gold: 1 });
   const created = await createSuite({
     actor: admin,
-    input: { name: "Queries suite", key: `queries-${importId.slice(0, 8)}`, overlap_k: 2, gold_share: 0.5, hold_minutes: 30, rater_ids: [user.userId], import_ids: [importId] },
+    input: {
+      name: "Queries suite",
+      key: `queries-${importId.slice(0, 8)}`,
+      overlap_k: 2,
+      gold_share: 0.5,
+      hold_minutes: 30,
+      rater_ids: [user.userId],
+      import_ids: [importId],
+    },
   });
   suite = (await selectRaterSuite(db(), rater, created.id))!;
 });
@@ -68,10 +91,23 @@ describe("queue queries", () => {
     const locked = await db().$transaction((tx) => lockAssignmentForSkip(tx, rater.raterKey, assignmentId));
     expect(locked).toMatchObject({ status: "held", suite_id: suite.id });
     await markSkipped(db(), assignmentId, "other", "cannot read the image");
-    expect(await db().assignment.findUniqueOrThrow({ where: { id: assignmentId } })).toMatchObject({ status: "skipped", skipReason: "other", skipComment: "cannot read the image", draft: null });
+    expect(await db().assignment.findUniqueOrThrow({ where: { id: assignmentId } })).toMatchObject({
+      status: "skipped",
+      skipReason: "other",
+      skipComment: "cannot read the image",
+      draft: null,
+    });
     expect(await countSkipsByRater(db(), suite.id)).toEqual([{ raterKey: rater.raterKey, skipped: 1 }]);
     expect(await selectSkippedItems(db(), suite.id)).toEqual([
-      { itemId: locked!.item_id, taskId: expect.any(String), skipped: 1, reasons: { other: 1 }, comments: ["cannot read the image"], raters: 1, raterSkips: 1 },
+      {
+        itemId: locked!.item_id,
+        taskId: expect.any(String),
+        skipped: 1,
+        reasons: { other: 1 },
+        comments: ["cannot read the image"],
+        raters: 1,
+        raterSkips: 1,
+      },
     ]);
   });
 
@@ -79,9 +115,16 @@ describe("queue queries", () => {
     const [submitted] = await db().$queryRaw<{ id: string; eval_id: string | null; status: string }[]>`
       SELECT id, eval_id, status FROM assignment WHERE suite_id = ${suite.id}::uuid AND rater_key = ${rater.raterKey} AND status = 'held' LIMIT 1`;
     const row = await db().$transaction((tx) => lockAssignmentForCorrection(tx, rater.raterKey, submitted!.id));
-    expect(row).toMatchObject({ status: "held", eval_id: null, suite_id: suite.id, suite_key: expect.stringMatching(/^queries-/) });
+    expect(row).toMatchObject({
+      status: "held",
+      eval_id: null,
+      suite_id: suite.id,
+      suite_key: expect.stringMatching(/^queries-/),
+    });
     expect(row!.body).toMatchObject({ task: expect.any(Object) });
-    expect(await db().$transaction((tx) => lockAssignmentForCorrection(tx, outsider.raterKey, submitted!.id))).toBeUndefined();
+    expect(
+      await db().$transaction((tx) => lockAssignmentForCorrection(tx, outsider.raterKey, submitted!.id)),
+    ).toBeUndefined();
     // An eval_id with no suite_record row: the chain is the rating itself.
     const lone = "00000000-0000-4000-8000-000000000001";
     expect(await selectLatestInChain(db(), suite.id, lone)).toBe(lone);

@@ -8,24 +8,40 @@ import { ASSIGNMENT_STATUSES, parseStatus, type AssignmentStatus } from "@/lib/s
 import type { QueueRater } from "./queue-rater";
 
 /** link_slots: for a visitor, how many of an item's slots their share link may fill (null for a suite rater). */
-export type SuiteRow = { id: string; overlap_k: number; gold_share: number; hold_seconds: number; link_slots: number | null };
+export type SuiteRow = {
+  id: string;
+  overlap_k: number;
+  gold_share: number;
+  hold_seconds: number;
+  link_slots: number | null;
+};
 
 const linkOf = (rater: QueueRater) => (rater.kind === "visitor" ? rater.shareLinkId : null);
 
 /** The suite, if this rater may work it (a suite rater, or a visitor on one of its open links). */
-export async function selectRaterSuite(client: DbClient, rater: QueueRater, suiteId: string): Promise<SuiteRow | undefined> {
-  const [suite] = rater.kind === "user"
-    ? await client.$queryRaw<SuiteRow[]>`
+export async function selectRaterSuite(
+  client: DbClient,
+  rater: QueueRater,
+  suiteId: string,
+): Promise<SuiteRow | undefined> {
+  const [suite] =
+    rater.kind === "user"
+      ? await client.$queryRaw<SuiteRow[]>`
         SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, NULL::int AS link_slots FROM suite s
         JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${rater.actor.userId} WHERE s.id = ${suiteId}::uuid`
-    : await client.$queryRaw<SuiteRow[]>`
+      : await client.$queryRaw<SuiteRow[]>`
         SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, coalesce(l.max_slots_per_item, (s.overlap_k + 1) / 2) AS link_slots FROM suite s
         JOIN share_link l ON l.suite_id = s.id AND l.id = ${rater.shareLinkId}::uuid AND l.revoked_at IS NULL WHERE s.id = ${suiteId}::uuid`;
   return suite;
 }
 
 /** Slots of the item that the visitor's share link holds or filled. */
-export async function countLinkSlotsTaken(client: DbClient, shareLinkId: string, suiteId: string, itemId: string): Promise<number> {
+export async function countLinkSlotsTaken(
+  client: DbClient,
+  shareLinkId: string,
+  suiteId: string,
+  itemId: string,
+): Promise<number> {
   const [row] = await client.$queryRaw<{ n: bigint }[]>`
     SELECT count(*) AS n FROM assignment a WHERE a.suite_id = ${suiteId}::uuid AND a.item_id = ${itemId}::uuid
       AND a.share_link_id = ${shareLinkId}::uuid AND (a.status = 'submitted' OR a.held_until > now())`;
@@ -33,7 +49,12 @@ export async function countLinkSlotsTaken(client: DbClient, shareLinkId: string,
 }
 
 /** The item's slots left, and the live holds on it other than `exceptAssignmentId`. */
-export async function selectActiveHolds(client: DbClient, suiteId: string, itemId: string, exceptAssignmentId: string | null): Promise<{ slotsLeft: number; held: number }> {
+export async function selectActiveHolds(
+  client: DbClient,
+  suiteId: string,
+  itemId: string,
+  exceptAssignmentId: string | null,
+): Promise<{ slotsLeft: number; held: number }> {
   const [row] = await client.$queryRaw<{ slots_left: number; held: bigint }[]>`
     SELECT si.slots_left,
            (SELECT count(*) FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.status = 'held'
@@ -48,7 +69,9 @@ export async function lockSuiteItem(client: DbClient, suiteId: string, itemId: s
 }
 
 export async function selectSlotsLeft(client: DbClient, suiteId: string, itemId: string): Promise<number> {
-  const [slots] = await client.$queryRaw<{ slots_left: number }[]>`SELECT slots_left FROM suite_item WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid`;
+  const [slots] = await client.$queryRaw<
+    { slots_left: number }[]
+  >`SELECT slots_left FROM suite_item WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid`;
   return slots?.slots_left ?? 0;
 }
 
@@ -58,7 +81,11 @@ export async function takeSlot(client: DbClient, suiteId: string, itemId: string
 }
 
 /** The rater's held assignments of the suite, oldest first, locked; `live` when the hold has not run out. */
-export async function lockHeldAssignments(client: DbClient, rater: QueueRater, suiteId: string): Promise<{ id: string; item_id: string; live: boolean }[]> {
+export async function lockHeldAssignments(
+  client: DbClient,
+  rater: QueueRater,
+  suiteId: string,
+): Promise<{ id: string; item_id: string; live: boolean }[]> {
   return client.$queryRaw<{ id: string; item_id: string; live: boolean }[]>`
     SELECT id, item_id, held_until > now() AS live FROM assignment
     WHERE suite_id = ${suiteId}::uuid AND rater_key = ${rater.raterKey} AND status = 'held'
@@ -67,7 +94,11 @@ export async function lockHeldAssignments(client: DbClient, rater: QueueRater, s
 }
 
 /** How many of the rater's assignments in the suite are of gold items, of how many. */
-export async function countGoldAssignments(client: DbClient, raterKey: string, suiteId: string): Promise<{ gold: number; total: number }> {
+export async function countGoldAssignments(
+  client: DbClient,
+  raterKey: string,
+  suiteId: string,
+): Promise<{ gold: number; total: number }> {
   // A scalar subquery per assignment (a primary-key lookup each): as a join,
   // the planner hashed the whole suite (100k items: 50 ms) for a rater's few hundred.
   const [counts] = await client.$queryRaw<{ gold: bigint; total: bigint }[]>`
@@ -79,7 +110,13 @@ export async function countGoldAssignments(client: DbClient, raterKey: string, s
 }
 
 /** The first item (by position) the rater could claim now, locked; `skipped` items are passed over. */
-export async function lockClaimCandidate(client: DbClient, rater: QueueRater, suite: SuiteRow, gold: boolean, skipped: string[]): Promise<string | null> {
+export async function lockClaimCandidate(
+  client: DbClient,
+  rater: QueueRater,
+  suite: SuiteRow,
+  gold: boolean,
+  skipped: string[],
+): Promise<string | null> {
   const [candidate] = await client.$queryRaw<{ item_id: string }[]>`
     SELECT si.item_id FROM suite_item si
     WHERE si.suite_id = ${suite.id}::uuid AND si.is_gold = ${gold} AND si.slots_left > 0
@@ -95,7 +132,12 @@ export async function lockClaimCandidate(client: DbClient, rater: QueueRater, su
 }
 
 /** A new assignment of the item to the rater, held for the suite's hold time. */
-export async function insertAssignment(client: DbClient, rater: QueueRater, suite: SuiteRow, itemId: string): Promise<string | null> {
+export async function insertAssignment(
+  client: DbClient,
+  rater: QueueRater,
+  suite: SuiteRow,
+  itemId: string,
+): Promise<string | null> {
   const [created] = await client.$queryRaw<{ id: string }[]>`
     INSERT INTO assignment (suite_id, item_id, rater_key, user_id, share_link_id, held_until)
     VALUES (${suite.id}::uuid, ${itemId}::uuid, ${rater.raterKey},
@@ -114,7 +156,11 @@ export async function countOpenForRater(client: DbClient, raterKey: string, suit
 }
 
 /** "Item n of N": the assignment's place among the rater's assignments of the suite, and the suite's size. */
-export async function selectAssignmentPosition(client: DbClient, raterKey: string, assignmentId: string): Promise<{ index: number; total: number } | undefined> {
+export async function selectAssignmentPosition(
+  client: DbClient,
+  raterKey: string,
+  assignmentId: string,
+): Promise<{ index: number; total: number } | undefined> {
   const [row] = await client.$queryRaw<{ index: bigint; total: bigint }[]>`
     SELECT (SELECT count(*) FROM assignment b WHERE b.suite_id = a.suite_id AND b.rater_key = a.rater_key AND b.created_at <= a.created_at) AS index,
            (SELECT count(*) FROM suite_item si WHERE si.suite_id = a.suite_id) AS total
@@ -123,14 +169,23 @@ export async function selectAssignmentPosition(client: DbClient, raterKey: strin
 }
 
 /** The rater's assignment, locked, with what a skip needs; undefined when it is not theirs. */
-export async function lockAssignmentForSkip(client: DbClient, raterKey: string, assignmentId: string): Promise<{ status: AssignmentStatus; suite_id: string; item_id: string } | undefined> {
+export async function lockAssignmentForSkip(
+  client: DbClient,
+  raterKey: string,
+  assignmentId: string,
+): Promise<{ status: AssignmentStatus; suite_id: string; item_id: string } | undefined> {
   const [row] = await client.$queryRaw<{ status: string; suite_id: string; item_id: string }[]>`
     SELECT status, suite_id, item_id FROM assignment WHERE id = ${assignmentId}::uuid AND rater_key = ${raterKey} FOR UPDATE`;
   return row && { ...row, status: parseStatus(ASSIGNMENT_STATUSES, row.status) };
 }
 
 /** Skips the assignment: its hold ends without using a slot, and its draft is dropped. */
-export async function markSkipped(client: DbClient, assignmentId: string, reason: string, comment: string | null): Promise<void> {
+export async function markSkipped(
+  client: DbClient,
+  assignmentId: string,
+  reason: string,
+  comment: string | null,
+): Promise<void> {
   await client.$executeRaw`
     UPDATE assignment SET status = 'skipped', skip_reason = ${reason}, skip_comment = ${comment},
            skipped_at = now(), held_until = now(), draft = NULL
@@ -138,7 +193,10 @@ export async function markSkipped(client: DbClient, assignmentId: string, reason
 }
 
 /** Skips of the suite per rater. */
-export async function countSkipsByRater(client: DbClient, suiteId: string): Promise<{ raterKey: string; skipped: number }[]> {
+export async function countSkipsByRater(
+  client: DbClient,
+  suiteId: string,
+): Promise<{ raterKey: string; skipped: number }[]> {
   const rows = await client.$queryRaw<{ rater_key: string; skipped: bigint }[]>`
     SELECT rater_key, count(*) AS skipped FROM assignment WHERE suite_id = ${suiteId}::uuid AND status = 'skipped'
     GROUP BY rater_key ORDER BY rater_key`;
@@ -146,13 +204,28 @@ export async function countSkipsByRater(client: DbClient, suiteId: string): Prom
 }
 
 export type SkippedItemRow = {
-  itemId: string; taskId: string; skipped: number; reasons: Record<string, number>; comments: string[];
-  /** Suite raters, and how many of them skipped the item. */ raters: number; raterSkips: number;
+  itemId: string;
+  taskId: string;
+  skipped: number;
+  reasons: Record<string, number>;
+  comments: string[];
+  /** Suite raters, and how many of them skipped the item. */ raters: number;
+  raterSkips: number;
 };
 
 /** Skipped items of the suite, most skipped first, with their reasons and comments. */
 export async function selectSkippedItems(client: DbClient, suiteId: string): Promise<SkippedItemRow[]> {
-  const rows = await client.$queryRaw<{ item_id: string; task_id: string; skipped: bigint; reasons: Record<string, number>; comments: string[] | null; raters: bigint; rater_skips: bigint }[]>`
+  const rows = await client.$queryRaw<
+    {
+      item_id: string;
+      task_id: string;
+      skipped: bigint;
+      reasons: Record<string, number>;
+      comments: string[] | null;
+      raters: bigint;
+      rater_skips: bigint;
+    }[]
+  >`
     SELECT a.item_id, i.task_id, count(*) AS skipped,
            (SELECT jsonb_object_agg(reason, n) FROM (SELECT skip_reason AS reason, count(*) AS n FROM assignment b
               WHERE b.suite_id = a.suite_id AND b.item_id = a.item_id AND b.status = 'skipped' GROUP BY skip_reason) r) AS reasons,
@@ -164,16 +237,35 @@ export async function selectSkippedItems(client: DbClient, suiteId: string): Pro
     GROUP BY a.suite_id, a.item_id, i.task_id
     ORDER BY count(*) DESC, i.task_id`;
   return rows.map((row) => ({
-    itemId: row.item_id, taskId: row.task_id, skipped: Number(row.skipped), reasons: row.reasons, comments: row.comments ?? [],
-    raters: Number(row.raters), raterSkips: Number(row.rater_skips),
+    itemId: row.item_id,
+    taskId: row.task_id,
+    skipped: Number(row.skipped),
+    reasons: row.reasons,
+    comments: row.comments ?? [],
+    raters: Number(row.raters),
+    raterSkips: Number(row.rater_skips),
   }));
 }
 
 /** The rater's assignment, locked, with its item and suite key (what a correction needs); undefined when not theirs. */
-export async function lockAssignmentForCorrection(client: DbClient, raterKey: string, assignmentId: string): Promise<
-  { status: AssignmentStatus; eval_id: string | null; body: unknown; suite_key: string; suite_id: string; item_id: string } | undefined
+export async function lockAssignmentForCorrection(
+  client: DbClient,
+  raterKey: string,
+  assignmentId: string,
+): Promise<
+  | {
+      status: AssignmentStatus;
+      eval_id: string | null;
+      body: unknown;
+      suite_key: string;
+      suite_id: string;
+      item_id: string;
+    }
+  | undefined
 > {
-  const [row] = await client.$queryRaw<{ status: string; eval_id: string | null; body: unknown; suite_key: string; suite_id: string; item_id: string }[]>`
+  const [row] = await client.$queryRaw<
+    { status: string; eval_id: string | null; body: unknown; suite_key: string; suite_id: string; item_id: string }[]
+  >`
     SELECT a.status, a.eval_id, i.body, s.key AS suite_key, a.suite_id, a.item_id FROM assignment a
     JOIN item i ON i.id = a.item_id JOIN suite s ON s.id = a.suite_id
     WHERE a.id = ${assignmentId}::uuid AND a.rater_key = ${raterKey} FOR UPDATE OF a`;

@@ -28,8 +28,13 @@ async function suiteWith(options: { items: number; k: number; raters: TestUser[]
   return createSuite({
     actor: admin,
     input: {
-      name: "Test suite", key: `suite-${importId.slice(0, 8)}`, overlap_k: options.k, gold_share: options.goldShare ?? 0, hold_minutes: 30,
-      rater_ids: options.raters.map((rater) => rater.userId), import_ids: [importId],
+      name: "Test suite",
+      key: `suite-${importId.slice(0, 8)}`,
+      overlap_k: options.k,
+      gold_share: options.goldShare ?? 0,
+      hold_minutes: 30,
+      rater_ids: options.raters.map((rater) => rater.userId),
+      import_ids: [importId],
     },
   });
 }
@@ -50,9 +55,15 @@ describe("next item", () => {
     for (let round = 0; round < 10; round += 1) {
       const claims = await Promise.all(raters.map((rater) => nextItem({ rater: userRater(rater), suiteId: suite.id })));
       for (const count of await ratingsPerItem(suite.id)) expect(count).toBeLessThanOrEqual(3);
-      const held = claims.flatMap((claim, index) => (claim.assignmentId ? [{ rater: raters[index]!, assignmentId: claim.assignmentId }] : []));
+      const held = claims.flatMap((claim, index) =>
+        claim.assignmentId ? [{ rater: raters[index]!, assignmentId: claim.assignmentId }] : [],
+      );
       if (held.length === 0) break;
-      await Promise.all(held.map(({ rater, assignmentId }) => submitAssignment({ rater: userRater(rater), assignmentId, draft: ratingDraft() })));
+      await Promise.all(
+        held.map(({ rater, assignmentId }) =>
+          submitAssignment({ rater: userRater(rater), assignmentId, draft: ratingDraft() }),
+        ),
+      );
     }
     expect(await ratingsPerItem(suite.id)).toEqual([3, 3, 3, 3, 3, 3]);
     const records = await db().$queryRaw<{ task_id: string; raters: bigint; records: bigint }[]>`
@@ -60,7 +71,10 @@ describe("next item", () => {
     expect(records).toHaveLength(6);
     for (const row of records) expect([Number(row.raters), Number(row.records)]).toEqual([3, 3]);
     for (const rater of raters) {
-      expect(await nextItem({ rater: userRater(rater), suiteId: suite.id })).toEqual({ assignmentId: null, reason: "finished" });
+      expect(await nextItem({ rater: userRater(rater), suiteId: suite.id })).toEqual({
+        assignmentId: null,
+        reason: "finished",
+      });
     }
   });
 
@@ -69,14 +83,23 @@ describe("next item", () => {
     const suite = await suiteWith({ items: 1, k: 1, raters: [first!, second!] });
     const claim = await nextItem({ rater: userRater(first!), suiteId: suite.id });
     expect(claim).toMatchObject({ resumed: false, assignmentId: expect.any(String) });
-    expect(await nextItem({ rater: userRater(first!), suiteId: suite.id })).toEqual({ assignmentId: claim.assignmentId, resumed: true });
-    expect(await nextItem({ rater: userRater(second!), suiteId: suite.id })).toEqual({ assignmentId: null, reason: "busy" });
+    expect(await nextItem({ rater: userRater(first!), suiteId: suite.id })).toEqual({
+      assignmentId: claim.assignmentId,
+      resumed: true,
+    });
+    expect(await nextItem({ rater: userRater(second!), suiteId: suite.id })).toEqual({
+      assignmentId: null,
+      reason: "busy",
+    });
 
-    await db().$executeRaw`UPDATE assignment SET held_until = now() - interval '1 second' WHERE id = ${claim.assignmentId}::uuid`;
+    await db()
+      .$executeRaw`UPDATE assignment SET held_until = now() - interval '1 second' WHERE id = ${claim.assignmentId}::uuid`;
     const taken = await nextItem({ rater: userRater(second!), suiteId: suite.id });
     expect(taken.assignmentId).toEqual(expect.any(String));
     // The first rater's expired draft cannot take the slot back.
-    const late = await rejection(submitAssignment({ rater: userRater(first!), assignmentId: claim.assignmentId!, draft: ratingDraft() }));
+    const late = await rejection(
+      submitAssignment({ rater: userRater(first!), assignmentId: claim.assignmentId!, draft: ratingDraft() }),
+    );
     expect(late.code).toBe("CONFLICT");
     await submitAssignment({ rater: userRater(second!), assignmentId: taken.assignmentId!, draft: ratingDraft() });
     expect(await ratingsPerItem(suite.id)).toEqual([1]);
@@ -100,9 +123,23 @@ describe("next item", () => {
     const suite = await suiteWith({ items: 1, k: 1, raters: [member!] });
     expect((await rejection(nextItem({ rater: userRater(outsider!), suiteId: suite.id }))).code).toBe("NOT_FOUND");
     const claim = await nextItem({ rater: userRater(member!), suiteId: suite.id });
-    expect((await rejection(getAssignment({ rater: userRater(outsider!), assignmentId: claim.assignmentId! }))).code).toBe("NOT_FOUND");
-    expect((await rejection(saveDraft({ rater: userRater(outsider!), assignmentId: claim.assignmentId!, baseVersion: 0, draft: {} }))).code).toBe("NOT_FOUND");
-    expect((await rejection(submitAssignment({ rater: userRater(outsider!), assignmentId: claim.assignmentId!, draft: ratingDraft() }))).code).toBe("NOT_FOUND");
+    expect(
+      (await rejection(getAssignment({ rater: userRater(outsider!), assignmentId: claim.assignmentId! }))).code,
+    ).toBe("NOT_FOUND");
+    expect(
+      (
+        await rejection(
+          saveDraft({ rater: userRater(outsider!), assignmentId: claim.assignmentId!, baseVersion: 0, draft: {} }),
+        )
+      ).code,
+    ).toBe("NOT_FOUND");
+    expect(
+      (
+        await rejection(
+          submitAssignment({ rater: userRater(outsider!), assignmentId: claim.assignmentId!, draft: ratingDraft() }),
+        )
+      ).code,
+    ).toBe("NOT_FOUND");
     expect(() => userRater(admin)).toThrow(/permission|not allowed|cannot/i);
   });
 });
@@ -111,34 +148,62 @@ describe("drafts and submission", () => {
   it("saves versioned drafts and refuses a stale version without changing the stored draft, naming the current one", async () => {
     const rater = await createTestUser(["rater"]);
     const suite = await suiteWith({ items: 1, k: 1, raters: [rater] });
-    const { assignmentId } = (await nextItem({ rater: userRater(rater), suiteId: suite.id })) as { assignmentId: string };
-    const first = await saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: { freeform: { notes: "tab A" } } });
+    const { assignmentId } = (await nextItem({ rater: userRater(rater), suiteId: suite.id })) as {
+      assignmentId: string;
+    };
+    const first = await saveDraft({
+      rater: userRater(rater),
+      assignmentId,
+      baseVersion: 0,
+      draft: { freeform: { notes: "tab A" } },
+    });
     expect(first.version).toBe(1);
-    const stale = await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: { freeform: { notes: "tab B" } } }));
+    const stale = await rejection(
+      saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: { freeform: { notes: "tab B" } } }),
+    );
     expect(stale).toMatchObject({ code: "CONFLICT", message: expect.stringContaining("another tab") });
     // The refusal carries what the page offers the rater instead: the newer version and its draft.
     expect(stale.details).toEqual({ current: { version: 1, draft: { freeform: { notes: "tab A" } } } });
-    expect(await getAssignment({ rater: userRater(rater), assignmentId })).toMatchObject({ draft: { freeform: { notes: "tab A" } }, draftVersion: 1 });
-    expect((await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: "1", draft: {} }))).issues[0]).toMatchObject({ path: "/base_version" });
+    expect(await getAssignment({ rater: userRater(rater), assignmentId })).toMatchObject({
+      draft: { freeform: { notes: "tab A" } },
+      draftVersion: 1,
+    });
+    expect(
+      (await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: "1", draft: {} }))).issues[0],
+    ).toMatchObject({ path: "/base_version" });
   });
 
   it("never stores a field the form does not have, a __proto__ key included; the stored draft stays as it was", async () => {
     const rater = await createTestUser(["rater"]);
     const suite = await suiteWith({ items: 1, k: 1, raters: [rater] });
-    const { assignmentId } = (await nextItem({ rater: userRater(rater), suiteId: suite.id })) as { assignmentId: string };
+    const { assignmentId } = (await nextItem({ rater: userRater(rater), suiteId: suite.id })) as {
+      assignmentId: string;
+    };
     await saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: { freeform: { notes: "kept" } } });
-    for (const draft of [{ colour: "blue" }, JSON.parse('{"__proto__": {"polluted": true}}'), { freeform: { notes: "x", mood: "odd" } }]) {
+    for (const draft of [
+      { colour: "blue" },
+      JSON.parse('{"__proto__": {"polluted": true}}'),
+      { freeform: { notes: "x", mood: "odd" } },
+    ]) {
       const refused = await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 1, draft }));
       expect(refused.code).toBe("INVALID_INPUT");
-      expect(refused.issues[0]).toMatchObject({ path: expect.stringMatching(/^\/draft\/(colour|__proto__|freeform\/mood)$/), rule: "additionalProperties" });
+      expect(refused.issues[0]).toMatchObject({
+        path: expect.stringMatching(/^\/draft\/(colour|__proto__|freeform\/mood)$/),
+        rule: "additionalProperties",
+      });
     }
-    expect(await getAssignment({ rater: userRater(rater), assignmentId })).toMatchObject({ draft: { freeform: { notes: "kept" } }, draftVersion: 1 });
+    expect(await getAssignment({ rater: userRater(rater), assignmentId })).toMatchObject({
+      draft: { freeform: { notes: "kept" } },
+      draftVersion: 1,
+    });
   });
 
   it("submits once: a retry answers with the same record; task and subject come from the item", async () => {
     const rater = await createTestUser(["rater"]);
     const suite = await suiteWith({ items: 1, k: 1, raters: [rater] });
-    const { assignmentId } = (await nextItem({ rater: userRater(rater), suiteId: suite.id })) as { assignmentId: string };
+    const { assignmentId } = (await nextItem({ rater: userRater(rater), suiteId: suite.id })) as {
+      assignmentId: string;
+    };
     const forged = { ...ratingDraft(), task: { task_id: "forged", modality: "chat", prompt: "x" } };
     const stored = await submitAssignment({ rater: userRater(rater), assignmentId, draft: forged });
     expect(stored.record?.task).toMatchObject({ suite_id: suite.key, task_id: expect.stringMatching(/^t-/) });
@@ -146,19 +211,26 @@ describe("drafts and submission", () => {
     const retry = await submitAssignment({ rater: userRater(rater), assignmentId, draft: ratingDraft() });
     expect(retry).toMatchObject({ evalId: stored.evalId, alreadySubmitted: true });
     expect(await db().evalRecord.count({ where: { suiteId: suite.key } })).toBe(1);
-    expect((await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: {} }))).message).toContain("already submitted");
+    expect(
+      (await rejection(saveDraft({ rater: userRater(rater), assignmentId, baseVersion: 0, draft: {} }))).message,
+    ).toContain("already submitted");
   });
 
   it("refuses an invalid rating with its issues and keeps the assignment open", async () => {
     const rater = await createTestUser(["rater"]);
     const suite = await suiteWith({ items: 1, k: 1, raters: [rater] });
-    const { assignmentId } = (await nextItem({ rater: userRater(rater), suiteId: suite.id })) as { assignmentId: string };
+    const { assignmentId } = (await nextItem({ rater: userRater(rater), suiteId: suite.id })) as {
+      assignmentId: string;
+    };
     const draft = ratingDraft() as Record<string, unknown>;
     const invalid = { ...draft, universal: { ...(draft.universal as object), helpfulness: { score: 9 } } };
     const error = await rejection(submitAssignment({ rater: userRater(rater), assignmentId, draft: invalid }));
     expect(error.code).toBe("INVALID_RECORD");
     expect(error.issues.some((issue) => issue.path.startsWith("/universal/helpfulness"))).toBe(true);
-    expect(await getAssignment({ rater: userRater(rater), assignmentId })).toMatchObject({ status: "held", evalId: null });
+    expect(await getAssignment({ rater: userRater(rater), assignmentId })).toMatchObject({
+      status: "held",
+      evalId: null,
+    });
     expect(await db().suiteItem.findFirst({ where: { suiteId: suite.id } })).toMatchObject({ slotsLeft: 1 });
   });
 });
@@ -170,7 +242,13 @@ describe("a queue submit is a first rating", () => {
     // The rater's own record: a parent they may see, so only the queue rule refuses it.
     const earlier = await submitRecord({ actor: rater, draft: withoutRater(chatDraft()) });
     const next = await nextItem({ rater: userRater(rater), suiteId: suite.id });
-    const refused = await rejection(submitAssignment({ rater: userRater(rater), assignmentId: next.assignmentId!, draft: { ...ratingDraft(), derived_from: earlier.evalId } }));
+    const refused = await rejection(
+      submitAssignment({
+        rater: userRater(rater),
+        assignmentId: next.assignmentId!,
+        draft: { ...ratingDraft(), derived_from: earlier.evalId },
+      }),
+    );
     expect(refused.issues[0]).toMatchObject({ path: "/derived_from", rule: "notAllowed" });
     expect((await getAssignment({ rater: userRater(rater), assignmentId: next.assignmentId! })).status).toBe("held");
   });

@@ -4,4 +4,7 @@ import { SKIP_REASONS } from "./skip-reasons";
 
 export const SkipInput = z
   .object({ reason: z.enum(SKIP_REASONS), comment: z.string().trim().max(1000).optional() })
-  .refine((input) => input.reason !== "other" || (input.comment ?? "") !== "", { path: ["comment"], message: "Say why you skip this item" });
+  .refine((input) => input.reason !== "other" || (input.comment ?? "") !== "", {
+    path: ["comment"],
+    message: "Say why you skip this item",
+  });

@@ -15,7 +15,12 @@ import type { QueueRater } from "./queue-rater";
 import { SkipInput } from "./skip-input";
 import type { SkipReason } from "./skip-reasons";
 
-export async function skipAssignment(options: { rater: QueueRater; assignmentId: string; input: unknown; origin?: RequestOrigin }): Promise<{ skipped: true }> {
+export async function skipAssignment(options: {
+  rater: QueueRater;
+  assignmentId: string;
+  input: unknown;
+  origin?: RequestOrigin;
+}): Promise<{ skipped: true }> {
   const { rater, assignmentId } = options;
   const input = parseInput(SkipInput, options.input, "The skip is not valid");
   if (!isUuid(assignmentId)) throw new AppError("NOT_FOUND", "No assignment with this id in your queue");
@@ -30,7 +35,13 @@ export async function skipAssignment(options: { rater: QueueRater; assignmentId:
       actorId: rater.kind === "user" ? rater.actor.userId : null,
       subject: assignmentId,
       origin: options.origin,
-      details: { suite_id: row.suite_id, item_id: row.item_id, reason: input.reason, ...(input.comment ? { comment: input.comment } : {}), ...(rater.kind === "visitor" ? { visitor: rater.raterKey } : {}) },
+      details: {
+        suite_id: row.suite_id,
+        item_id: row.item_id,
+        reason: input.reason,
+        ...(input.comment ? { comment: input.comment } : {}),
+        ...(rater.kind === "visitor" ? { visitor: rater.raterKey } : {}),
+      },
       client: tx,
     });
     return { skipped: true as const };
@@ -39,7 +50,14 @@ export async function skipAssignment(options: { rater: QueueRater; assignmentId:
 
 export type SkipSummary = {
   byRater: { raterKey: string; skipped: number }[];
-  items: { itemId: string; taskId: string; skipped: number; reasons: Partial<Record<SkipReason, number>>; comments: string[]; everyRaterSkipped: boolean }[];
+  items: {
+    itemId: string;
+    taskId: string;
+    skipped: number;
+    reasons: Partial<Record<SkipReason, number>>;
+    comments: string[];
+    everyRaterSkipped: boolean;
+  }[];
 };
 
 /** Skips in a suite, per rater and per item; an item every suite rater skipped needs the admin. */

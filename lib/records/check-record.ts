@@ -8,6 +8,7 @@ import { isPlainObject } from "@/lib/is-plain-object";
 
 export function checkRecord(options: { actor: Actor; record: unknown }): ValidationIssue[] {
   authorize(options.actor, "records.read_own");
-  if (!isPlainObject(options.record)) return [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];
+  if (!isPlainObject(options.record))
+    return [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];
   return validateRecord(options.record);
 }

@@ -6,7 +6,10 @@ import type { Actor } from "@/lib/auth/actor";
 import { getRecord } from "./service";
 
 /** The rater block is the corrector's, not the original rater's. */
-export async function draftCorrectingRecord(options: { actor: Actor; evalId: string }): Promise<Record<string, unknown>> {
+export async function draftCorrectingRecord(options: {
+  actor: Actor;
+  evalId: string;
+}): Promise<Record<string, unknown>> {
   const { body } = await getRecord({ actor: options.actor, evalId: options.evalId });
   const { rater: _originalRater, ...rest } = body;
   const draft: Record<string, unknown> = { ...rest, derived_from: body.eval_id };

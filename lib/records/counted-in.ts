@@ -8,23 +8,52 @@ import "server-only";
 import type { DbClient } from "@/lib/db";
 
 /** The suite flows whose records count in the suite's statistics (also the table's CHECK). */
-export const SUITE_FLOWS = ["assignment", "share_link", "review", "judge_run", "prefill_import", "correction", "adjudication"] as const;
+export const SUITE_FLOWS = [
+  "assignment",
+  "share_link",
+  "review",
+  "judge_run",
+  "prefill_import",
+  "correction",
+  "adjudication",
+] as const;
 export type SuiteFlow = (typeof SUITE_FLOWS)[number];
 
 /** Passed to the record insert by a suite flow: the suite item the record rates. */
 export type CountedIn =
   | { suiteId: string; itemId: string; flow: Exclude<SuiteFlow, "correction"> }
-  | { suiteId: string; itemId: string; flow: "correction"; /** the eval_id of the suite's rating this one replaces */ supersedes: string };
+  | {
+      suiteId: string;
+      itemId: string;
+      flow: "correction";
+      /** the eval_id of the suite's rating this one replaces */ supersedes: string;
+    };
 
 export async function countRecordInSuite(client: DbClient, evalId: string, countedIn: CountedIn): Promise<void> {
-  await client.suiteRecord.create({ data: { suiteId: countedIn.suiteId, itemId: countedIn.itemId, evalId, flow: countedIn.flow, supersedes: countedIn.flow === "correction" ? countedIn.supersedes : null } });
+  await client.suiteRecord.create({
+    data: {
+      suiteId: countedIn.suiteId,
+      itemId: countedIn.itemId,
+      evalId,
+      flow: countedIn.flow,
+      supersedes: countedIn.flow === "correction" ? countedIn.supersedes : null,
+    },
+  });
 }
 
-
 /** The batch form of countRecordInSuite, for bulk flows (prefill imports): one statement for many records. */
-export async function countRecordsInSuite(client: DbClient, rows: { evalId: string; countedIn: Exclude<CountedIn, { flow: "correction" }> }[]): Promise<void> {
+export async function countRecordsInSuite(
+  client: DbClient,
+  rows: { evalId: string; countedIn: Exclude<CountedIn, { flow: "correction" }> }[],
+): Promise<void> {
   if (rows.length === 0) return;
   await client.suiteRecord.createMany({
-    data: rows.map(({ evalId, countedIn }) => ({ suiteId: countedIn.suiteId, itemId: countedIn.itemId, evalId, flow: countedIn.flow, supersedes: null })),
+    data: rows.map(({ evalId, countedIn }) => ({
+      suiteId: countedIn.suiteId,
+      itemId: countedIn.itemId,
+      evalId,
+      flow: countedIn.flow,
+      supersedes: null,
+    })),
   });
 }

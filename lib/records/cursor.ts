@@ -12,6 +12,7 @@ export function encodeRecordCursor(row: RecordCursor): string {
 export function decodeRecordCursor(cursor: string): RecordCursor {
   const [iso, evalId] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const createdAt = new Date(iso ?? "");
-  if (!evalId || !isUuid(evalId) || Number.isNaN(createdAt.getTime())) throw new AppError("BAD_REQUEST", "The page cursor is not valid");
+  if (!evalId || !isUuid(evalId) || Number.isNaN(createdAt.getTime()))
+    throw new AppError("BAD_REQUEST", "The page cursor is not valid");
   return { createdAt, evalId };
 }

@@ -7,7 +7,9 @@ import aifSchema from "@/schemas/aif-eval-form.schema.json";
 import { isPlainObject } from "@/lib/is-plain-object";
 
 /** The sections a rater fills; who, what and when (rater, subject, task, ids) are shown beside, not compared. */
-const JUDGED_SECTIONS = Object.keys(aifSchema.properties).filter((key) => !["schema_version", "eval_id", "created_at", "derived_from", "rater", "subject", "task"].includes(key));
+const JUDGED_SECTIONS = Object.keys(aifSchema.properties).filter(
+  (key) => !["schema_version", "eval_id", "created_at", "derived_from", "rater", "subject", "task"].includes(key),
+);
 
 export type ComparedField = {
   /** JSON Pointer of the field ("/universal/helpfulness/score"). */
@@ -38,7 +40,14 @@ function collectLeaves(value: unknown, pointer: string, into: Map<string, string
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") into.set(pointer, value);
 }
 
-type SchemaNode = { $ref?: string; type?: string | string[]; enum?: unknown[]; maxLength?: number; properties?: Record<string, SchemaNode>; items?: SchemaNode };
+type SchemaNode = {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  maxLength?: number;
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+};
 // Prose the contract leaves unbounded; everything else free-text has a maxLength. Tool names and other identifiers are values.
 const PROSE_KEYS = new Set(["anchors_used", "evidence", "assertion"]);
 const DEFINITIONS = (aifSchema as unknown as { $defs: Record<string, SchemaNode> }).$defs;
@@ -59,13 +68,17 @@ function schemaPlace(pointer: string): { order: number[]; kind: "value" | "text"
     node = resolve(node?.properties?.[key]);
   }
   const lastKey = pointer.slice(pointer.lastIndexOf("/") + 1);
-  const isString = node !== undefined && (node.type === "string" || (Array.isArray(node.type) && node.type.includes("string"))) && !node.enum;
+  const isString =
+    node !== undefined &&
+    (node.type === "string" || (Array.isArray(node.type) && node.type.includes("string"))) &&
+    !node.enum;
   const isText = isString && (node?.maxLength !== undefined || PROSE_KEYS.has(lastKey));
   return { order, kind: isText ? "text" : "value" };
 }
 
 function compareOrder(a: number[], b: number[]): number {
-  for (let index = 0; index < Math.min(a.length, b.length); index += 1) if (a[index] !== b[index]) return a[index]! - b[index]!;
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1)
+    if (a[index] !== b[index]) return a[index]! - b[index]!;
   return a.length - b.length;
 }
 
@@ -77,10 +90,18 @@ export function compareRecords(bodies: readonly Record<string, unknown>[]): Comp
   });
   // Pointers in the contract's order (sections, dimensions, then a Likert's parts), as the form shows them.
   const places = new Map<string, ReturnType<typeof schemaPlace>>();
-  for (const record of leaves) for (const pointer of record.keys()) if (!places.has(pointer)) places.set(pointer, schemaPlace(pointer));
-  const pointers = [...places.keys()].sort((a, b) => compareOrder(places.get(a)!.order, places.get(b)!.order) || a.localeCompare(b));
+  for (const record of leaves)
+    for (const pointer of record.keys()) if (!places.has(pointer)) places.set(pointer, schemaPlace(pointer));
+  const pointers = [...places.keys()].sort(
+    (a, b) => compareOrder(places.get(a)!.order, places.get(b)!.order) || a.localeCompare(b),
+  );
   return pointers.map((pointer) => {
     const values = leaves.map((record) => record.get(pointer));
-    return { pointer, kind: places.get(pointer)!.kind, values, differs: new Set(values.map((value) => (value === undefined ? "\u0000missing" : JSON.stringify(value)))).size > 1 };
+    return {
+      pointer,
+      kind: places.get(pointer)!.kind,
+      values,
+      differs: new Set(values.map((value) => (value === undefined ? "\u0000missing" : JSON.stringify(value)))).size > 1,
+    };
   });
 }

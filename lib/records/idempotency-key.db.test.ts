@@ -55,7 +55,9 @@ describe("submitRecord with an idempotency key", () => {
   it("stores one record when retries with the same key race", async () => {
     const taskId = uniqueTask();
     const key = uniqueKey();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => submitRecord({ actor: rater, draft: draftFor(taskId), idempotencyKey: key })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => submitRecord({ actor: rater, draft: draftFor(taskId), idempotencyKey: key })),
+    );
     const stored = await storedIds(taskId);
     expect(stored).toHaveLength(1);
     expect(new Set(answers.map((answer) => answer.evalId))).toEqual(new Set(stored));
@@ -69,9 +71,13 @@ describe("submitRecord with an idempotency key", () => {
     await submitRecord({ actor: rater, draft: draftFor(taskId), idempotencyKey: key });
     const reused = await rejection(submitRecord({ actor: rater, draft: draftFor(otherTask), idempotencyKey: key }));
     expect(reused.code).toBe("INVALID_INPUT");
-    expect(reused.issues).toEqual([{ path: "/headers/Idempotency-Key", rule: "idempotencyKeyReused", message: expect.any(String) }]);
+    expect(reused.issues).toEqual([
+      { path: "/headers/Idempotency-Key", rule: "idempotencyKeyReused", message: expect.any(String) },
+    ]);
     expect(await storedIds(otherTask)).toEqual([]);
-    const asOtherRole = await rejection(submitRecord({ actor: rater, draft: draftFor(taskId), as: "sme", idempotencyKey: key }));
+    const asOtherRole = await rejection(
+      submitRecord({ actor: rater, draft: draftFor(taskId), as: "sme", idempotencyKey: key }),
+    );
     expect(asOtherRole.issues[0]?.rule).toBe("idempotencyKeyReused");
   });
 
@@ -89,7 +95,9 @@ describe("submitRecord with an idempotency key", () => {
     const taskId = uniqueTask();
     const key = uniqueKey();
     const invalid = { ...draftFor(taskId), universal: { helpfulness: { score: 2 } } };
-    expect((await rejection(submitRecord({ actor: rater, draft: invalid, idempotencyKey: key }))).code).toBe("INVALID_RECORD");
+    expect((await rejection(submitRecord({ actor: rater, draft: invalid, idempotencyKey: key }))).code).toBe(
+      "INVALID_RECORD",
+    );
     // The corrected body is a different request, but the key stored nothing, so it is free.
     const stored = await submitRecord({ actor: rater, draft: draftFor(taskId), idempotencyKey: key });
     expect(stored.replayed).toBeUndefined();
@@ -105,13 +113,21 @@ describe("parseIdempotencyKey", () => {
     expect(parseIdempotencyKey("k".repeat(255))).toHaveLength(255);
   });
 
-  it.each([["empty", ""], ["empty quoted", '""'], ["256 characters", "k".repeat(256)], ["not printable ASCII", "clé"]])("refuses a key that is %s", (_label, value) => {
+  it.each([
+    ["empty", ""],
+    ["empty quoted", '""'],
+    ["256 characters", "k".repeat(256)],
+    ["not printable ASCII", "clé"],
+  ])("refuses a key that is %s", (_label, value) => {
     let caught: unknown;
     try {
       parseIdempotencyKey(value);
     } catch (error) {
       caught = error;
     }
-    expect(caught).toMatchObject({ code: "INVALID_INPUT", issues: [{ path: "/headers/Idempotency-Key", rule: "idempotencyKeyFormat" }] });
+    expect(caught).toMatchObject({
+      code: "INVALID_INPUT",
+      issues: [{ path: "/headers/Idempotency-Key", rule: "idempotencyKeyFormat" }],
+    });
   });
 });

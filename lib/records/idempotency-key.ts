@@ -25,7 +25,11 @@ export function parseIdempotencyKey(header: string | null): string | undefined {
   const key = trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : trimmed;
   if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x20-\x7e]+$/.test(key)) {
     throw new AppError("INVALID_INPUT", `The ${IDEMPOTENCY_KEY_HEADER} header is not valid`, [
-      { path: KEY_PATH, rule: "idempotencyKeyFormat", message: `must be 1–${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters (a UUID is a good key)` },
+      {
+        path: KEY_PATH,
+        rule: "idempotencyKeyFormat",
+        message: `must be 1–${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters (a UUID is a good key)`,
+      },
     ]);
   }
   return key;
@@ -33,7 +37,9 @@ export function parseIdempotencyKey(header: string | null): string | undefined {
 
 /** What a retry must repeat: the body (in canonical JSON, so key order and spacing do not matter) and the role it rates as. */
 export function requestFingerprint(request: { draft: unknown; as?: string }): Buffer<ArrayBuffer> {
-  return createHash("sha256").update(canonicalJson({ draft: request.draft, as: request.as ?? null })).digest() as Buffer<ArrayBuffer>;
+  return createHash("sha256")
+    .update(canonicalJson({ draft: request.draft, as: request.as ?? null }))
+    .digest() as Buffer<ArrayBuffer>;
 }
 
 export type KeyedRecord = { evalId: string; createdAt: Date; body: AifRecord };
@@ -43,7 +49,10 @@ export type KeyedRecord = { evalId: string; createdAt: Date; body: AifRecord };
  * new. The same key with a different request is refused: answering with the
  * first record would tell the client its new request was stored.
  */
-export async function findKeyedRecord(client: DbClient, options: { userId: string; key: string; fingerprint: Buffer }): Promise<KeyedRecord | null> {
+export async function findKeyedRecord(
+  client: DbClient,
+  options: { userId: string; key: string; fingerprint: Buffer },
+): Promise<KeyedRecord | null> {
   const row = await client.recordIdempotencyKey.findUnique({
     where: { userId_key: { userId: options.userId, key: options.key } },
     select: { requestSha256: true, record: { select: { evalId: true, createdAt: true, body: true } } },
@@ -51,13 +60,20 @@ export async function findKeyedRecord(client: DbClient, options: { userId: strin
   if (!row) return null;
   if (!Buffer.from(row.requestSha256).equals(options.fingerprint)) {
     throw new AppError("INVALID_INPUT", `This ${IDEMPOTENCY_KEY_HEADER} was already used for a different request`, [
-      { path: KEY_PATH, rule: "idempotencyKeyReused", message: "a key may be sent again only with the same body and parameters; use a new key for a new record" },
+      {
+        path: KEY_PATH,
+        rule: "idempotencyKeyReused",
+        message: "a key may be sent again only with the same body and parameters; use a new key for a new record",
+      },
     ]);
   }
   return { evalId: row.record.evalId, createdAt: row.record.createdAt, body: row.record.body as AifRecord };
 }
 
-export async function saveIdempotencyKey(client: DbClient, options: { userId: string; key: string; fingerprint: Buffer<ArrayBuffer>; evalId: string }): Promise<void> {
+export async function saveIdempotencyKey(
+  client: DbClient,
+  options: { userId: string; key: string; fingerprint: Buffer<ArrayBuffer>; evalId: string },
+): Promise<void> {
   await client.recordIdempotencyKey.create({
     data: { userId: options.userId, key: options.key, requestSha256: options.fingerprint, evalId: options.evalId },
   });

@@ -61,7 +61,15 @@ export async function importRecords(options: {
   options.file.on("error", (error) => limited.destroy(error));
   const read = await readEntries(limited, { kinds: ["jsonl", "json"] });
   const log = new RefusalLog();
-  const report: RecordImportReport = { format: read.format, recordsRead: 0, imported: 0, alreadyPresent: 0, refused: 0, stored: false, errors: log.errors };
+  const report: RecordImportReport = {
+    format: read.format,
+    recordsRead: 0,
+    imported: 0,
+    alreadyPresent: 0,
+    refused: 0,
+    stored: false,
+    errors: log.errors,
+  };
   const refuse = (found: RecordImportError[]) => {
     log.refuse(found);
     report.refused = log.refused;
@@ -76,8 +84,14 @@ export async function importRecords(options: {
     await client.query("SET CONSTRAINTS eval_record_derived_from_fkey DEFERRED");
     const strategy: IngestStrategy<Record<string, unknown>> = {
       validate(value, line) {
-        const issues = isPlainObject(value) ? validateRecord(value) : [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];
-        if (issues.length > 0) return { ok: false, refusals: issues.map((issue) => ({ line, field: issue.path, rule: issue.rule, message: issue.message })) };
+        const issues = isPlainObject(value)
+          ? validateRecord(value)
+          : [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];
+        if (issues.length > 0)
+          return {
+            ok: false,
+            refusals: issues.map((issue) => ({ line, field: issue.path, rule: issue.rule, message: issue.message })),
+          };
         return { ok: true, value: value as Record<string, unknown> };
       },
       async storeBatch(batch) {
@@ -89,13 +103,25 @@ export async function importRecords(options: {
       },
     };
     // One refusal without storeValid stores nothing: reading goes on only to report.
-    const counts = await ingest(read.entries, strategy, { log, batchSize: BATCH, keepStoring: () => options.storeValid === true || log.refused === 0 });
+    const counts = await ingest(read.entries, strategy, {
+      log,
+      batchSize: BATCH,
+      keepStoring: () => options.storeValid === true || log.refused === 0,
+    });
     report.recordsRead = counts.read;
     report.refused = log.refused;
 
-    const dangling = report.refused > 0 && !options.storeValid ? [] : await danglingDerivations(client, [...derivedLines.keys()]);
+    const dangling =
+      report.refused > 0 && !options.storeValid ? [] : await danglingDerivations(client, [...derivedLines.keys()]);
     for (const row of dangling) {
-      refuse([{ line: derivedLines.get(row.eval_id) ?? 0, field: "/derived_from", rule: "derivedFromExists", message: `no stored or imported record has eval_id ${JSON.stringify(row.derived_from)}` }]);
+      refuse([
+        {
+          line: derivedLines.get(row.eval_id) ?? 0,
+          field: "/derived_from",
+          rule: "derivedFromExists",
+          message: `no stored or imported record has eval_id ${JSON.stringify(row.derived_from)}`,
+        },
+      ]);
     }
     if (dangling.length > 0 || (report.refused > 0 && !options.storeValid)) {
       await client.query("ROLLBACK");
@@ -113,13 +139,26 @@ export async function importRecords(options: {
     if (!released) client.release();
   }
   if (report.stored && report.imported > 0) {
-    await recordAuditEvent({ action: "records.imported", actorId: options.actor.userId, subject: `${report.imported} records`, origin: options.origin });
+    await recordAuditEvent({
+      action: "records.imported",
+      actorId: options.actor.userId,
+      subject: `${report.imported} records`,
+      origin: options.origin,
+    });
   }
   return report;
 }
 
-async function storeBatch(client: pg.PoolClient, batch: Accepted[], report: RecordImportReport, refuse: (errors: RecordImportError[]) => void): Promise<void> {
-  const inserted = await client.query<{ eval_id: string }>(INSERT_BATCH, [batch.map((row) => row.text), batch.map((row) => row.digest)]);
+async function storeBatch(
+  client: pg.PoolClient,
+  batch: Accepted[],
+  report: RecordImportReport,
+  refuse: (errors: RecordImportError[]) => void,
+): Promise<void> {
+  const inserted = await client.query<{ eval_id: string }>(INSERT_BATCH, [
+    batch.map((row) => row.text),
+    batch.map((row) => row.digest),
+  ]);
   report.imported += inserted.rowCount ?? 0;
   const insertedIds = new Set(inserted.rows.map((row) => row.eval_id));
   const conflicting = batch.filter((row) => !insertedIds.has(row.evalId));
@@ -132,11 +171,22 @@ async function storeBatch(client: pg.PoolClient, batch: Accepted[], report: Reco
   const storedDigest = new Map(stored.rows.map((row) => [row.eval_id, row.body_sha256 ?? recordDigest(row.body)]));
   for (const row of conflicting) {
     if (storedDigest.get(row.evalId)?.equals(row.digest)) report.alreadyPresent += 1;
-    else refuse([{ line: row.line, field: "/eval_id", rule: "evalIdTaken", message: "a different record with this eval_id is already stored" }]);
+    else
+      refuse([
+        {
+          line: row.line,
+          field: "/eval_id",
+          rule: "evalIdTaken",
+          message: "a different record with this eval_id is already stored",
+        },
+      ]);
   }
 }
 
-async function danglingDerivations(client: pg.PoolClient, evalIds: string[]): Promise<{ eval_id: string; derived_from: string }[]> {
+async function danglingDerivations(
+  client: pg.PoolClient,
+  evalIds: string[],
+): Promise<{ eval_id: string; derived_from: string }[]> {
   if (evalIds.length === 0) return [];
   const { rows } = await client.query<{ eval_id: string; derived_from: string }>(
     `SELECT r.eval_id::text, r.derived_from::text FROM eval_record r

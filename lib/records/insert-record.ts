@@ -17,12 +17,25 @@ export type IdempotencyKeyRow = { userId: string; key: string; fingerprint: Buff
 /** Thrown when the idempotency key was stored by a concurrent request first (the caller replays its record). */
 export class IdempotencyKeyTaken extends Error {}
 
-export async function insertRecordStatement(pool: pg.Pool, row: RecordRow, options: { origin?: RequestOrigin; idempotencyKey?: IdempotencyKeyRow }): Promise<void> {
+export async function insertRecordStatement(
+  pool: pg.Pool,
+  row: RecordRow,
+  options: { origin?: RequestOrigin; idempotencyKey?: IdempotencyKeyRow },
+): Promise<void> {
   const { record } = row;
   const params: unknown[] = [
-    record.eval_id, record.created_at, record.rater.type, record.rater.id ?? null, record.task.task_id, record.task.suite_id ?? null,
-    record.derived_from ?? null, JSON.stringify(record), row.sha256, row.submittedById,
-    options.origin?.ipAddress ?? null, storedUserAgent(options.origin),
+    record.eval_id,
+    record.created_at,
+    record.rater.type,
+    record.rater.id ?? null,
+    record.task.task_id,
+    record.task.suite_id ?? null,
+    record.derived_from ?? null,
+    JSON.stringify(record),
+    row.sha256,
+    row.submittedById,
+    options.origin?.ipAddress ?? null,
+    storedUserAgent(options.origin),
   ];
   let keyCte = "";
   if (options.idempotencyKey) {
@@ -49,7 +62,8 @@ export async function insertRecordStatement(pool: pg.Pool, row: RecordRow, optio
     const code = (error as { code?: string; constraint?: string }).code;
     const constraint = (error as { constraint?: string }).constraint;
     if (code === "23505" && constraint === "record_idempotency_key_pkey") throw new IdempotencyKeyTaken();
-    if (code === "23503" && constraint === "eval_record_derived_from_fkey") throw derivedFromMissing(record.derived_from ?? null);
+    if (code === "23503" && constraint === "eval_record_derived_from_fkey")
+      throw derivedFromMissing(record.derived_from ?? null);
     throw error;
   }
 }
@@ -57,6 +71,10 @@ export async function insertRecordStatement(pool: pg.Pool, row: RecordRow, optio
 /** The refusal of a derived_from that names no record the submitter may see. */
 export function derivedFromMissing(derivedFrom: string | null): AppError {
   return new AppError("INVALID_RECORD", "derived_from does not name a stored record", [
-    { path: "/derived_from", rule: "derivedFromExists", message: `no stored record has eval_id ${JSON.stringify(derivedFrom)}` },
+    {
+      path: "/derived_from",
+      rule: "derivedFromExists",
+      message: `no stored record has eval_id ${JSON.stringify(derivedFrom)}`,
+    },
   ]);
 }

@@ -46,14 +46,25 @@ export async function recordProvenance(options: { actor: Actor; evalId: string }
   });
   const link = (row: (typeof rows)[number]): ChainLink => ({ ...row, depth: depthOf.get(row.evalId) ?? 0 });
   const upIds = new Set(up.map((row) => row.eval_id));
-  const ancestors = rows.filter((row) => upIds.has(row.evalId)).map(link).sort((a, b) => b.depth - a.depth);
-  const descendants = rows.filter((row) => !upIds.has(row.evalId)).map(link).sort((a, b) => a.depth - b.depth || a.createdAt.getTime() - b.createdAt.getTime());
+  const ancestors = rows
+    .filter((row) => upIds.has(row.evalId))
+    .map(link)
+    .sort((a, b) => b.depth - a.depth);
+  const descendants = rows
+    .filter((row) => !upIds.has(row.evalId))
+    .map(link)
+    .sort((a, b) => a.depth - b.depth || a.createdAt.getTime() - b.createdAt.getTime());
   const decisions = await db().reviewDecision.findMany({ where: { hybridEvalId: evalId }, orderBy: { path: "asc" } });
   return {
     record,
     ancestors,
     descendants,
     hidden: depthOf.size - rows.length,
-    decisions: decisions.map((row) => ({ path: row.path, decision: row.decision as FieldDecision["decision"], judgeValue: row.judgeValue, finalValue: row.finalValue })),
+    decisions: decisions.map((row) => ({
+      path: row.path,
+      decision: row.decision as FieldDecision["decision"],
+      judgeValue: row.judgeValue,
+      finalValue: row.finalValue,
+    })),
   };
 }

@@ -15,19 +15,38 @@ export function ratingRoleFor(actor: Actor, requested?: RatingRole): RatingRole 
   return null;
 }
 
-export function raterBlockFor(options: { actor: Actor; as?: RatingRole; requested: unknown }):
-  | { ok: true; block: AifDraft["rater"] }
-  | { ok: false; issues: ValidationIssue[] } {
+export function raterBlockFor(options: {
+  actor: Actor;
+  as?: RatingRole;
+  requested: unknown;
+}): { ok: true; block: AifDraft["rater"] } | { ok: false; issues: ValidationIssue[] } {
   const role = ratingRoleFor(options.actor, options.as);
-  if (!role) return { ok: false, issues: [{ path: "/rater/type", rule: "raterFromSession", message: `You do not hold the ${options.as ?? "rater"} role` }] };
+  if (!role)
+    return {
+      ok: false,
+      issues: [
+        { path: "/rater/type", rule: "raterFromSession", message: `You do not hold the ${options.as ?? "rater"} role` },
+      ],
+    };
   const type = RATER_TYPE_OF[role];
-  const requested = typeof options.requested === "object" && options.requested !== null ? (options.requested as Record<string, unknown>) : {};
+  const requested =
+    typeof options.requested === "object" && options.requested !== null
+      ? (options.requested as Record<string, unknown>)
+      : {};
   const issues: ValidationIssue[] = [];
   if (requested.id !== undefined && requested.id !== options.actor.userId) {
-    issues.push({ path: "/rater/id", rule: "raterFromSession", message: "rater.id is taken from your session and cannot name another rater" });
+    issues.push({
+      path: "/rater/id",
+      rule: "raterFromSession",
+      message: "rater.id is taken from your session and cannot name another rater",
+    });
   }
   if (requested.type !== undefined && requested.type !== type) {
-    issues.push({ path: "/rater/type", rule: "raterFromSession", message: `rater.type is "${type}" for this rating; it cannot be set to ${JSON.stringify(requested.type)}` });
+    issues.push({
+      path: "/rater/type",
+      rule: "raterFromSession",
+      message: `rater.type is "${type}" for this rating; it cannot be set to ${JSON.stringify(requested.type)}`,
+    });
   }
   if (issues.length > 0) return { ok: false, issues };
   // Only type and id: a person's record never carries model fields

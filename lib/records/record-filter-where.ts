@@ -21,7 +21,9 @@ export async function recordFilterWhere(filter: RecordFilter): Promise<Prisma.Ev
       `SELECT suite_key, task_id FROM (${GOLD_TASKS_SQL}) AS gold${filter.suite_id !== undefined ? " WHERE suite_key = $1" : ""}`,
       ...(filter.suite_id !== undefined ? [filter.suite_id] : []),
     );
-    const gold: Prisma.EvalRecordWhereInput = { OR: pairs.map((pair) => ({ suiteId: pair.suite_key, taskId: pair.task_id })) };
+    const gold: Prisma.EvalRecordWhereInput = {
+      OR: pairs.map((pair) => ({ suiteId: pair.suite_key, taskId: pair.task_id })),
+    };
     // Records without a suite are never gold (SQL's NOT would drop them on NULL).
     const notGold: Prisma.EvalRecordWhereInput = { OR: [{ suiteId: null }, { NOT: gold }] };
     conditions.push(filter.gold ? (pairs.length > 0 ? gold : { evalId: { in: [] } }) : pairs.length > 0 ? notGold : {});

@@ -10,6 +10,11 @@ export function recordImportJson(report: RecordImportReport) {
     already_present: report.alreadyPresent,
     refused: report.refused,
     stored: report.stored,
-    errors: report.errors.map((error) => ({ line: error.line, path: error.field, rule: error.rule, message: error.message })),
+    errors: report.errors.map((error) => ({
+      line: error.line,
+      path: error.field,
+      rule: error.rule,
+      message: error.message,
+    })),
   };
 }

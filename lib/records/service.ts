@@ -20,7 +20,12 @@ import { countRecordInSuite, countRecordsInSuite, type CountedIn } from "./count
 import { recordFilterWhere } from "./record-filter-where";
 import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
 import { findKeyedRecord, requestFingerprint, saveIdempotencyKey } from "./idempotency-key";
-import { derivedFromMissing, IdempotencyKeyTaken, insertRecordStatement, type IdempotencyKeyRow } from "./insert-record";
+import {
+  derivedFromMissing,
+  IdempotencyKeyTaken,
+  insertRecordStatement,
+  type IdempotencyKeyRow,
+} from "./insert-record";
 import { raterBlockFor, type RatingRole } from "./rater-block";
 import { isPlainObject } from "@/lib/is-plain-object";
 
@@ -45,7 +50,10 @@ export function visibleTo(actor: Actor): Prisma.EvalRecordWhereInput {
   return {
     OR: [
       { submittedById: actor.userId },
-      { raterType: "llm_judge", reviewTask: { is: { suiteItem: { suite: { raters: { some: { userId: actor.userId } } } } } } },
+      {
+        raterType: "llm_judge",
+        reviewTask: { is: { suiteItem: { suite: { raters: { some: { userId: actor.userId } } } } } },
+      },
     ],
   };
 }
@@ -69,7 +77,11 @@ export async function submitRecord(options: {
   const { draft, actor } = options;
   authorize(actor, "records.submit");
   if (options.idempotencyKey === undefined) return submitOnce({ ...options, idempotencyKey: undefined });
-  const keyed = { userId: actor.userId, key: options.idempotencyKey, fingerprint: requestFingerprint({ draft, as: options.as }) };
+  const keyed = {
+    userId: actor.userId,
+    key: options.idempotencyKey,
+    fingerprint: requestFingerprint({ draft, as: options.as }),
+  };
   const earlier = await findKeyedRecord(options.client ?? db(), keyed);
   if (earlier) return { ...earlier, replayed: true };
   try {
@@ -77,7 +89,9 @@ export async function submitRecord(options: {
   } catch (error) {
     // A concurrent retry with the same key committed first: its record is the
     // answer, and ours was rolled back with the key row that collided.
-    const collided = error instanceof IdempotencyKeyTaken || (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002");
+    const collided =
+      error instanceof IdempotencyKeyTaken ||
+      (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002");
     if (!collided) throw error;
     const winner = await findKeyedRecord(db(), keyed);
     if (!winner) throw error;
@@ -114,19 +128,42 @@ async function submitOnce(options: {
  * A rating by someone without an account, through a share link: rater.type is
  * end_user and rater.id the visitor's random id; it cannot derive from a record.
  */
-export async function submitEndUserRecord(options: { visitorId: string; draft: unknown; origin?: RequestOrigin; client?: DbClient; countedIn?: CountedIn }): Promise<StoredRecord> {
+export async function submitEndUserRecord(options: {
+  visitorId: string;
+  draft: unknown;
+  origin?: RequestOrigin;
+  client?: DbClient;
+  countedIn?: CountedIn;
+}): Promise<StoredRecord> {
   const body = draftObject(options.draft);
   const requested = isPlainObject(body.rater) ? body.rater : undefined;
-  const raterMatches = body.rater === undefined || (requested !== undefined && requested.type === "end_user" && requested.id === options.visitorId && Object.keys(requested).length === 2);
+  const raterMatches =
+    body.rater === undefined ||
+    (requested !== undefined &&
+      requested.type === "end_user" &&
+      requested.id === options.visitorId &&
+      Object.keys(requested).length === 2);
   const issues = [
-    ...(raterMatches ? [] : [{ path: "/rater", rule: "raterFromSession", message: "the rater block is set by the server: an end user with your visitor id" }]),
-    ...(body.derived_from !== undefined && body.derived_from !== null ? [{ path: "/derived_from", rule: "notAllowed", message: "an end-user rating cannot derive from a record" }] : []),
+    ...(raterMatches
+      ? []
+      : [
+          {
+            path: "/rater",
+            rule: "raterFromSession",
+            message: "the rater block is set by the server: an end user with your visitor id",
+          },
+        ]),
+    ...(body.derived_from !== undefined && body.derived_from !== null
+      ? [{ path: "/derived_from", rule: "notAllowed", message: "an end-user rating cannot derive from a record" }]
+      : []),
   ];
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
   return storeRecord({
     draft: { ...(body as AifDraft), rater: { type: "end_user", id: options.visitorId } },
     submittedById: null,
-    canSee: async (_client, evalId) => { throw derivedFromMissing(evalId); },
+    canSee: async (_client, evalId) => {
+      throw derivedFromMissing(evalId);
+    },
     origin: options.origin,
     client: options.client,
     countedIn: options.countedIn,
@@ -138,18 +175,38 @@ export async function submitEndUserRecord(options: { visitorId: string; draft: u
  * derived_from the judge record. Only the review flow calls this, inside its
  * transaction, so the per-field decisions are stored with the record.
  */
-export async function submitHybridRecord(options: { actor: Actor; judgeEvalId: string; draft: unknown; origin?: RequestOrigin; client: DbClient; countedIn: CountedIn }): Promise<StoredRecord> {
+export async function submitHybridRecord(options: {
+  actor: Actor;
+  judgeEvalId: string;
+  draft: unknown;
+  origin?: RequestOrigin;
+  client: DbClient;
+  countedIn: CountedIn;
+}): Promise<StoredRecord> {
   authorize(options.actor, "review.work");
   const body = draftObject(options.draft);
   const expected = { type: "hybrid", id: options.actor.userId };
   const requested = isPlainObject(body.rater) ? body.rater : undefined;
   const issues = [
-    ...(body.rater === undefined || (requested?.type === expected.type && requested.id === expected.id && Object.keys(requested).length === 2)
+    ...(body.rater === undefined ||
+    (requested?.type === expected.type && requested.id === expected.id && Object.keys(requested).length === 2)
       ? []
-      : [{ path: "/rater", rule: "raterFromSession", message: "the rater block is set by the server: hybrid, with your user id" }]),
+      : [
+          {
+            path: "/rater",
+            rule: "raterFromSession",
+            message: "the rater block is set by the server: hybrid, with your user id",
+          },
+        ]),
     ...(body.derived_from === undefined || body.derived_from === options.judgeEvalId
       ? []
-      : [{ path: "/derived_from", rule: "derivedFromReviewed", message: "a review derives from the judge record it reviews" }]),
+      : [
+          {
+            path: "/derived_from",
+            rule: "derivedFromReviewed",
+            message: "a review derives from the judge record it reviews",
+          },
+        ]),
   ];
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
   return storeRecord({
@@ -168,18 +225,38 @@ export async function submitHybridRecord(options: { actor: Actor; judgeEvalId: s
  * decision, on a re-adjudication). Only the adjudication flow calls this,
  * inside its transaction, so the sidecar is stored with the record.
  */
-export async function submitAdjudicatedRecord(options: { actor: Actor; derivedFrom: string; draft: unknown; origin?: RequestOrigin; client: DbClient; countedIn: CountedIn }): Promise<StoredRecord> {
+export async function submitAdjudicatedRecord(options: {
+  actor: Actor;
+  derivedFrom: string;
+  draft: unknown;
+  origin?: RequestOrigin;
+  client: DbClient;
+  countedIn: CountedIn;
+}): Promise<StoredRecord> {
   authorize(options.actor, "adjudicate");
   const body = draftObject(options.draft);
   const expected = { type: "sme", id: options.actor.userId };
   const requested = isPlainObject(body.rater) ? body.rater : undefined;
   const issues = [
-    ...(body.rater === undefined || (requested?.type === expected.type && requested.id === expected.id && Object.keys(requested).length === 2)
+    ...(body.rater === undefined ||
+    (requested?.type === expected.type && requested.id === expected.id && Object.keys(requested).length === 2)
       ? []
-      : [{ path: "/rater", rule: "raterFromSession", message: "the rater block is set by the server: sme, with your user id" }]),
+      : [
+          {
+            path: "/rater",
+            rule: "raterFromSession",
+            message: "the rater block is set by the server: sme, with your user id",
+          },
+        ]),
     ...(body.derived_from === undefined || body.derived_from === options.derivedFrom
       ? []
-      : [{ path: "/derived_from", rule: "derivedFromAdjudicated", message: "an adjudication derives from the source record marked closest (or the previous decision)" }]),
+      : [
+          {
+            path: "/derived_from",
+            rule: "derivedFromAdjudicated",
+            message: "an adjudication derives from the source record marked closest (or the previous decision)",
+          },
+        ]),
   ];
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
   return storeRecord({
@@ -197,17 +274,27 @@ export async function submitAdjudicatedRecord(options: { actor: Actor; derivedFr
  * imported (its own eval_id and created_at kept, so links to it survive).
  * The caller checks permissions and runs this inside its transaction.
  */
-export async function storeJudgeRecord(options: { record: Record<string, unknown>; keepIdentity: boolean; submittedById: string; client: DbClient; countedIn: CountedIn }): Promise<StoredRecord> {
+export async function storeJudgeRecord(options: {
+  record: Record<string, unknown>;
+  keepIdentity: boolean;
+  submittedById: string;
+  client: DbClient;
+  countedIn: CountedIn;
+}): Promise<StoredRecord> {
   const { record } = options;
   const issues = judgeRecordIssues(record);
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "A prefill must be an LLM judge's own record", issues);
   if (!options.keepIdentity) draftObject(record);
   return storeRecord({
     draft: record as AifDraft,
-    assigned: options.keepIdentity ? { evalId: record.eval_id as string, createdAt: new Date(record.created_at as string) } : undefined,
+    assigned: options.keepIdentity
+      ? { evalId: record.eval_id as string, createdAt: new Date(record.created_at as string) }
+      : undefined,
     keepBody: options.keepIdentity,
     submittedById: options.submittedById,
-    canSee: async (_client, evalId) => { throw derivedFromMissing(evalId); },
+    canSee: async (_client, evalId) => {
+      throw derivedFromMissing(evalId);
+    },
     audit: false,
     client: options.client,
     countedIn: options.countedIn,
@@ -218,14 +305,26 @@ export async function storeJudgeRecord(options: { record: Record<string, unknown
 export function judgeRecordIssues(record: Record<string, unknown>): ValidationIssue[] {
   const raterType = isPlainObject(record.rater) ? record.rater.type : undefined;
   return [
-    ...(raterType === "llm_judge" ? [] : [{ path: "/rater/type", rule: "judgeRecord", message: `a prefill must be an llm_judge record, not ${JSON.stringify(raterType)}` }]),
-    ...(record.derived_from === undefined || record.derived_from === null ? [] : [{ path: "/derived_from", rule: "notAllowed", message: "a judge record must not set derived_from" }]),
+    ...(raterType === "llm_judge"
+      ? []
+      : [
+          {
+            path: "/rater/type",
+            rule: "judgeRecord",
+            message: `a prefill must be an llm_judge record, not ${JSON.stringify(raterType)}`,
+          },
+        ]),
+    ...(record.derived_from === undefined || record.derived_from === null
+      ? []
+      : [{ path: "/derived_from", rule: "notAllowed", message: "a judge record must not set derived_from" }]),
   ];
 }
 
 function draftObject(draft: unknown): Record<string, unknown> {
   if (!isPlainObject(draft)) {
-    throw new AppError("INVALID_RECORD", "The record must be a JSON object", [{ path: "", rule: "type", message: "must be a JSON object" }]);
+    throw new AppError("INVALID_RECORD", "The record must be a JSON object", [
+      { path: "", rule: "type", message: "must be a JSON object" },
+    ]);
   }
   const forbidden = serverAssignedFieldIssues(draft);
   if (forbidden.length > 0) throw new AppError("INVALID_RECORD", "The record sets server-assigned fields", forbidden);
@@ -261,7 +360,11 @@ async function storeRecord(options: {
     // audit event and its key. Visibility first; the foreign key stays the
     // final word on derived_from (records are never deleted).
     if (derivedFrom !== null) await options.canSee(db(), derivedFrom, record);
-    await insertRecordStatement(appPool(), { record, sha256: recordDigest(record), submittedById: options.submittedById }, { origin: options.origin, idempotencyKey: options.idempotencyKey });
+    await insertRecordStatement(
+      appPool(),
+      { record, sha256: recordDigest(record), submittedById: options.submittedById },
+      { origin: options.origin, idempotencyKey: options.idempotencyKey },
+    );
     countRecordStored(record.rater.type);
     return { evalId: record.eval_id, createdAt: new Date(record.created_at), body: record };
   }
@@ -285,13 +388,21 @@ async function storeRecord(options: {
     });
     if (options.countedIn) await countRecordInSuite(client, record.eval_id, options.countedIn);
     if (options.idempotencyKey) await saveIdempotencyKey(client, { ...options.idempotencyKey, evalId: record.eval_id });
-    if (options.audit !== false) await recordAuditEvent({ action: "record.submitted", actorId: options.submittedById, subject: record.eval_id, origin: options.origin, client });
+    if (options.audit !== false)
+      await recordAuditEvent({
+        action: "record.submitted",
+        actorId: options.submittedById,
+        subject: record.eval_id,
+        origin: options.origin,
+        client,
+      });
   };
   try {
     await (options.client ? store(options.client) : db().$transaction(store));
   } catch (error) {
     // The foreign key is the final word on derived_from.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw derivedFromMissing(derivedFrom);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003")
+      throw derivedFromMissing(derivedFrom);
     throw error;
   }
   // Inside a caller's transaction this counts the insert; a later rollback is not uncounted.
@@ -304,12 +415,19 @@ async function storeRecord(options: {
 // id, gold id and target), so it cannot carry a rating into another suite.
 async function assertCorrectable(client: DbClient, actor: Actor, evalId: string, record: AifRecord): Promise<void> {
   if (!isUuid(evalId)) throw derivedFromMissing(evalId);
-  const found = await client.evalRecord.findFirst({ where: { AND: [{ evalId }, visibleTo(actor)] }, select: { body: true } });
+  const found = await client.evalRecord.findFirst({
+    where: { AND: [{ evalId }, visibleTo(actor)] },
+    select: { body: true },
+  });
   if (!found) throw derivedFromMissing(evalId);
   const parentTask = (found.body as unknown as AifRecord).task;
   if (canonicalize(parentTask) !== canonicalize(record.task)) {
     throw new AppError("INVALID_RECORD", "A correction keeps the task of the record it corrects", [
-      { path: "/task", rule: "derivedFromSameTask", message: `a correction of ${evalId} must keep its task (task_id ${JSON.stringify(parentTask.task_id)}, suite_id ${JSON.stringify(parentTask.suite_id ?? null)})` },
+      {
+        path: "/task",
+        rule: "derivedFromSameTask",
+        message: `a correction of ${evalId} must keep its task (task_id ${JSON.stringify(parentTask.task_id)}, suite_id ${JSON.stringify(parentTask.suite_id ?? null)})`,
+      },
     ]);
   }
 }
@@ -318,7 +436,9 @@ export async function getRecord(options: { actor: Actor; evalId: string; client?
   authorize(options.actor, "records.read_own");
   const notFound = new AppError("NOT_FOUND", "No record with this eval_id");
   if (!isUuid(options.evalId)) throw notFound;
-  const row = await (options.client ?? db()).evalRecord.findFirst({ where: { AND: [{ evalId: options.evalId }, visibleTo(options.actor)] } });
+  const row = await (options.client ?? db()).evalRecord.findFirst({
+    where: { AND: [{ evalId: options.evalId }, visibleTo(options.actor)] },
+  });
   if (!row) throw notFound;
   return { evalId: row.evalId, createdAt: row.createdAt, body: row.body as AifRecord };
 }
@@ -326,7 +446,13 @@ export async function getRecord(options: { actor: Actor; evalId: string; client?
 export type RecordPage = { records: RecordSummary[]; nextCursor: string | null };
 
 /** Newest first, by keyset (created_at, eval_id): stable under concurrent inserts. */
-export async function listRecords(options: { actor: Actor; filter?: RecordFilter; cursor?: string | null; limit?: number; client?: DbClient }): Promise<RecordPage> {
+export async function listRecords(options: {
+  actor: Actor;
+  filter?: RecordFilter;
+  cursor?: string | null;
+  limit?: number;
+  client?: DbClient;
+}): Promise<RecordPage> {
   authorize(options.actor, "records.read_own");
   const filtered = options.filter ? await recordFilterWhere(options.filter) : {};
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
@@ -337,12 +463,27 @@ export async function listRecords(options: { actor: Actor; filter?: RecordFilter
       AND: [
         visibleTo(options.actor),
         filtered,
-        after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, evalId: { lt: after.evalId } }] } : {},
+        after
+          ? {
+              OR: [
+                { createdAt: { lt: after.createdAt } },
+                { createdAt: after.createdAt, evalId: { lt: after.evalId } },
+              ],
+            }
+          : {},
       ],
     },
     orderBy: [{ createdAt: "desc" }, { evalId: "desc" }],
     take: limit + 1,
-    select: { evalId: true, createdAt: true, raterType: true, raterId: true, taskId: true, suiteId: true, derivedFrom: true },
+    select: {
+      evalId: true,
+      createdAt: true,
+      raterType: true,
+      raterId: true,
+      taskId: true,
+      suiteId: true,
+      derivedFrom: true,
+    },
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -362,11 +503,15 @@ export async function storeJudgeRecordsBatch(options: {
   if (options.records.length === 0) return;
   for (const { record } of options.records) {
     const judgeIssues = judgeRecordIssues(record);
-    if (judgeIssues.length > 0) throw new AppError("INVALID_RECORD", "A prefill must be an LLM judge's own record", judgeIssues);
+    if (judgeIssues.length > 0)
+      throw new AppError("INVALID_RECORD", "A prefill must be an LLM judge's own record", judgeIssues);
     const issues = validateRecord(record);
     if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
   }
-  const records = options.records.map(({ record, countedIn }) => ({ record: record as unknown as AifRecord, countedIn }));
+  const records = options.records.map(({ record, countedIn }) => ({
+    record: record as unknown as AifRecord,
+    countedIn,
+  }));
   await options.client.evalRecord.createMany({
     data: records.map(({ record }) => ({
       evalId: record.eval_id,
@@ -381,6 +526,9 @@ export async function storeJudgeRecordsBatch(options: {
       submittedById: options.submittedById,
     })),
   });
-  await countRecordsInSuite(options.client, records.map(({ record, countedIn }) => ({ evalId: record.eval_id, countedIn })));
+  await countRecordsInSuite(
+    options.client,
+    records.map(({ record, countedIn }) => ({ evalId: record.eval_id, countedIn })),
+  );
   for (const { record } of records) countRecordStored(record.rater.type);
 }

@@ -51,16 +51,32 @@ describe("fieldDecisions", () => {
 
   it("starts a review without the judge's Likert rationales, and a rationale not taken is no decision", () => {
     const start = withoutJudgeRationales(judgmentOf(judge));
-    expect(start.universal).toEqual({ helpfulness: { score: 4.33, confidence: "high" }, safety_overall: { score: 5, confidence: "high" } });
+    expect(start.universal).toEqual({
+      helpfulness: { score: 4.33, confidence: "high" },
+      safety_overall: { score: 5, confidence: "high" },
+    });
     const decisions = fieldDecisions(judge, start);
     expect(decisions.map((decision) => decision.path)).not.toContain("/universal/helpfulness/rationale");
     expect(decisions.every((decision) => decision.decision === "accepted")).toBe(true);
     // Taken with "Use the judge's rationale", it is accepted; the SME's own text is an edit.
-    const taken = fieldDecisions(judge, judgmentOf(judge)).find((decision) => decision.path === "/universal/helpfulness/rationale");
+    const taken = fieldDecisions(judge, judgmentOf(judge)).find(
+      (decision) => decision.path === "/universal/helpfulness/rationale",
+    );
     expect(taken?.decision).toBe("accepted");
-    const own = { ...start, universal: { ...start.universal as object, helpfulness: { score: 4.33, confidence: "high", rationale: "mine" } } };
-    expect(fieldDecisions(judge, own).find((decision) => decision.path === "/universal/helpfulness/rationale")?.decision).toBe("edited");
-    expect(judgeValueAsShown(judge.universal.helpfulness, { score: 4.33, confidence: "high" })).toEqual({ score: 4.33, confidence: "high" });
+    const own = {
+      ...start,
+      universal: {
+        ...(start.universal as object),
+        helpfulness: { score: 4.33, confidence: "high", rationale: "mine" },
+      },
+    };
+    expect(
+      fieldDecisions(judge, own).find((decision) => decision.path === "/universal/helpfulness/rationale")?.decision,
+    ).toBe("edited");
+    expect(judgeValueAsShown(judge.universal.helpfulness, { score: 4.33, confidence: "high" })).toEqual({
+      score: 4.33,
+      confidence: "high",
+    });
   });
 
   it("treats a tag list as one field, whatever its order", () => {

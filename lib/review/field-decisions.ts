@@ -21,13 +21,17 @@ function escapePointer(key: string): string {
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((value, index) => sameJson(value, b[index]));
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((value, index) => sameJson(value, b[index]))
+    );
   }
   if (!isPlainObject(a) || !isPlainObject(b)) return false;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameJson(a[key], b[key]));
 }
-
 
 /** JSON Pointer → value of every leaf; arrays are leaves (a tag list is one decision). */
 export function judgmentLeaves(record: Record<string, unknown>): Map<string, unknown> {
@@ -83,7 +87,13 @@ export function withoutJudgeRationales<T>(value: T): T {
 /** A judge's Likert rationale the SME did not take: not a decision of theirs (neither accepted nor edited). */
 function notAdoptedRationale(path: string, judge: Record<string, unknown>, finalValue: unknown): boolean {
   if (finalValue !== undefined || !path.endsWith("/rationale")) return false;
-  const parent = path.split("/").slice(1, -1).reduce<unknown>((node, key) => (isPlainObject(node) ? node[key.replaceAll("~1", "/").replaceAll("~0", "~")] : undefined), judge);
+  const parent = path
+    .split("/")
+    .slice(1, -1)
+    .reduce<unknown>(
+      (node, key) => (isPlainObject(node) ? node[key.replaceAll("~1", "/").replaceAll("~0", "~")] : undefined),
+      judge,
+    );
   return isLikert(parent);
 }
 
@@ -98,11 +108,14 @@ export function judgeValueAsShown(judgeValue: unknown, value: unknown): unknown 
 export function fieldDecisions(judge: Record<string, unknown>, final: Record<string, unknown>): FieldDecision[] {
   const before = judgmentLeaves(judge);
   const after = judgmentLeaves(final);
-  const paths = [...new Set([...before.keys(), ...after.keys()])].filter((path) => !notAdoptedRationale(path, judge, after.get(path))).sort();
+  const paths = [...new Set([...before.keys(), ...after.keys()])]
+    .filter((path) => !notAdoptedRationale(path, judge, after.get(path)))
+    .sort();
   return paths.map((path) => {
     const judgeValue = before.get(path);
     const finalValue = after.get(path);
-    const decision: FieldDecisionKind = judgeValue === undefined ? "added" : sameJudgedValue(judgeValue, finalValue) ? "accepted" : "edited";
+    const decision: FieldDecisionKind =
+      judgeValue === undefined ? "added" : sameJudgedValue(judgeValue, finalValue) ? "accepted" : "edited";
     return { path, decision, judgeValue: judgeValue ?? null, finalValue: finalValue ?? null };
   });
 }

@@ -40,7 +40,13 @@ export type PrefillImportReport = {
 
 const STORE_BATCH = 1000;
 
-type SuiteItemRow = { itemId: string; sourceSuiteId: string | null; systemUnderTest: string; modality: string; prompt: string };
+type SuiteItemRow = {
+  itemId: string;
+  sourceSuiteId: string | null;
+  systemUnderTest: string;
+  modality: string;
+  prompt: string;
+};
 type Accepted = { line: number; record: Record<string, unknown>; itemId: string; idFromContent: boolean };
 
 /** A UUID (v4 layout) from the SHA-256 of the record's canonical JSON. */
@@ -50,40 +56,83 @@ function contentUuid(value: unknown): string {
 }
 
 async function suiteItemsByTask(suiteId: string): Promise<Map<string, SuiteItemRow[]>> {
-  const rows = await db().$queryRaw<{ item_id: string; task_id: string; source_suite_id: string | null; system_under_test: string; modality: string; prompt: string }[]>`
+  const rows = await db().$queryRaw<
+    {
+      item_id: string;
+      task_id: string;
+      source_suite_id: string | null;
+      system_under_test: string;
+      modality: string;
+      prompt: string;
+    }[]
+  >`
     SELECT i.id::text AS item_id, i.task_id, i.source_suite_id, i.system_under_test, i.body->'task'->>'modality' AS modality, i.body->'task'->>'prompt' AS prompt
     FROM suite_item si JOIN item i ON i.id = si.item_id WHERE si.suite_id = ${suiteId}::uuid`;
   const byTask = new Map<string, SuiteItemRow[]>();
   for (const row of rows) {
     const list = byTask.get(row.task_id) ?? [];
-    list.push({ itemId: row.item_id, sourceSuiteId: row.source_suite_id, systemUnderTest: row.system_under_test, modality: row.modality, prompt: row.prompt });
+    list.push({
+      itemId: row.item_id,
+      sourceSuiteId: row.source_suite_id,
+      systemUnderTest: row.system_under_test,
+      modality: row.modality,
+      prompt: row.prompt,
+    });
     byTask.set(row.task_id, list);
   }
   return byTask;
 }
 
 /** The one item a record rates, or the reason there is none. */
-function matchItem(record: Record<string, unknown>, suiteKey: string, byTask: Map<string, SuiteItemRow[]>): { itemId: string } | PrefillLineError {
+function matchItem(
+  record: Record<string, unknown>,
+  suiteKey: string,
+  byTask: Map<string, SuiteItemRow[]>,
+): { itemId: string } | PrefillLineError {
   const task = record.task as { task_id: string; suite_id?: string };
   const subject = record.subject as { system_under_test: string };
   let candidates = byTask.get(task.task_id) ?? [];
-  if (task.suite_id !== undefined && task.suite_id !== suiteKey) candidates = candidates.filter((item) => item.sourceSuiteId === task.suite_id);
-  if (candidates.length > 1) candidates = candidates.filter((item) => item.systemUnderTest === subject.system_under_test);
+  if (task.suite_id !== undefined && task.suite_id !== suiteKey)
+    candidates = candidates.filter((item) => item.sourceSuiteId === task.suite_id);
+  if (candidates.length > 1)
+    candidates = candidates.filter((item) => item.systemUnderTest === subject.system_under_test);
   if (candidates.length === 1) {
     // The judge must have rated this item's output: same system, modality and prompt.
     const [item] = candidates as [SuiteItemRow];
     if (item.systemUnderTest !== subject.system_under_test) {
-      return { line: 0, field: "/subject/system_under_test", rule: "itemMismatch", message: `the matching item's system under test is ${JSON.stringify(item.systemUnderTest)}, not ${JSON.stringify(subject.system_under_test)}` };
+      return {
+        line: 0,
+        field: "/subject/system_under_test",
+        rule: "itemMismatch",
+        message: `the matching item's system under test is ${JSON.stringify(item.systemUnderTest)}, not ${JSON.stringify(subject.system_under_test)}`,
+      };
     }
     const recordTask = record.task as { modality: string; prompt: string };
-    if (recordTask.modality !== item.modality) return { line: 0, field: "/task/modality", rule: "itemMismatch", message: `the matching item's modality is ${JSON.stringify(item.modality)}` };
-    if (recordTask.prompt.trim() !== item.prompt.trim()) return { line: 0, field: "/task/prompt", rule: "itemMismatch", message: "differs from the matching item's prompt: the judge rated something else" };
+    if (recordTask.modality !== item.modality)
+      return {
+        line: 0,
+        field: "/task/modality",
+        rule: "itemMismatch",
+        message: `the matching item's modality is ${JSON.stringify(item.modality)}`,
+      };
+    if (recordTask.prompt.trim() !== item.prompt.trim())
+      return {
+        line: 0,
+        field: "/task/prompt",
+        rule: "itemMismatch",
+        message: "differs from the matching item's prompt: the judge rated something else",
+      };
     return { itemId: item.itemId };
   }
   const where = `task_id ${JSON.stringify(task.task_id)}${task.suite_id !== undefined ? ` and suite_id ${JSON.stringify(task.suite_id)}` : ""}`;
   return candidates.length === 0
     ? { line: 0, field: "/task/task_id", rule: "unmatched", message: `no item of this suite has ${where}` }
-    : { line: 0, field: "/subject/system_under_test", rule: "ambiguous", message: `${candidates.length} items of this suite have ${where} and system_under_test ${JSON.stringify(subject.system_under_test)}` };
+    : {
+        line: 0,
+        field: "/subject/system_under_test",
+        rule: "ambiguous",
+        message: `${candidates.length} items of this suite have ${where} and system_under_test ${JSON.stringify(subject.system_under_test)}`,
+      };
 }
 
 export async function importPrefills(options: {
@@ -98,7 +147,9 @@ export async function importPrefills(options: {
 }): Promise<PrefillImportReport> {
   const { actor, suiteId } = options;
   authorize(actor, "prefills.import");
-  const suite = isUuid(suiteId) ? await db().suite.findUnique({ where: { id: suiteId }, select: { id: true, key: true } }) : null;
+  const suite = isUuid(suiteId)
+    ? await db().suite.findUnique({ where: { id: suiteId }, select: { id: true, key: true } })
+    : null;
   if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
   const byTask = await suiteItemsByTask(suite.id);
 
@@ -111,10 +162,14 @@ export async function importPrefills(options: {
   const seen = new Set<string>();
   let assignedIds = 0;
   const refusal = (line: number, issues: { path: string; rule: string; message: string }[]) =>
-    ({ ok: false, refusals: issues.map((issue) => ({ line, field: issue.path, rule: issue.rule, message: issue.message })) }) as const;
+    ({
+      ok: false,
+      refusals: issues.map((issue) => ({ line, field: issue.path, rule: issue.rule, message: issue.message })),
+    }) as const;
   const strategy: IngestStrategy<Accepted> = {
     validate(value, line) {
-      if (!isPlainObject(value)) return refusal(line, [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }]);
+      if (!isPlainObject(value))
+        return refusal(line, [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }]);
       // Tolerant: a judge's output without the server-assigned fields gets them here.
       const record: Record<string, unknown> = { ...value };
       let idFromContent = false;
@@ -128,10 +183,15 @@ export async function importPrefills(options: {
       }
       // Another rater type makes the contract's verdict moot; otherwise report both.
       const judgeIssues = judgeRecordIssues(record);
-      const issues = judgeIssues.some((issue) => issue.rule === "judgeRecord") ? judgeIssues : [...validateRecord(record), ...judgeIssues];
+      const issues = judgeIssues.some((issue) => issue.rule === "judgeRecord")
+        ? judgeIssues
+        : [...validateRecord(record), ...judgeIssues];
       if (issues.length > 0) return refusal(line, issues);
       const evalId = record.eval_id as string;
-      if (seen.has(evalId)) return refusal(line, [{ path: "/eval_id", rule: "duplicate", message: `eval_id ${evalId} appears earlier in this file` }]);
+      if (seen.has(evalId))
+        return refusal(line, [
+          { path: "/eval_id", rule: "duplicate", message: `eval_id ${evalId} appears earlier in this file` },
+        ]);
       seen.add(evalId);
       const match = matchItem(record, suite.key, byTask);
       if ("rule" in match) return { ok: false, refusals: [{ ...match, line }] };
@@ -142,21 +202,54 @@ export async function importPrefills(options: {
       for (const entry of batch) accepted.push(entry.value);
     },
   };
-  const { read: recordsRead } = await ingest(read.entries, strategy, { log, keepStoring: () => options.storeValid === true || log.refused === 0 });
-  notes.unshift(`read as ${read.format === "json" ? "one JSON document (numbers are positions in it)" : "JSON Lines (numbers are lines)"}`);
+  const { read: recordsRead } = await ingest(read.entries, strategy, {
+    log,
+    keepStoring: () => options.storeValid === true || log.refused === 0,
+  });
+  notes.unshift(
+    `read as ${read.format === "json" ? "one JSON document (numbers are positions in it)" : "JSON Lines (numbers are lines)"}`,
+  );
   if (assignedIds > 0) notes.push(`${assignedIds} record(s) had no eval_id and created_at; they were assigned`);
 
   const { refused, errors } = log;
-  const report = { importId: null, format: read.format, recordsRead, stored: 0, alreadyPresent: 0, refused, errors, notes };
-  if (recordsRead === 0) throw new AppError("INVALID_INPUT", "The file holds no records", [{ path: "", rule: "empty", message: "the file is empty" }]);
+  const report = {
+    importId: null,
+    format: read.format,
+    recordsRead,
+    stored: 0,
+    alreadyPresent: 0,
+    refused,
+    errors,
+    notes,
+  };
+  if (recordsRead === 0)
+    throw new AppError("INVALID_INPUT", "The file holds no records", [
+      { path: "", rule: "empty", message: "the file is empty" },
+    ]);
   if (refused > 0 && !options.storeValid) return report;
-  return storeAccepted({ actor, suiteId: suite.id, accepted, report, storeValid: options.storeValid ?? false, fileName: options.fileName ?? null, origin: options.origin });
+  return storeAccepted({
+    actor,
+    suiteId: suite.id,
+    accepted,
+    report,
+    storeValid: options.storeValid ?? false,
+    fileName: options.fileName ?? null,
+    origin: options.origin,
+  });
 }
 
 /** Thrown inside the transaction to roll it back when a late refusal means nothing is stored. */
 class RefusedInTransaction extends Error {}
 
-async function storeAccepted(options: { actor: Actor; suiteId: string; accepted: Accepted[]; report: PrefillImportReport; storeValid: boolean; fileName: string | null; origin?: RequestOrigin }): Promise<PrefillImportReport> {
+async function storeAccepted(options: {
+  actor: Actor;
+  suiteId: string;
+  accepted: Accepted[];
+  report: PrefillImportReport;
+  storeValid: boolean;
+  fileName: string | null;
+  origin?: RequestOrigin;
+}): Promise<PrefillImportReport> {
   const { report } = options;
   try {
     return await storeAcceptedInTransaction(options);
@@ -164,53 +257,97 @@ async function storeAccepted(options: { actor: Actor; suiteId: string; accepted:
     if (error instanceof RefusedInTransaction) return { ...report, importId: null, stored: 0, alreadyPresent: 0 };
     // Another import stored one of these records between our check and our insert.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new AppError("CONFLICT", "Another import stored some of these records at the same time; import the file again (records already stored are skipped)");
+      throw new AppError(
+        "CONFLICT",
+        "Another import stored some of these records at the same time; import the file again (records already stored are skipped)",
+      );
     }
     throw error;
   }
 }
 
-async function storeAcceptedInTransaction(options: { actor: Actor; suiteId: string; accepted: Accepted[]; report: PrefillImportReport; storeValid: boolean; fileName: string | null; origin?: RequestOrigin }): Promise<PrefillImportReport> {
+async function storeAcceptedInTransaction(options: {
+  actor: Actor;
+  suiteId: string;
+  accepted: Accepted[];
+  report: PrefillImportReport;
+  storeValid: boolean;
+  fileName: string | null;
+  origin?: RequestOrigin;
+}): Promise<PrefillImportReport> {
   const { report } = options;
-  return db().$transaction(async (tx) => {
-    const existing = await tx.evalRecord.findMany({
-      where: { evalId: { in: options.accepted.map((entry) => entry.record.eval_id as string) } },
-      select: { evalId: true, body: true, reviewTask: { select: { suiteId: true } } },
-    });
-    const existingById = new Map(existing.map((row) => [row.evalId, row]));
-    const toStore: Accepted[] = [];
-    let alreadyPresent = 0;
-    for (const entry of options.accepted) {
-      const found = existingById.get(entry.record.eval_id as string);
-      const sameRecord = entry.idFromContent || sameJson(found?.body, entry.record);
-      if (!found) toStore.push(entry);
-      else if (sameRecord && found.reviewTask?.suiteId === options.suiteId) alreadyPresent += 1;
-      else {
-        report.refused += 1;
-        report.errors.push({ line: entry.line, field: "/eval_id", rule: "evalIdTaken", message: `a different stored record (or one in another suite) already has eval_id ${String(entry.record.eval_id)}` });
-      }
-    }
-    if (report.refused > 0 && !options.storeValid) throw new RefusedInTransaction();
-    const prefillImport = await tx.prefillImport.create({
-      data: {
-        suiteId: options.suiteId, fileName: options.fileName, recordsRead: report.recordsRead, stored: toStore.length,
-        alreadyPresent, refused: report.refused, createdById: options.actor.userId,
-      },
-    });
-    // A batch per statement, not a row: 10,000 prefills are 30 statements, not 30,000.
-    for (let start = 0; start < toStore.length; start += STORE_BATCH) {
-      const batch = toStore.slice(start, start + STORE_BATCH);
-      await storeJudgeRecordsBatch({
-        records: batch.map((entry) => ({ record: entry.record, countedIn: { suiteId: options.suiteId, itemId: entry.itemId, flow: "prefill_import" } })),
-        submittedById: options.actor.userId,
-        client: tx,
+  return db().$transaction(
+    async (tx) => {
+      const existing = await tx.evalRecord.findMany({
+        where: { evalId: { in: options.accepted.map((entry) => entry.record.eval_id as string) } },
+        select: { evalId: true, body: true, reviewTask: { select: { suiteId: true } } },
       });
-      await openReviewTasks({ client: tx, tasks: batch.map((entry) => ({ judgeEvalId: entry.record.eval_id as string, suiteId: options.suiteId, itemId: entry.itemId, prefillImportId: prefillImport.id })) });
-    }
-    await recordAuditEvent({
-      action: "prefills.imported", actorId: options.actor.userId, subject: prefillImport.id, origin: options.origin, client: tx,
-      details: { suite_id: options.suiteId, stored: toStore.length, already_present: alreadyPresent, refused: report.refused },
-    });
-    return { ...report, importId: prefillImport.id, stored: toStore.length, alreadyPresent };
-  }, { timeout: 120_000 });
+      const existingById = new Map(existing.map((row) => [row.evalId, row]));
+      const toStore: Accepted[] = [];
+      let alreadyPresent = 0;
+      for (const entry of options.accepted) {
+        const found = existingById.get(entry.record.eval_id as string);
+        const sameRecord = entry.idFromContent || sameJson(found?.body, entry.record);
+        if (!found) toStore.push(entry);
+        else if (sameRecord && found.reviewTask?.suiteId === options.suiteId) alreadyPresent += 1;
+        else {
+          report.refused += 1;
+          report.errors.push({
+            line: entry.line,
+            field: "/eval_id",
+            rule: "evalIdTaken",
+            message: `a different stored record (or one in another suite) already has eval_id ${String(entry.record.eval_id)}`,
+          });
+        }
+      }
+      if (report.refused > 0 && !options.storeValid) throw new RefusedInTransaction();
+      const prefillImport = await tx.prefillImport.create({
+        data: {
+          suiteId: options.suiteId,
+          fileName: options.fileName,
+          recordsRead: report.recordsRead,
+          stored: toStore.length,
+          alreadyPresent,
+          refused: report.refused,
+          createdById: options.actor.userId,
+        },
+      });
+      // A batch per statement, not a row: 10,000 prefills are 30 statements, not 30,000.
+      for (let start = 0; start < toStore.length; start += STORE_BATCH) {
+        const batch = toStore.slice(start, start + STORE_BATCH);
+        await storeJudgeRecordsBatch({
+          records: batch.map((entry) => ({
+            record: entry.record,
+            countedIn: { suiteId: options.suiteId, itemId: entry.itemId, flow: "prefill_import" },
+          })),
+          submittedById: options.actor.userId,
+          client: tx,
+        });
+        await openReviewTasks({
+          client: tx,
+          tasks: batch.map((entry) => ({
+            judgeEvalId: entry.record.eval_id as string,
+            suiteId: options.suiteId,
+            itemId: entry.itemId,
+            prefillImportId: prefillImport.id,
+          })),
+        });
+      }
+      await recordAuditEvent({
+        action: "prefills.imported",
+        actorId: options.actor.userId,
+        subject: prefillImport.id,
+        origin: options.origin,
+        client: tx,
+        details: {
+          suite_id: options.suiteId,
+          stored: toStore.length,
+          already_present: alreadyPresent,
+          refused: report.refused,
+        },
+      });
+      return { ...report, importId: prefillImport.id, stored: toStore.length, alreadyPresent };
+    },
+    { timeout: 120_000 },
+  );
 }

@@ -12,8 +12,15 @@ import { importTestItems } from "@/lib/testing/test-items";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { judgmentOf } from "./field-decisions";
 import {
-  claimOpenTask, countFieldDecisions, countHazardDisagreements, countReviewTasks, isHeldByAnother, lockOwnLiveTask,
-  selectLikertChanges, selectReviewerSuiteHold, selectReviewQueues,
+  claimOpenTask,
+  countFieldDecisions,
+  countHazardDisagreements,
+  countReviewTasks,
+  isHeldByAnother,
+  lockOwnLiveTask,
+  selectLikertChanges,
+  selectReviewerSuiteHold,
+  selectReviewQueues,
 } from "./queries";
 import { getReviewTask, openReviewTasks, submitReview } from "./review-tasks";
 
@@ -31,22 +38,43 @@ beforeAll(async () => {
   const { importId, taskIds } = await importTestItems(admin, 2);
   const suite = await createSuite({
     actor: admin,
-    input: { name: "Review queries", key: `rq-${importId.slice(0, 8)}`, overlap_k: 1, gold_share: 0, hold_minutes: 30, rater_ids: [sme.userId, otherSme.userId], import_ids: [importId] },
+    input: {
+      name: "Review queries",
+      key: `rq-${importId.slice(0, 8)}`,
+      overlap_k: 1,
+      gold_share: 0,
+      hold_minutes: 30,
+      rater_ids: [sme.userId, otherSme.userId],
+      import_ids: [importId],
+    },
   });
   suiteId = suite.id;
-  const prefillImport = await db().prefillImport.create({ data: { suiteId, recordsRead: 2, stored: 2, alreadyPresent: 0, refused: 0, createdById: admin.userId } });
+  const prefillImport = await db().prefillImport.create({
+    data: { suiteId, recordsRead: 2, stored: 2, alreadyPresent: 0, refused: 0, createdById: admin.userId },
+  });
   await db().$transaction(async (tx) => {
     for (const taskId of taskIds) {
       const item = await tx.item.findFirstOrThrow({ where: { taskId }, select: { id: true } });
       const record = {
-        schema_version: AIF_SCHEMA_VERSION, eval_id: randomUUID(), created_at: "2026-11-01T10:00:00.000Z",
+        schema_version: AIF_SCHEMA_VERSION,
+        eval_id: randomUUID(),
+        created_at: "2026-11-01T10:00:00.000Z",
         rater: { type: "llm_judge", id: "judge-model#abc123", model: "judge-model", n_samples: 3 },
         task: { task_id: taskId, suite_id: "source-suite", modality: "chat", prompt: `Prompt of ${taskId}` },
         subject: { system_under_test: "Test Model", modality_tags: ["chat"] },
         ...validJudgmentFor("chat"),
       };
-      const stored = await storeJudgeRecord({ record, keepIdentity: true, submittedById: admin.userId, client: tx, countedIn: { suiteId, itemId: item.id, flow: "prefill_import" } });
-      await openReviewTasks({ client: tx, tasks: [{ judgeEvalId: stored.evalId, suiteId, itemId: item.id, prefillImportId: prefillImport.id }] });
+      const stored = await storeJudgeRecord({
+        record,
+        keepIdentity: true,
+        submittedById: admin.userId,
+        client: tx,
+        countedIn: { suiteId, itemId: item.id, flow: "prefill_import" },
+      });
+      await openReviewTasks({
+        client: tx,
+        tasks: [{ judgeEvalId: stored.evalId, suiteId, itemId: item.id, prefillImportId: prefillImport.id }],
+      });
       judgeEvalIds.push(stored.evalId);
     }
   });
@@ -55,7 +83,9 @@ afterAll(() => db().$disconnect());
 
 describe("review queries", () => {
   it("lists the SME's queues and the suite's hold time; nothing for an SME outside the suite", async () => {
-    expect(await selectReviewQueues(db(), sme.userId)).toEqual([expect.objectContaining({ suiteId, open: 2, reviewedByMe: 0 })]);
+    expect(await selectReviewQueues(db(), sme.userId)).toEqual([
+      expect.objectContaining({ suiteId, open: 2, reviewedByMe: 0 }),
+    ]);
     expect(await selectReviewerSuiteHold(db(), sme.userId, suiteId)).toBe(1800);
     expect(await selectReviewerSuiteHold(db(), outsider.userId, suiteId)).toBeUndefined();
     expect(await countReviewTasks(db(), suiteId)).toEqual({ open: 2, reviewed: 0 });
@@ -80,7 +110,10 @@ describe("review queries", () => {
     const task = await getReviewTask({ actor: sme, judgeEvalId });
     const draft = structuredClone(judgmentOf(task.judgeRecord)) as ReturnType<typeof validJudgmentFor>;
     (draft.universal as Record<string, { score: number }>).helpfulness!.score = 2;
-    Object.assign(draft.safety as Record<string, unknown>, { is_violating_any: true, hate: { verdict: "violating", severity: 2, evidence: "a quote" } });
+    Object.assign(draft.safety as Record<string, unknown>, {
+      is_violating_any: true,
+      hate: { verdict: "violating", severity: 2, evidence: "a quote" },
+    });
     await submitReview({ actor: sme, judgeEvalId, draft });
 
     expect(await countReviewTasks(db(), suiteId)).toEqual({ open: 1, reviewed: 1 });
@@ -88,7 +121,12 @@ describe("review queries", () => {
     expect(fields).toContainEqual({ path: "/universal/helpfulness/score", accepted: 0, edited: 1, added: 0 });
     expect(fields).toContainEqual({ path: "/safety/hate/verdict", accepted: 0, edited: 0, added: 1 });
     const likert = await selectLikertChanges(db(), suiteId);
-    expect(likert).toContainEqual({ dimension: "/universal/helpfulness", reviewed: 1, changed: 1, meanAbsoluteChange: 2 });
+    expect(likert).toContainEqual({
+      dimension: "/universal/helpfulness",
+      reviewed: 1,
+      changed: 1,
+      meanAbsoluteChange: 2,
+    });
     expect(await countHazardDisagreements(db(), suiteId)).toContainEqual({ hazard: "hate", missed: 1, overCalled: 0 });
     expect((await selectReviewQueues(db(), sme.userId))[0]).toMatchObject({ open: 0, reviewedByMe: 1 });
   });

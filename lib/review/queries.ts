@@ -8,7 +8,9 @@ export type ReviewQueueRow = { suiteId: string; name: string; key: string; open:
 
 /** The suites the SME is assigned to, newest first, with the tasks they could take now and those they reviewed. */
 export async function selectReviewQueues(client: DbClient, userId: string): Promise<ReviewQueueRow[]> {
-  const rows = await client.$queryRaw<{ suite_id: string; name: string; key: string; open: bigint; reviewed_by_me: bigint }[]>`
+  const rows = await client.$queryRaw<
+    { suite_id: string; name: string; key: string; open: bigint; reviewed_by_me: bigint }[]
+  >`
     SELECT s.id AS suite_id, s.name, s.key,
            count(t.judge_eval_id) FILTER (WHERE t.status = 'open'
              AND (t.reviewer_id IS NULL OR t.held_until <= now() OR t.reviewer_id = ${userId})) AS open,
@@ -16,11 +18,21 @@ export async function selectReviewQueues(client: DbClient, userId: string): Prom
     FROM suite s JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${userId}
     LEFT JOIN review_task t ON t.suite_id = s.id
     GROUP BY s.id ORDER BY s.created_at DESC`;
-  return rows.map((row) => ({ suiteId: row.suite_id, name: row.name, key: row.key, open: Number(row.open), reviewedByMe: Number(row.reviewed_by_me) }));
+  return rows.map((row) => ({
+    suiteId: row.suite_id,
+    name: row.name,
+    key: row.key,
+    open: Number(row.open),
+    reviewedByMe: Number(row.reviewed_by_me),
+  }));
 }
 
 /** The suite's hold time, if the SME is assigned to it. */
-export async function selectReviewerSuiteHold(client: DbClient, userId: string, suiteId: string): Promise<number | undefined> {
+export async function selectReviewerSuiteHold(
+  client: DbClient,
+  userId: string,
+  suiteId: string,
+): Promise<number | undefined> {
   const [suite] = await client.$queryRaw<{ hold_seconds: number }[]>`
     SELECT s.hold_seconds FROM suite s JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${userId} WHERE s.id = ${suiteId}::uuid`;
   return suite?.hold_seconds;
@@ -40,7 +52,12 @@ export async function lockOwnLiveTask(client: DbClient, userId: string, suiteId:
  * Taking over another SME's expired hold starts from the judge's values again
  * and bumps the version, so the former holder's autosave gets a conflict.
  */
-export async function claimOpenTask(client: DbClient, userId: string, suiteId: string, holdSeconds: number): Promise<string | undefined> {
+export async function claimOpenTask(
+  client: DbClient,
+  userId: string,
+  suiteId: string,
+  holdSeconds: number,
+): Promise<string | undefined> {
   const [claimed] = await client.$queryRaw<{ judge_eval_id: string }[]>`
     UPDATE review_task t SET reviewer_id = ${userId}, held_until = now() + make_interval(secs => ${holdSeconds}),
            draft = CASE WHEN t.reviewer_id = ${userId} THEN t.draft END,
@@ -71,7 +88,10 @@ export async function countReviewTasks(client: DbClient, suiteId: string): Promi
 }
 
 /** Per field path of the suite's reviews: how often the judge's value was accepted, edited or added to. */
-export async function countFieldDecisions(client: DbClient, suiteId: string): Promise<{ path: string; accepted: number; edited: number; added: number }[]> {
+export async function countFieldDecisions(
+  client: DbClient,
+  suiteId: string,
+): Promise<{ path: string; accepted: number; edited: number; added: number }[]> {
   const rows = await client.$queryRaw<{ path: string; accepted: bigint; edited: bigint; added: bigint }[]>`
     SELECT d.path,
            count(*) FILTER (WHERE d.decision = 'accepted') AS accepted,
@@ -79,11 +99,19 @@ export async function countFieldDecisions(client: DbClient, suiteId: string): Pr
            count(*) FILTER (WHERE d.decision = 'added') AS added
     FROM review_decision d JOIN review_task t ON t.hybrid_eval_id = d.hybrid_eval_id
     WHERE t.suite_id = ${suiteId}::uuid GROUP BY d.path ORDER BY d.path`;
-  return rows.map((row) => ({ path: row.path, accepted: Number(row.accepted), edited: Number(row.edited), added: Number(row.added) }));
+  return rows.map((row) => ({
+    path: row.path,
+    accepted: Number(row.accepted),
+    edited: Number(row.edited),
+    added: Number(row.added),
+  }));
 }
 
 /** Per Likert dimension: scores reviewed, changed, and the mean absolute change (an accepted score counts as 0). */
-export async function selectLikertChanges(client: DbClient, suiteId: string): Promise<{ dimension: string; reviewed: number; changed: number; meanAbsoluteChange: number }[]> {
+export async function selectLikertChanges(
+  client: DbClient,
+  suiteId: string,
+): Promise<{ dimension: string; reviewed: number; changed: number; meanAbsoluteChange: number }[]> {
   const rows = await client.$queryRaw<{ dimension: string; reviewed: bigint; changed: bigint; mean_abs: number }[]>`
     SELECT left(d.path, -length('/score')) AS dimension, count(*) AS reviewed,
            count(*) FILTER (WHERE d.decision <> 'accepted') AS changed,
@@ -92,11 +120,19 @@ export async function selectLikertChanges(client: DbClient, suiteId: string): Pr
     WHERE t.suite_id = ${suiteId}::uuid AND d.path LIKE '%/score'
       AND jsonb_typeof(d.judge_value) = 'number' AND jsonb_typeof(d.final_value) = 'number'
     GROUP BY 1 ORDER BY 1`;
-  return rows.map((row) => ({ dimension: row.dimension, reviewed: Number(row.reviewed), changed: Number(row.changed), meanAbsoluteChange: Number(row.mean_abs) }));
+  return rows.map((row) => ({
+    dimension: row.dimension,
+    reviewed: Number(row.reviewed),
+    changed: Number(row.changed),
+    meanAbsoluteChange: Number(row.mean_abs),
+  }));
 }
 
 /** Per hazard: verdicts the judge missed (SME says violating, judge did not) and over-called (the reverse). */
-export async function countHazardDisagreements(client: DbClient, suiteId: string): Promise<{ hazard: string; missed: number; overCalled: number }[]> {
+export async function countHazardDisagreements(
+  client: DbClient,
+  suiteId: string,
+): Promise<{ hazard: string; missed: number; overCalled: number }[]> {
   const rows = await client.$queryRaw<{ hazard: string; missed: bigint; over_called: bigint }[]>`
     SELECT split_part(d.path, '/', 3) AS hazard,
            count(*) FILTER (WHERE d.final_value #>> '{}' = 'violating' AND d.judge_value #>> '{}' IS DISTINCT FROM 'violating') AS missed,

@@ -15,14 +15,18 @@ export type { ReviewSummary };
 export async function reviewSummary(options: { actor: Actor; suiteId: string }): Promise<ReviewSummary> {
   authorize(options.actor, "suites.manage");
   const { suiteId } = options;
-  if (!isUuid(suiteId) || !(await db().suite.findUnique({ where: { id: suiteId }, select: { id: true } }))) throw new AppError("NOT_FOUND", "No suite with this id");
+  if (!isUuid(suiteId) || !(await db().suite.findUnique({ where: { id: suiteId }, select: { id: true } })))
+    throw new AppError("NOT_FOUND", "No suite with this id");
   const counts = await countReviewTasks(db(), suiteId);
   const fields = await countFieldDecisions(db(), suiteId);
   const likert = await selectLikertChanges(db(), suiteId);
   const hazards = await countHazardDisagreements(db(), suiteId);
   return {
     ...counts,
-    fields: fields.map((row) => ({ ...row, acceptanceRate: row.accepted + row.edited > 0 ? row.accepted / (row.accepted + row.edited) : null })),
+    fields: fields.map((row) => ({
+      ...row,
+      acceptanceRate: row.accepted + row.edited > 0 ? row.accepted / (row.accepted + row.edited) : null,
+    })),
     likert,
     hazards: hazards.filter((row) => row.missed + row.overCalled > 0),
   };

@@ -14,9 +14,23 @@ import { isUuid } from "@/lib/ids";
 import type { Item } from "@/lib/items/types";
 import { submitHybridRecord } from "@/lib/records/service";
 import { parseStatus, REVIEW_TASK_STATUSES, type ReviewTaskStatus } from "@/lib/statuses";
-import { draftNotSaved, holdWorkItem, saveWorkItemDraft, submittedObject, submitWorkItem, workItemNotFound, type SavedDraft } from "@/lib/work-items/engine";
+import {
+  draftNotSaved,
+  holdWorkItem,
+  saveWorkItemDraft,
+  submittedObject,
+  submitWorkItem,
+  workItemNotFound,
+  type SavedDraft,
+} from "@/lib/work-items/engine";
 import { fieldDecisions } from "./field-decisions";
-import { claimOpenTask, isHeldByAnother, lockOwnLiveTask, selectReviewerSuiteHold, selectReviewQueues } from "./queries";
+import {
+  claimOpenTask,
+  isHeldByAnother,
+  lockOwnLiveTask,
+  selectReviewerSuiteHold,
+  selectReviewQueues,
+} from "./queries";
 import { REVIEW_TASK, reviewAccess } from "./review-task-kind";
 
 export type ReviewTaskView = {
@@ -82,10 +96,16 @@ async function findOwn(client: DbClient, actor: Actor, judgeEvalId: string) {
   if (!isUuid(judgeEvalId)) throw notFound();
   const row = await client.reviewTask.findFirst({
     // Only while the SME is still assigned to the suite.
-    where: { judgeEvalId, reviewerId: actor.userId, suiteItem: { suite: { raters: { some: { userId: actor.userId } } } } },
+    where: {
+      judgeEvalId,
+      reviewerId: actor.userId,
+      suiteItem: { suite: { raters: { some: { userId: actor.userId } } } },
+    },
     include: {
       judgeRecord: { select: { body: true } },
-      suiteItem: { include: { suite: { select: { id: true, key: true, name: true } }, item: { select: { body: true } } } },
+      suiteItem: {
+        include: { suite: { select: { id: true, key: true, name: true } }, item: { select: { body: true } } },
+      },
     },
   });
   if (!row) throw notFound();
@@ -95,7 +115,10 @@ async function findOwn(client: DbClient, actor: Actor, judgeEvalId: string) {
 /** A hold that ran out and went to another SME is a conflict, not a missing task. */
 async function assertNotTakenOver(actor: Actor, judgeEvalId: string, client: DbClient = db()): Promise<void> {
   if (await isHeldByAnother(client, actor.userId, judgeEvalId)) {
-    throw new AppError("CONFLICT", "Your hold on this prefill ran out and another SME took it over; your draft was not saved. Open the next prefill.");
+    throw new AppError(
+      "CONFLICT",
+      "Your hold on this prefill ran out and another SME took it over; your draft was not saved. Open the next prefill.",
+    );
   }
 }
 
@@ -115,11 +138,21 @@ export async function getReviewTask(options: { actor: Actor; judgeEvalId: string
 }
 
 /** Saves the SME's draft if `baseVersion` is current; otherwise CONFLICT and nothing changes. */
-export async function saveReviewDraft(options: { actor: Actor; judgeEvalId: string; baseVersion: unknown; draft: unknown }): Promise<SavedDraft> {
+export async function saveReviewDraft(options: {
+  actor: Actor;
+  judgeEvalId: string;
+  baseVersion: unknown;
+  draft: unknown;
+}): Promise<SavedDraft> {
   const { actor, judgeEvalId } = options;
   authorize(actor, "review.work");
   if (!isUuid(judgeEvalId)) throw notFound();
-  const saved = await saveWorkItemDraft(db(), REVIEW_TASK, { id: judgeEvalId, access: reviewAccess(actor), draft: options.draft, baseVersion: options.baseVersion });
+  const saved = await saveWorkItemDraft(db(), REVIEW_TASK, {
+    id: judgeEvalId,
+    access: reviewAccess(actor),
+    draft: options.draft,
+    baseVersion: options.baseVersion,
+  });
   if (saved) return saved;
   await assertNotTakenOver(actor, judgeEvalId);
   throw draftNotSaved(REVIEW_TASK, await findOwn(db(), actor, judgeEvalId), options.baseVersion);
@@ -132,7 +165,12 @@ export type SubmittedReview = { evalId: string; alreadySubmitted: boolean; chang
  * closes the task. A repeated submit (double click, retry) answers with the
  * same record: the task row is locked first, so only one transaction stores.
  */
-export async function submitReview(options: { actor: Actor; judgeEvalId: string; draft: unknown; origin?: RequestOrigin }): Promise<SubmittedReview> {
+export async function submitReview(options: {
+  actor: Actor;
+  judgeEvalId: string;
+  draft: unknown;
+  origin?: RequestOrigin;
+}): Promise<SubmittedReview> {
   const { actor, judgeEvalId } = options;
   authorize(actor, "review.work");
   if (!isUuid(judgeEvalId)) throw notFound();
@@ -146,7 +184,14 @@ export async function submitReview(options: { actor: Actor; judgeEvalId: string;
       const judge = row.judgeRecord.body as unknown as AifRecord;
       // The item context is the judge record's: both records rate the same thing.
       const draft = { ...submitted, task: judge.task, subject: judge.subject };
-      const stored = await submitHybridRecord({ actor, judgeEvalId, draft, origin: options.origin, client: tx, countedIn: { suiteId: row.suiteId, itemId: row.itemId, flow: "review" } });
+      const stored = await submitHybridRecord({
+        actor,
+        judgeEvalId,
+        draft,
+        origin: options.origin,
+        client: tx,
+        countedIn: { suiteId: row.suiteId, itemId: row.itemId, flow: "review" },
+      });
       const decisions = fieldDecisions(judge, stored.body);
       await tx.reviewDecision.createMany({
         data: decisions.map((decision) => ({
@@ -157,8 +202,15 @@ export async function submitReview(options: { actor: Actor; judgeEvalId: string;
           finalValue: decision.finalValue === null ? Prisma.DbNull : (decision.finalValue as Prisma.InputJsonValue),
         })),
       });
-      return { resultId: stored.evalId, changedFields: decisions.filter((decision) => decision.decision !== "accepted").length };
+      return {
+        resultId: stored.evalId,
+        changedFields: decisions.filter((decision) => decision.decision !== "accepted").length,
+      };
     },
   });
-  return { evalId: outcome.resultId, alreadySubmitted: outcome.alreadySubmitted, changedFields: outcome.alreadySubmitted ? 0 : outcome.changedFields };
+  return {
+    evalId: outcome.resultId,
+    alreadySubmitted: outcome.alreadySubmitted,
+    changedFields: outcome.alreadySubmitted ? 0 : outcome.changedFields,
+  };
 }

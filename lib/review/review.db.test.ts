@@ -34,7 +34,15 @@ async function suiteWithItems(count: number, reviewers: TestUser[]) {
   const { importId, taskIds } = await importTestItems(admin, count);
   const suite = await createSuite({
     actor: admin,
-    input: { name: "Review suite", key: `review-${importId.slice(0, 8)}`, overlap_k: 1, gold_share: 0, hold_minutes: 30, rater_ids: reviewers.map((user) => user.userId), import_ids: [importId] },
+    input: {
+      name: "Review suite",
+      key: `review-${importId.slice(0, 8)}`,
+      overlap_k: 1,
+      gold_share: 0,
+      hold_minutes: 30,
+      rater_ids: reviewers.map((user) => user.userId),
+      import_ids: [importId],
+    },
   });
   return { suite, taskIds };
 }
@@ -60,9 +68,18 @@ describe("prefill import", () => {
       good,
       judgeRecord("no-such-task"),
       { ...judgeRecord(taskIds[1]!), rater: { type: "human", id: "u1" } },
-      judgeRecord(taskIds[2]!, { universal: { ...validJudgmentFor("chat").universal, helpfulness: { score: 6, confidence: "high", rationale: "x" } } }),
+      judgeRecord(taskIds[2]!, {
+        universal: {
+          ...validJudgmentFor("chat").universal,
+          helpfulness: { score: 6, confidence: "high", rationale: "x" },
+        },
+      }),
     ];
-    const report = await importPrefills({ actor: admin, suiteId: suite.id, file: Readable.from([lines.map((line) => JSON.stringify(line)).join("\n") + "\nnot json\n"]) });
+    const report = await importPrefills({
+      actor: admin,
+      suiteId: suite.id,
+      file: Readable.from([lines.map((line) => JSON.stringify(line)).join("\n") + "\nnot json\n"]),
+    });
     expect(report.importId).toBeNull();
     expect([report.recordsRead, report.refused, report.stored]).toEqual([5, 4, 0]);
     expect(report.errors.map((error) => [error.line, error.field, error.rule])).toEqual([
@@ -90,7 +107,12 @@ describe("prefill import", () => {
   it("reads a JSON array, numbering records by position, and assigns ids to records without them", async () => {
     const { suite, taskIds } = await suiteWithItems(1, [sme]);
     const { eval_id: _id, created_at: _at, ...withoutIds } = judgeRecord(taskIds[0]!);
-    const report = await importPrefills({ actor: admin, suiteId: suite.id, file: Readable.from([JSON.stringify([withoutIds, judgeRecord("x")], null, 2)]), storeValid: true });
+    const report = await importPrefills({
+      actor: admin,
+      suiteId: suite.id,
+      file: Readable.from([JSON.stringify([withoutIds, judgeRecord("x")], null, 2)]),
+      storeValid: true,
+    });
     expect(report.format).toBe("json");
     expect([report.stored, report.refused]).toEqual([1, 1]);
     expect(report.errors[0]).toMatchObject({ line: 2, rule: "unmatched" });
@@ -99,10 +121,17 @@ describe("prefill import", () => {
 
   it("refuses a record for another output of the same task, and a later refusal inside the transaction still stores nothing", async () => {
     const { suite, taskIds } = await suiteWithItems(2, [sme]);
-    const otherSystem = judgeRecord(taskIds[0]!, { subject: { system_under_test: "Another Model", modality_tags: ["chat"] } });
-    const otherPrompt = judgeRecord(taskIds[1]!, { task: { task_id: taskIds[1]!, modality: "chat", prompt: "A different question" } });
+    const otherSystem = judgeRecord(taskIds[0]!, {
+      subject: { system_under_test: "Another Model", modality_tags: ["chat"] },
+    });
+    const otherPrompt = judgeRecord(taskIds[1]!, {
+      task: { task_id: taskIds[1]!, modality: "chat", prompt: "A different question" },
+    });
     const report = await importPrefills({ actor: admin, suiteId: suite.id, file: jsonl([otherSystem, otherPrompt]) });
-    expect(report.errors.map((error) => [error.line, error.field, error.rule])).toEqual([[1, "/subject/system_under_test", "itemMismatch"], [2, "/task/prompt", "itemMismatch"]]);
+    expect(report.errors.map((error) => [error.line, error.field, error.rule])).toEqual([
+      [1, "/subject/system_under_test", "itemMismatch"],
+      [2, "/task/prompt", "itemMismatch"],
+    ]);
 
     const stored = judgeRecord(taskIds[0]!);
     await importPrefills({ actor: admin, suiteId: suite.id, file: jsonl([stored]) });
@@ -128,13 +157,19 @@ describe("prefill import", () => {
     const file = Readable.from([`{"rater": \n${JSON.stringify(judgeRecord(taskIds[0]!))}\n{"also": "broken"\n`]);
     const report = await importPrefills({ actor: admin, suiteId: suite.id, file, storeValid: true });
     expect(report.format).toBe("jsonl");
-    expect(report.errors.map((error) => [error.line, error.rule])).toEqual([[1, "json"], [3, "json"]]);
+    expect(report.errors.map((error) => [error.line, error.rule])).toEqual([
+      [1, "json"],
+      [3, "json"],
+    ]);
     expect(report.stored).toBe(1);
   });
 
   it("is for admins only", async () => {
     const { suite, taskIds } = await suiteWithItems(1, [sme]);
-    expect((await rejection(importPrefills({ actor: sme, suiteId: suite.id, file: jsonl([judgeRecord(taskIds[0]!)]) }))).code).toBe("FORBIDDEN");
+    expect(
+      (await rejection(importPrefills({ actor: sme, suiteId: suite.id, file: jsonl([judgeRecord(taskIds[0]!)]) })))
+        .code,
+    ).toBe("FORBIDDEN");
   });
 });
 
@@ -154,7 +189,10 @@ describe("SME review", () => {
     const task = await getReviewTask({ actor: sme, judgeEvalId: held! });
     const draft = structuredClone(judgmentOf(task.judgeRecord)) as ReturnType<typeof validJudgmentFor>;
     (draft.universal as Record<string, { score: number }>).helpfulness!.score = 2;
-    Object.assign(draft.safety as Record<string, unknown>, { is_violating_any: true, hate: { verdict: "violating", severity: 2, evidence: "a quote" } });
+    Object.assign(draft.safety as Record<string, unknown>, {
+      is_violating_any: true,
+      hate: { verdict: "violating", severity: 2, evidence: "a quote" },
+    });
     const saved = await saveReviewDraft({ actor: sme, judgeEvalId: held!, baseVersion: task.draftVersion, draft });
     expect(saved.version).toBe(task.draftVersion + 1);
 
@@ -166,7 +204,10 @@ describe("SME review", () => {
     const judgeAfter = await db().evalRecord.findUniqueOrThrow({ where: { evalId: records[0]!.eval_id } });
     expect(judgeAfter).toEqual(judgeBefore);
 
-    const decisions = await db().reviewDecision.findMany({ where: { hybridEvalId: submitted.evalId, decision: { not: "accepted" } }, orderBy: { path: "asc" } });
+    const decisions = await db().reviewDecision.findMany({
+      where: { hybridEvalId: submitted.evalId, decision: { not: "accepted" } },
+      orderBy: { path: "asc" },
+    });
     expect(decisions.map((row) => [row.path, row.decision, row.judgeValue, row.finalValue])).toEqual([
       ["/safety/hate/evidence", "added", null, "a quote"],
       ["/safety/hate/severity", "added", null, 2],
@@ -176,20 +217,57 @@ describe("SME review", () => {
     expect(submitted.changedFields).toBe(4);
 
     // An export of the hybrid record carries these decisions in its sidecar, in file order.
-    const exported = await startRecordExport({ actor: admin, filter: { rater_type: ["hybrid"], task_id: [records[0]!.task.task_id] }, format: "jsonl" });
+    const exported = await startRecordExport({
+      actor: admin,
+      filter: { rater_type: ["hybrid"], task_id: [records[0]!.task.task_id] },
+      format: "jsonl",
+    });
     expect(JSON.parse(await new Response(exported.body).text())).toEqual(hybrid.body);
-    const sidecar = (await new Response(await exportDecisions({ actor: admin, exportId: exported.exportId })).text()).trim().split("\n").map((line) => JSON.parse(line));
+    const sidecar = (await new Response(await exportDecisions({ actor: admin, exportId: exported.exportId })).text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(sidecar.filter((line) => line.decision !== "accepted")).toEqual([
-      { eval_id: submitted.evalId, derived_from: records[0]!.eval_id, field: "/safety/hate/evidence", decision: "added", value: "a quote" },
-      { eval_id: submitted.evalId, derived_from: records[0]!.eval_id, field: "/safety/hate/severity", decision: "added", value: 2 },
-      { eval_id: submitted.evalId, derived_from: records[0]!.eval_id, field: "/safety/hate/verdict", decision: "added", value: "violating" },
-      { eval_id: submitted.evalId, derived_from: records[0]!.eval_id, field: "/universal/helpfulness/score", decision: "edited", judge_value: 4, value: 2 },
+      {
+        eval_id: submitted.evalId,
+        derived_from: records[0]!.eval_id,
+        field: "/safety/hate/evidence",
+        decision: "added",
+        value: "a quote",
+      },
+      {
+        eval_id: submitted.evalId,
+        derived_from: records[0]!.eval_id,
+        field: "/safety/hate/severity",
+        decision: "added",
+        value: 2,
+      },
+      {
+        eval_id: submitted.evalId,
+        derived_from: records[0]!.eval_id,
+        field: "/safety/hate/verdict",
+        decision: "added",
+        value: "violating",
+      },
+      {
+        eval_id: submitted.evalId,
+        derived_from: records[0]!.eval_id,
+        field: "/universal/helpfulness/score",
+        decision: "edited",
+        judge_value: 4,
+        value: 2,
+      },
     ]);
     expect(sidecar.length).toBe(await db().reviewDecision.count({ where: { hybridEvalId: submitted.evalId } }));
 
     const summary = await reviewSummary({ actor: admin, suiteId: suite.id });
     expect([summary.open, summary.reviewed]).toEqual([0, 1]);
-    expect(summary.likert.find((row) => row.dimension === "/universal/helpfulness")).toEqual({ dimension: "/universal/helpfulness", reviewed: 1, changed: 1, meanAbsoluteChange: 2 });
+    expect(summary.likert.find((row) => row.dimension === "/universal/helpfulness")).toEqual({
+      dimension: "/universal/helpfulness",
+      reviewed: 1,
+      changed: 1,
+      meanAbsoluteChange: 2,
+    });
     expect(summary.likert.find((row) => row.dimension === "/universal/faithfulness")?.meanAbsoluteChange).toBe(0);
     expect(summary.hazards).toEqual([{ hazard: "hate", missed: 1, overCalled: 0 }]);
     expect(summary.fields.find((row) => row.path === "/universal/helpfulness/score")?.acceptanceRate).toBe(0);
@@ -200,7 +278,10 @@ describe("SME review", () => {
     const { suite, records } = await importedPrefills(1);
     const held = await nextReviewTask({ actor: sme, suiteId: suite.id });
     const draft = judgmentOf(records[0]!);
-    const [a, b] = await Promise.all([submitReview({ actor: sme, judgeEvalId: held!, draft }), submitReview({ actor: sme, judgeEvalId: held!, draft })]);
+    const [a, b] = await Promise.all([
+      submitReview({ actor: sme, judgeEvalId: held!, draft }),
+      submitReview({ actor: sme, judgeEvalId: held!, draft }),
+    ]);
     expect(a.evalId).toBe(b.evalId);
     expect([a.alreadySubmitted, b.alreadySubmitted].sort()).toEqual([false, true]);
     expect(await db().evalRecord.count({ where: { derivedFrom: records[0]!.eval_id } })).toBe(1);
@@ -211,7 +292,10 @@ describe("SME review", () => {
     const outsider = await createTestUser(["sme"]);
     const other = await createTestUser(["rater"]);
     const { suite, records } = await importedPrefills(1);
-    const othersRecord = await submitRecord({ actor: other, draft: { ...judgmentOf(records[0]!), task: records[0]!.task, subject: records[0]!.subject } });
+    const othersRecord = await submitRecord({
+      actor: other,
+      draft: { ...judgmentOf(records[0]!), task: records[0]!.task, subject: records[0]!.subject },
+    });
     expect((await getRecord({ actor: sme, evalId: records[0]!.eval_id })).evalId).toBe(records[0]!.eval_id);
     expect((await rejection(getRecord({ actor: outsider, evalId: records[0]!.eval_id }))).code).toBe("NOT_FOUND");
     const seen: string[] = [];
@@ -223,7 +307,10 @@ describe("SME review", () => {
     } while (cursor);
     expect(seen).toContain(records[0]!.eval_id);
     expect(seen).not.toContain(othersRecord.evalId);
-    const visible = await db().evalRecord.findMany({ where: { evalId: { in: seen } }, select: { submittedById: true, raterType: true } });
+    const visible = await db().evalRecord.findMany({
+      where: { evalId: { in: seen } },
+      select: { submittedById: true, raterType: true },
+    });
     expect(visible.every((row) => row.submittedById === sme.userId || row.raterType === "llm_judge")).toBe(true);
     void suite;
   });
@@ -233,9 +320,12 @@ describe("SME review", () => {
     const { suite } = await importedPrefills(1, [sme, other]);
     const held = await nextReviewTask({ actor: sme, suiteId: suite.id });
     const task = await getReviewTask({ actor: sme, judgeEvalId: held! });
-    await db().$executeRaw`UPDATE review_task SET held_until = now() - interval '1 second' WHERE judge_eval_id = ${held}::uuid`;
+    await db()
+      .$executeRaw`UPDATE review_task SET held_until = now() - interval '1 second' WHERE judge_eval_id = ${held}::uuid`;
     expect(await nextReviewTask({ actor: other, suiteId: suite.id })).toBe(held);
-    const conflict = await rejection(saveReviewDraft({ actor: sme, judgeEvalId: held!, baseVersion: task.draftVersion, draft: {} }));
+    const conflict = await rejection(
+      saveReviewDraft({ actor: sme, judgeEvalId: held!, baseVersion: task.draftVersion, draft: {} }),
+    );
     expect(conflict.code).toBe("CONFLICT");
     expect(conflict.message).toMatch(/another SME took it over/);
   });
@@ -245,7 +335,10 @@ describe("SME review", () => {
     const outsider = await createTestUser(["sme"]);
     const rater = await createTestUser(["rater"]);
     const { suite } = await importedPrefills(2, [sme, other]);
-    const [first, second] = await Promise.all([nextReviewTask({ actor: sme, suiteId: suite.id }), nextReviewTask({ actor: other, suiteId: suite.id })]);
+    const [first, second] = await Promise.all([
+      nextReviewTask({ actor: sme, suiteId: suite.id }),
+      nextReviewTask({ actor: other, suiteId: suite.id }),
+    ]);
     expect(first).not.toBeNull();
     expect(second).not.toBeNull();
     expect(first).not.toBe(second);
@@ -258,12 +351,20 @@ describe("SME review", () => {
   it("refuses a review that names another rater, and one that breaks the rules, storing nothing", async () => {
     const { suite, records } = await importedPrefills(1);
     const held = await nextReviewTask({ actor: sme, suiteId: suite.id });
-    const spoofed = await rejection(submitReview({ actor: sme, judgeEvalId: held!, draft: { ...judgmentOf(records[0]!), rater: { type: "llm_judge", id: "x" } } }));
+    const spoofed = await rejection(
+      submitReview({
+        actor: sme,
+        judgeEvalId: held!,
+        draft: { ...judgmentOf(records[0]!), rater: { type: "llm_judge", id: "x" } },
+      }),
+    );
     expect(spoofed.issues.map((issue) => issue.path)).toEqual(["/rater"]);
     const draft = structuredClone(judgmentOf(records[0]!)) as Record<string, Record<string, Record<string, unknown>>>;
     draft.universal!.helpfulness = { score: 2, confidence: "high" };
     const invalid = await rejection(submitReview({ actor: sme, judgeEvalId: held!, draft }));
-    expect(invalid.issues.map((issue) => `${issue.path} ${issue.rule}`)).toEqual(["/universal/helpfulness/rationale rationaleRequired"]);
+    expect(invalid.issues.map((issue) => `${issue.path} ${issue.rule}`)).toEqual([
+      "/universal/helpfulness/rationale rationaleRequired",
+    ]);
     expect(await db().evalRecord.count({ where: { derivedFrom: records[0]!.eval_id } })).toBe(0);
   });
 
@@ -278,7 +379,10 @@ describe("SME review", () => {
 
     const fromJudge = await recordProvenance({ actor: admin, evalId: records[0]!.eval_id });
     expect(fromJudge.ancestors).toEqual([]);
-    expect(fromJudge.descendants.map((link) => [link.evalId, link.depth])).toEqual([[hybrid.evalId, 1], [corrected.evalId, 2]]);
+    expect(fromJudge.descendants.map((link) => [link.evalId, link.depth])).toEqual([
+      [hybrid.evalId, 1],
+      [corrected.evalId, 2],
+    ]);
     const fromCorrection = await recordProvenance({ actor: smeRater, evalId: corrected.evalId });
     expect(fromCorrection.ancestors.map((link) => link.evalId)).toEqual([records[0]!.eval_id, hybrid.evalId]);
     const fromHybrid = await recordProvenance({ actor: admin, evalId: hybrid.evalId });

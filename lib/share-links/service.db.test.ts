@@ -10,7 +10,15 @@ import { createSuite } from "@/lib/suites/service";
 import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
-import { assertVisitorWithinLimit, createShareLink, openShareLink, revokeShareLink, shareRater, VISITOR_COOKIE, VISITOR_ITEMS_PER_HOUR } from "./service";
+import {
+  assertVisitorWithinLimit,
+  createShareLink,
+  openShareLink,
+  revokeShareLink,
+  shareRater,
+  VISITOR_COOKIE,
+  VISITOR_ITEMS_PER_HOUR,
+} from "./service";
 import { signedVisitorId, visitorIdFrom } from "./visitor-cookie";
 
 let admin: TestUser;
@@ -20,7 +28,20 @@ let linkId: string;
 beforeAll(async () => {
   admin = await createTestUser(["admin"]);
   const { importId } = await importTestItems(admin, VISITOR_ITEMS_PER_HOUR + 1);
-  suiteId = (await createSuite({ actor: admin, input: { name: "Share", key: `share-${importId.slice(0, 8)}`, overlap_k: 2, gold_share: 0, hold_minutes: 30, rater_ids: [], import_ids: [importId] } })).id;
+  suiteId = (
+    await createSuite({
+      actor: admin,
+      input: {
+        name: "Share",
+        key: `share-${importId.slice(0, 8)}`,
+        overlap_k: 2,
+        gold_share: 0,
+        hold_minutes: 30,
+        rater_ids: [],
+        import_ids: [importId],
+      },
+    })
+  ).id;
   ({ id: linkId, token } = await createShareLink({ actor: admin, suiteId, input: { label: "test" } }));
 });
 afterAll(() => db().$disconnect());
@@ -35,11 +56,16 @@ describe("share links", () => {
     const visitorId = randomUUID();
     const rater = shareRater(await openShareLink(token), visitorId);
     const { assignmentId } = (await nextItem({ rater, suiteId })) as { assignmentId: string };
-    const forged = await rejection(submitAssignment({ rater, assignmentId, draft: { ...ratingDraft(), rater: { type: "human", id: "someone" } } }));
+    const forged = await rejection(
+      submitAssignment({ rater, assignmentId, draft: { ...ratingDraft(), rater: { type: "human", id: "someone" } } }),
+    );
     expect(forged.issues[0]).toMatchObject({ path: "/rater", rule: "raterFromSession" });
     const stored = await submitAssignment({ rater, assignmentId, draft: ratingDraft() });
     expect(stored.record?.rater).toEqual({ type: "end_user", id: visitorId });
-    expect(await db().evalRecord.findUniqueOrThrow({ where: { evalId: stored.evalId } })).toMatchObject({ raterType: "end_user", submittedById: null });
+    expect(await db().evalRecord.findUniqueOrThrow({ where: { evalId: stored.evalId } })).toMatchObject({
+      raterType: "end_user",
+      submittedById: null,
+    });
   });
 
   it("limits how many new items a visitor takes in an hour, per visitor", async () => {
@@ -57,12 +83,15 @@ describe("share links", () => {
     await revokeShareLink({ actor: admin, linkId: id });
     expect((await rejection(openShareLink(revokedToken))).code).toBe("NOT_FOUND");
     expect((await rejection(openShareLink("efs_not-a-token"))).code).toBe("NOT_FOUND");
-    expect((await rejection(createShareLink({ actor: admin, suiteId, input: { label: " " } }))).issues[0]).toMatchObject({ path: "/label" });
+    expect(
+      (await rejection(createShareLink({ actor: admin, suiteId, input: { label: " " } }))).issues[0],
+    ).toMatchObject({ path: "/label" });
   });
 
   it("takes visitor ids only as the server signed them: an unsigned or forged id is ignored", () => {
     const visitorId = randomUUID();
-    const cookie = (value: string) => new Headers({ cookie: `other=1; ${VISITOR_COOKIE}=${encodeURIComponent(value)}` });
+    const cookie = (value: string) =>
+      new Headers({ cookie: `other=1; ${VISITOR_COOKIE}=${encodeURIComponent(value)}` });
     expect(visitorIdFrom(cookie(signedVisitorId(visitorId)))).toBe(visitorId);
     expect(visitorIdFrom(cookie(visitorId))).toBeNull();
     expect(visitorIdFrom(cookie(`${randomUUID()}.${signedVisitorId(visitorId).split(".")[1]}`))).toBeNull();
@@ -72,8 +101,25 @@ describe("share links", () => {
 
   it("caps what one link takes: made-up visitors fill at most half of each item's slots (rounded up) and the link's items per hour", async () => {
     const { importId } = await importTestItems(admin, 5);
-    const capped = (await createSuite({ actor: admin, input: { name: "Capped", key: `capped-${importId.slice(0, 8)}`, overlap_k: 2, gold_share: 0, hold_minutes: 30, rater_ids: [], import_ids: [importId] } })).id;
-    const { token: cappedToken } = await createShareLink({ actor: admin, suiteId: capped, input: { label: "one holder" } });
+    const capped = (
+      await createSuite({
+        actor: admin,
+        input: {
+          name: "Capped",
+          key: `capped-${importId.slice(0, 8)}`,
+          overlap_k: 2,
+          gold_share: 0,
+          hold_minutes: 30,
+          rater_ids: [],
+          import_ids: [importId],
+        },
+      })
+    ).id;
+    const { token: cappedToken } = await createShareLink({
+      actor: admin,
+      suiteId: capped,
+      input: { label: "one holder" },
+    });
     const link = await openShareLink(cappedToken);
     let taken = 0;
     for (let visitor = 0; visitor < 23; visitor += 1) {
@@ -84,38 +130,59 @@ describe("share links", () => {
     const perItem = await db().assignment.groupBy({ by: ["itemId"], where: { suiteId: capped }, _count: true });
     expect(perItem.map((row) => row._count)).toEqual([1, 1, 1, 1, 1]);
 
-    const { token: hourlyToken } = await createShareLink({ actor: admin, suiteId: capped, input: { label: "hourly", max_items_per_hour: 2, max_slots_per_item: 1 } });
+    const { token: hourlyToken } = await createShareLink({
+      actor: admin,
+      suiteId: capped,
+      input: { label: "hourly", max_items_per_hour: 2, max_slots_per_item: 1 },
+    });
     const hourly = await openShareLink(hourlyToken);
     for (let visitor = 0; visitor < 2; visitor += 1) {
       const rater = shareRater(hourly, randomUUID());
       await assertVisitorWithinLimit(rater);
       expect((await nextItem({ rater, suiteId: capped })).assignmentId).not.toBeNull();
     }
-    expect((await rejection(assertVisitorWithinLimit(shareRater(hourly, randomUUID())))).code).toBe("TOO_MANY_REQUESTS");
+    expect((await rejection(assertVisitorWithinLimit(shareRater(hourly, randomUUID())))).code).toBe(
+      "TOO_MANY_REQUESTS",
+    );
   });
 
   it("ties a visitor's work to its own link: another open link does not reach it, and a revoked link stops its draft and submit", async () => {
     const visitorId = randomUUID();
-    const { id: firstId, token: firstToken } = await createShareLink({ actor: admin, suiteId, input: { label: "first" } });
+    const { id: firstId, token: firstToken } = await createShareLink({
+      actor: admin,
+      suiteId,
+      input: { label: "first" },
+    });
     const { token: secondToken } = await createShareLink({ actor: admin, suiteId, input: { label: "second" } });
     const viaFirst = shareRater(await openShareLink(firstToken), visitorId);
     const viaSecond = shareRater(await openShareLink(secondToken), visitorId);
     const { assignmentId } = (await nextItem({ rater: viaFirst, suiteId })) as { assignmentId: string };
     expect((await rejection(getAssignment({ rater: viaSecond, assignmentId }))).code).toBe("NOT_FOUND");
-    expect((await rejection(saveDraft({ rater: viaSecond, assignmentId, baseVersion: 0, draft: ratingDraft() }))).code).toBe("NOT_FOUND");
-    expect((await rejection(submitAssignment({ rater: viaSecond, assignmentId, draft: ratingDraft() }))).code).toBe("NOT_FOUND");
+    expect(
+      (await rejection(saveDraft({ rater: viaSecond, assignmentId, baseVersion: 0, draft: ratingDraft() }))).code,
+    ).toBe("NOT_FOUND");
+    expect((await rejection(submitAssignment({ rater: viaSecond, assignmentId, draft: ratingDraft() }))).code).toBe(
+      "NOT_FOUND",
+    );
     // The second link does not resume the first link's held item either.
     expect((await nextItem({ rater: viaSecond, suiteId })).assignmentId).not.toBe(assignmentId);
 
     await saveDraft({ rater: viaFirst, assignmentId, baseVersion: 0, draft: ratingDraft() });
     await revokeShareLink({ actor: admin, linkId: firstId });
-    expect((await rejection(saveDraft({ rater: viaFirst, assignmentId, baseVersion: 1, draft: ratingDraft() }))).code).toBe("NOT_FOUND");
-    expect((await rejection(submitAssignment({ rater: viaFirst, assignmentId, draft: ratingDraft() }))).code).toBe("NOT_FOUND");
+    expect(
+      (await rejection(saveDraft({ rater: viaFirst, assignmentId, baseVersion: 1, draft: ratingDraft() }))).code,
+    ).toBe("NOT_FOUND");
+    expect((await rejection(submitAssignment({ rater: viaFirst, assignmentId, draft: ratingDraft() }))).code).toBe(
+      "NOT_FOUND",
+    );
     expect((await db().assignment.findUniqueOrThrow({ where: { id: assignmentId } })).status).toBe("held");
   });
 
   it("counts addresses by the socket, not by a client's X-Forwarded-For, unless trusted proxy hops are configured", () => {
-    const headers = new Headers({ [PEER_ADDRESS_HEADER]: "::ffff:10.0.0.7", "x-forwarded-for": "203.0.113.9, 198.51.100.1" });
+    const headers = new Headers({
+      [PEER_ADDRESS_HEADER]: "::ffff:10.0.0.7",
+      "x-forwarded-for": "203.0.113.9, 198.51.100.1",
+    });
     expect(clientAddress(headers, 0)).toBe("10.0.0.7");
     expect(clientAddress(headers, 1)).toBe("198.51.100.1");
     expect(clientAddress(headers, 2)).toBe("203.0.113.9");

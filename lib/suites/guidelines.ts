@@ -16,12 +16,20 @@ import { SuitePatchInput } from "./validation";
 
 export type SuiteSettings = { guidelines: string; adjudicationRule: AdjudicationRule };
 
-export async function updateSuiteSettings(options: { actor: Actor; suiteId: string; input: unknown; origin?: RequestOrigin }): Promise<SuiteSettings> {
+export async function updateSuiteSettings(options: {
+  actor: Actor;
+  suiteId: string;
+  input: unknown;
+  origin?: RequestOrigin;
+}): Promise<SuiteSettings> {
   authorize(options.actor, "suites.manage");
   const input = parseInput(SuitePatchInput, options.input, "The suite change is not valid");
   if (!isUuid(options.suiteId)) throw new AppError("NOT_FOUND", "No suite with this id");
   return db().$transaction(async (tx) => {
-    const current = await tx.suite.findUnique({ where: { id: options.suiteId }, select: { guidelines: true, adjudicationRule: true } });
+    const current = await tx.suite.findUnique({
+      where: { id: options.suiteId },
+      select: { guidelines: true, adjudicationRule: true },
+    });
     if (!current) throw new AppError("NOT_FOUND", "No suite with this id");
     const change = input.adjudication_rule ?? {};
     const rule: AdjudicationRule = { ...parseAdjudicationRule(current.adjudicationRule) };
@@ -31,9 +39,22 @@ export async function updateSuiteSettings(options: { actor: Actor; suiteId: stri
     if (change.judge_conflict !== undefined) rule.judgeConflict = change.judge_conflict;
     if (change.min_ratings !== undefined) rule.minRatings = change.min_ratings;
     const guidelines = input.guidelines ?? current.guidelines;
-    await tx.suite.update({ where: { id: options.suiteId }, data: { guidelines, adjudicationRule: rule as unknown as Prisma.InputJsonObject } });
-    const details = { ...(input.guidelines !== undefined ? { guidelines_chars: guidelines.length } : {}), ...(input.adjudication_rule ? { adjudication_rule: rule } : {}) };
-    await recordAuditEvent({ action: "suite.updated", actorId: options.actor.userId, subject: options.suiteId, origin: options.origin, details, client: tx });
+    await tx.suite.update({
+      where: { id: options.suiteId },
+      data: { guidelines, adjudicationRule: rule as unknown as Prisma.InputJsonObject },
+    });
+    const details = {
+      ...(input.guidelines !== undefined ? { guidelines_chars: guidelines.length } : {}),
+      ...(input.adjudication_rule ? { adjudication_rule: rule } : {}),
+    };
+    await recordAuditEvent({
+      action: "suite.updated",
+      actorId: options.actor.userId,
+      subject: options.suiteId,
+      origin: options.origin,
+      details,
+      client: tx,
+    });
     return { guidelines, adjudicationRule: rule };
   });
 }

@@ -11,7 +11,15 @@ import { isUuid } from "@/lib/ids";
 import type { Item } from "@/lib/items/types";
 import { compareRecords, type ComparedField } from "@/lib/records/field-comparison";
 
-export type ItemRating = { evalId: string; raterType: string; rater: string; submittedAt: Date; flow: string; derivedFrom: string | null; body: Record<string, unknown> };
+export type ItemRating = {
+  evalId: string;
+  raterType: string;
+  rater: string;
+  submittedAt: Date;
+  flow: string;
+  derivedFrom: string | null;
+  body: Record<string, unknown>;
+};
 export type ItemRatings = {
   suite: { id: string; key: string; name: string };
   item: { id: string; taskId: string; systemUnderTest: string; isGold: boolean; body: Item };
@@ -19,28 +27,48 @@ export type ItemRatings = {
   fields: ComparedField[];
 };
 
-type Row = { eval_id: string; rater_type: string; rater_id: string | null; created_at: Date; flow: string; derived_from: string | null; body: Record<string, unknown>; name: string | null };
+type Row = {
+  eval_id: string;
+  rater_type: string;
+  rater_id: string | null;
+  created_at: Date;
+  flow: string;
+  derived_from: string | null;
+  body: Record<string, unknown>;
+  name: string | null;
+};
 
 function raterLabel(row: Row): string {
   if (row.rater_type === "llm_judge") {
     const rater = row.body.rater as { model?: unknown; version?: unknown } | undefined;
-    return [rater?.model, rater?.version].filter((part) => typeof part === "string" && part !== "").join(" · ") || (row.rater_id ?? "judge");
+    return (
+      [rater?.model, rater?.version].filter((part) => typeof part === "string" && part !== "").join(" · ") ||
+      (row.rater_id ?? "judge")
+    );
   }
   if (row.rater_type === "end_user") return `visitor ${(row.rater_id ?? "").slice(0, 8)}`;
   return row.name ?? row.rater_id ?? "unknown";
 }
 
-export async function suiteItemRatings(options: { actor: Actor; suiteId: string; itemId: string }): Promise<ItemRatings> {
+export async function suiteItemRatings(options: {
+  actor: Actor;
+  suiteId: string;
+  itemId: string;
+}): Promise<ItemRatings> {
   // Admins manage every suite; an adjudicator sees only the suites they are assigned to.
   const manages = can(options.actor, "suites.manage");
   if (!manages) authorize(options.actor, "adjudicate");
   const assigned = manages ? {} : { suite: { raters: { some: { userId: options.actor.userId } } } };
-  const found = isUuid(options.suiteId) && isUuid(options.itemId)
-    ? await db().suiteItem.findFirst({
-        where: { suiteId: options.suiteId, itemId: options.itemId, ...assigned },
-        select: { suite: { select: { id: true, key: true, name: true } }, item: { select: { id: true, taskId: true, systemUnderTest: true, isGold: true, body: true } } },
-      })
-    : null;
+  const found =
+    isUuid(options.suiteId) && isUuid(options.itemId)
+      ? await db().suiteItem.findFirst({
+          where: { suiteId: options.suiteId, itemId: options.itemId, ...assigned },
+          select: {
+            suite: { select: { id: true, key: true, name: true } },
+            item: { select: { id: true, taskId: true, systemUnderTest: true, isGold: true, body: true } },
+          },
+        })
+      : null;
   if (!found) throw new AppError("NOT_FOUND", "No such item in this suite");
   // The ratings the suite counts (a correction in place of the rating it corrects), oldest first.
   const rows = await db().$queryRaw<Row[]>`
@@ -51,7 +79,15 @@ export async function suiteItemRatings(options: { actor: Actor; suiteId: string;
   return {
     suite: found.suite,
     item: { ...found.item, body: found.item.body as unknown as Item },
-    ratings: rows.map((row) => ({ evalId: row.eval_id, raterType: row.rater_type, rater: raterLabel(row), submittedAt: row.created_at, flow: row.flow, derivedFrom: row.derived_from, body: row.body })),
+    ratings: rows.map((row) => ({
+      evalId: row.eval_id,
+      raterType: row.rater_type,
+      rater: raterLabel(row),
+      submittedAt: row.created_at,
+      flow: row.flow,
+      derivedFrom: row.derived_from,
+      body: row.body,
+    })),
     fields: compareRecords(rows.map((row) => row.body)),
   };
 }

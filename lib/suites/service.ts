@@ -25,22 +25,44 @@ export type SuiteSummary = {
   createdAt: Date;
 };
 
-export async function createSuite(options: { actor: Actor; input: unknown; origin?: RequestOrigin }): Promise<SuiteSummary> {
+export async function createSuite(options: {
+  actor: Actor;
+  input: unknown;
+  origin?: RequestOrigin;
+}): Promise<SuiteSummary> {
   authorize(options.actor, "suites.manage");
   const input = parseInput(NewSuiteInput, options.input, "The suite is not valid");
   const suiteId = await db().$transaction(async (tx) => {
     if (await tx.suite.findUnique({ where: { key: input.key }, select: { id: true } })) {
-      throw new AppError("INVALID_INPUT", "The suite is not valid", [{ path: "/key", rule: "unique", message: `a suite with key "${input.key}" exists already` }]);
+      throw new AppError("INVALID_INPUT", "The suite is not valid", [
+        { path: "/key", rule: "unique", message: `a suite with key "${input.key}" exists already` },
+      ]);
     }
-    const raters = await tx.user.findMany({ where: { id: { in: input.rater_ids }, disabledAt: null, roles: { hasSome: ["rater", "sme"] } }, select: { id: true } });
+    const raters = await tx.user.findMany({
+      where: { id: { in: input.rater_ids }, disabledAt: null, roles: { hasSome: ["rater", "sme"] } },
+      select: { id: true },
+    });
     const unknown = input.rater_ids.filter((id) => !raters.some((rater) => rater.id === id));
     if (unknown.length > 0) {
-      throw new AppError("INVALID_INPUT", "The suite is not valid", unknown.map((id) => ({ path: "/rater_ids", rule: "raterExists", message: `no active rater or SME has id ${id}` })));
+      throw new AppError(
+        "INVALID_INPUT",
+        "The suite is not valid",
+        unknown.map((id) => ({
+          path: "/rater_ids",
+          rule: "raterExists",
+          message: `no active rater or SME has id ${id}`,
+        })),
+      );
     }
     const suite = await tx.suite.create({
       data: {
-        key: input.key, name: input.name, overlapK: input.overlap_k, goldShare: input.gold_share, holdSeconds: input.hold_minutes * 60,
-        createdById: options.actor.userId, raters: { create: raters.map((rater) => ({ userId: rater.id })) },
+        key: input.key,
+        name: input.name,
+        overlapK: input.overlap_k,
+        goldShare: input.gold_share,
+        holdSeconds: input.hold_minutes * 60,
+        createdById: options.actor.userId,
+        raters: { create: raters.map((rater) => ({ userId: rater.id })) },
       },
     });
     // A stable shuffle (hash of item and suite) so raters do not all start on the file's first lines.
@@ -50,24 +72,51 @@ export async function createSuite(options: { actor: Actor; input: unknown; origi
       FROM item i
       WHERE i.import_id = ANY(${input.import_ids}::uuid[]) OR (${input.source_suite_id ?? ""} <> '' AND i.source_suite_id = ${input.source_suite_id ?? ""})`;
     if (added === 0) {
-      throw new AppError("INVALID_INPUT", "The suite is not valid", [{ path: "/import_ids", rule: "hasItems", message: "the chosen imports and source suite id hold no items" }]);
+      throw new AppError("INVALID_INPUT", "The suite is not valid", [
+        { path: "/import_ids", rule: "hasItems", message: "the chosen imports and source suite id hold no items" },
+      ]);
     }
-    await recordAuditEvent({ action: "suite.created", actorId: options.actor.userId, subject: suite.id, origin: options.origin, details: { key: suite.key, items: added }, client: tx });
+    await recordAuditEvent({
+      action: "suite.created",
+      actorId: options.actor.userId,
+      subject: suite.id,
+      origin: options.origin,
+      details: { key: suite.key, items: added },
+      client: tx,
+    });
     return suite.id;
   });
   return getSuite({ actor: options.actor, suiteId });
 }
 
 type SummaryRow = {
-  id: string; key: string; name: string; overlap_k: number; gold_share: number; hold_seconds: number; created_at: Date;
-  items: bigint; gold_items: bigint; complete_items: bigint; ratings_submitted: bigint;
+  id: string;
+  key: string;
+  name: string;
+  overlap_k: number;
+  gold_share: number;
+  hold_seconds: number;
+  created_at: Date;
+  items: bigint;
+  gold_items: bigint;
+  complete_items: bigint;
+  ratings_submitted: bigint;
 };
 
 function summaryOf(row: SummaryRow): SuiteSummary {
   return {
-    id: row.id, key: row.key, name: row.name, overlapK: row.overlap_k, goldShare: row.gold_share, holdSeconds: row.hold_seconds, createdAt: row.created_at,
-    items: Number(row.items), goldItems: Number(row.gold_items), completeItems: Number(row.complete_items),
-    ratingsSubmitted: Number(row.ratings_submitted), ratingsNeeded: Number(row.items) * row.overlap_k,
+    id: row.id,
+    key: row.key,
+    name: row.name,
+    overlapK: row.overlap_k,
+    goldShare: row.gold_share,
+    holdSeconds: row.hold_seconds,
+    createdAt: row.created_at,
+    items: Number(row.items),
+    goldItems: Number(row.gold_items),
+    completeItems: Number(row.complete_items),
+    ratingsSubmitted: Number(row.ratings_submitted),
+    ratingsNeeded: Number(row.items) * row.overlap_k,
   };
 }
 
@@ -97,12 +146,30 @@ export async function getSuite(options: { actor: Actor; suiteId: string }): Prom
   return suite;
 }
 
-export type RaterProgress = { userId: string; name: string; email: string; submitted: number; held: number; skipped: number; lastSubmittedAt: Date | null };
+export type RaterProgress = {
+  userId: string;
+  name: string;
+  email: string;
+  submitted: number;
+  held: number;
+  skipped: number;
+  lastSubmittedAt: Date | null;
+};
 
 /** Per rater of the suite: ratings submitted, items held now, last activity. */
 export async function getRaterProgress(options: { actor: Actor; suiteId: string }): Promise<RaterProgress[]> {
   await getSuite(options);
-  const rows = await db().$queryRaw<{ user_id: string; name: string; email: string; submitted: bigint; held: bigint; skipped: bigint; last_submitted_at: Date | null }[]>`
+  const rows = await db().$queryRaw<
+    {
+      user_id: string;
+      name: string;
+      email: string;
+      submitted: bigint;
+      held: bigint;
+      skipped: bigint;
+      last_submitted_at: Date | null;
+    }[]
+  >`
     SELECT u.id AS user_id, u.name, u.email,
            count(a.id) FILTER (WHERE a.status = 'submitted') AS submitted,
            count(a.id) FILTER (WHERE a.status = 'held' AND a.held_until > now()) AS held,
@@ -112,16 +179,42 @@ export async function getRaterProgress(options: { actor: Actor; suiteId: string 
     LEFT JOIN assignment a ON a.suite_id = r.suite_id AND a.rater_key = r.user_id
     WHERE r.suite_id = ${options.suiteId}::uuid
     GROUP BY u.id ORDER BY u.name`;
-  return rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email, submitted: Number(row.submitted), held: Number(row.held), skipped: Number(row.skipped), lastSubmittedAt: row.last_submitted_at }));
+  return rows.map((row) => ({
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    submitted: Number(row.submitted),
+    held: Number(row.held),
+    skipped: Number(row.skipped),
+    lastSubmittedAt: row.last_submitted_at,
+  }));
 }
 
-export type RaterSuite = { id: string; key: string; name: string; overlapK: number; mySubmitted: number; availableToMe: number; myHeldAssignmentId: string | null };
+export type RaterSuite = {
+  id: string;
+  key: string;
+  name: string;
+  overlapK: number;
+  mySubmitted: number;
+  availableToMe: number;
+  myHeldAssignmentId: string | null;
+};
 
 /** The queue page: the suites the actor rates, with their own progress. Nobody else's ratings. */
 export async function suitesForRater(options: { actor: Actor }): Promise<RaterSuite[]> {
   authorize(options.actor, "queue.work");
   const userId = options.actor.userId;
-  const rows = await db().$queryRaw<{ id: string; key: string; name: string; overlap_k: number; my_submitted: bigint; available: bigint; held_id: string | null }[]>`
+  const rows = await db().$queryRaw<
+    {
+      id: string;
+      key: string;
+      name: string;
+      overlap_k: number;
+      my_submitted: bigint;
+      available: bigint;
+      held_id: string | null;
+    }[]
+  >`
     SELECT s.id, s.key, s.name, s.overlap_k,
            (SELECT count(*) FROM assignment a WHERE a.suite_id = s.id AND a.rater_key = ${userId} AND a.status = 'submitted') AS my_submitted,
            (SELECT count(*) FROM suite_item si WHERE si.suite_id = s.id AND si.slots_left > 0
@@ -129,5 +222,13 @@ export async function suitesForRater(options: { actor: Actor }): Promise<RaterSu
            (SELECT a.id FROM assignment a WHERE a.suite_id = s.id AND a.rater_key = ${userId} AND a.status = 'held' ORDER BY a.created_at LIMIT 1) AS held_id
     FROM suite s JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${userId}
     ORDER BY s.created_at DESC`;
-  return rows.map((row) => ({ id: row.id, key: row.key, name: row.name, overlapK: row.overlap_k, mySubmitted: Number(row.my_submitted), availableToMe: Number(row.available), myHeldAssignmentId: row.held_id }));
+  return rows.map((row) => ({
+    id: row.id,
+    key: row.key,
+    name: row.name,
+    overlapK: row.overlap_k,
+    mySubmitted: Number(row.my_submitted),
+    availableToMe: Number(row.available),
+    myHeldAssignmentId: row.held_id,
+  }));
 }

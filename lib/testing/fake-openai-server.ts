@@ -55,7 +55,13 @@ export async function startFakeChatCompletionsServer(options: {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const raw = await readBody(request);
     if (request.method !== "POST" || request.url?.split("?")[0] !== COMPLETIONS_PATH) {
-      return sendError(response, 404, `Unknown request URL: ${request.method} ${request.url}`, "invalid_request_error", "unknown_url");
+      return sendError(
+        response,
+        404,
+        `Unknown request URL: ${request.method} ${request.url}`,
+        "invalid_request_error",
+        "unknown_url",
+      );
     }
     if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
       return sendError(response, 401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
@@ -64,12 +70,24 @@ export async function startFakeChatCompletionsServer(options: {
     try {
       body = JSON.parse(raw) as FakeChatRequestBody;
     } catch {
-      return sendError(response, 400, "We could not parse the JSON body of your request.", "invalid_request_error", null);
+      return sendError(
+        response,
+        400,
+        "We could not parse the JSON body of your request.",
+        "invalid_request_error",
+        null,
+      );
     }
     const index = requests.length;
     requests.push(body);
     const model = typeof body.model === "string" ? body.model : "";
-    const reply = await options.respond({ body, messages: Array.isArray(body.messages) ? body.messages : [], model, index, headers: request.headers });
+    const reply = await options.respond({
+      body,
+      messages: Array.isArray(body.messages) ? body.messages : [],
+      model,
+      index,
+      headers: request.headers,
+    });
     if (reply.delayMs) await wait(reply.delayMs);
     if ("hang" in reply) return;
     if ("status" in reply) {
@@ -89,7 +107,8 @@ export async function startFakeChatCompletionsServer(options: {
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) sendError(response, 500, `fake server: ${(error as Error).message}`, "server_error", null);
+      if (!response.headersSent)
+        sendError(response, 500, `fake server: ${(error as Error).message}`, "server_error", null);
     });
   });
   server.on("connection", (socket) => {

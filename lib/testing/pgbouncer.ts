@@ -10,7 +10,9 @@ import path from "node:path";
 import pg from "pg";
 import { freePort, serverUser } from "@/lib/embedded-db/server-process";
 
-const BINARY = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer", "/usr/local/bin/pgbouncer"].find((file) => existsSync(file));
+const BINARY = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer", "/usr/local/bin/pgbouncer"].find((file) =>
+  existsSync(file),
+);
 
 export type PgBouncer = {
   /** The database's URL through PgBouncer. */
@@ -22,7 +24,9 @@ export type PgBouncer = {
 };
 
 /** The `[pgbouncer]` settings of the README's PgBouncer section, in order. */
-export function readmePgBouncerSettings(readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8")): [string, string][] {
+export function readmePgBouncerSettings(
+  readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8"),
+): [string, string][] {
   const section = readme.split(/^### Connection pooling \(PgBouncer\)$/m)[1] ?? "";
   const ini = /```ini\n([\s\S]*?)```/.exec(section)?.[1];
   if (!ini) throw new Error("README.md has no ini block in its 'Connection pooling (PgBouncer)' section");
@@ -40,15 +44,23 @@ export function readmePgBouncerSettings(readme = readFileSync(path.join(process.
 }
 
 /** The README's role settings (ALTER ROLE … SET …), applied to one database. */
-export async function applyReadmeRoleSettings(databaseUrl: string, readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8")): Promise<string[]> {
+export async function applyReadmeRoleSettings(
+  databaseUrl: string,
+  readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8"),
+): Promise<string[]> {
   const section = readme.split(/^### Connection pooling \(PgBouncer\)$/m)[1] ?? "";
-  const settings = [...section.matchAll(/^ALTER ROLE \w+ SET (\w+) = '([^']+)';$/gm)].map((match) => [match[1]!, match[2]!] as const);
+  const settings = [...section.matchAll(/^ALTER ROLE \w+ SET (\w+) = '([^']+)';$/gm)].map(
+    (match) => [match[1]!, match[2]!] as const,
+  );
   if (settings.length === 0) throw new Error("README.md's PgBouncer section sets no role settings");
   const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    for (const [name, value] of settings) await client.query(`ALTER DATABASE ${client.escapeIdentifier(database)} SET ${name} = ${client.escapeLiteral(value)}`);
+    for (const [name, value] of settings)
+      await client.query(
+        `ALTER DATABASE ${client.escapeIdentifier(database)} SET ${name} = ${client.escapeLiteral(value)}`,
+      );
   } finally {
     await client.end();
   }
@@ -56,7 +68,8 @@ export async function applyReadmeRoleSettings(databaseUrl: string, readme = read
 }
 
 export async function startPgBouncer(options: { databaseUrl: string; port?: number }): Promise<PgBouncer> {
-  if (!BINARY) throw new Error("PgBouncer is not installed: apt-get install -y pgbouncer (Debian), or your system's package");
+  if (!BINARY)
+    throw new Error("PgBouncer is not installed: apt-get install -y pgbouncer (Debian), or your system's package");
   const target = new URL(options.databaseUrl);
   const database = decodeURIComponent(target.pathname.slice(1));
   const port = options.port ?? (await freePort());
@@ -87,7 +100,10 @@ export async function startPgBouncer(options: { databaseUrl: string; port?: numb
   const url = `postgresql://${encodeURIComponent(decodeURIComponent(target.username || "postgres"))}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn(BINARY, [path.join(dir, "pgbouncer.ini")], { stdio: "ignore", ...(user ? { uid: user.uid, gid: user.gid } : {}) });
+    child = spawn(BINARY, [path.join(dir, "pgbouncer.ini")], {
+      stdio: "ignore",
+      ...(user ? { uid: user.uid, gid: user.gid } : {}),
+    });
     await waitUntilServing(url, child, path.join(dir, "pgbouncer.log"));
   };
   const halt = async () => {
@@ -115,13 +131,16 @@ export async function startPgBouncer(options: { databaseUrl: string; port?: numb
 
 /** PgBouncer's version line, for reports. */
 export function pgBouncerVersion(): string {
-  return BINARY ? spawnSync(BINARY, ["--version"], { encoding: "utf8" }).stdout.split("\n")[0]!.trim() : "not installed";
+  return BINARY
+    ? spawnSync(BINARY, ["--version"], { encoding: "utf8" }).stdout.split("\n")[0]!.trim()
+    : "not installed";
 }
 
 async function waitUntilServing(url: string, child: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`PgBouncer exited (${child.exitCode}):\n${readFileSync(logFile, "utf8").slice(-2_000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`PgBouncer exited (${child.exitCode}):\n${readFileSync(logFile, "utf8").slice(-2_000)}`);
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
     client.on("error", () => undefined);
     try {
@@ -134,5 +153,7 @@ async function waitUntilServing(url: string, child: ChildProcess, logFile: strin
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  throw new Error(`PgBouncer did not serve ${url} within 20 s:\n${existsSync(logFile) ? readFileSync(logFile, "utf8").slice(-2_000) : ""}`);
+  throw new Error(
+    `PgBouncer did not serve ${url} within 20 s:\n${existsSync(logFile) ? readFileSync(logFile, "utf8").slice(-2_000) : ""}`,
+  );
 }

@@ -4,11 +4,17 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 
-export async function readmeCommands(testFile: string, readmePath = path.join(process.cwd(), "README.md")): Promise<string[]> {
+export async function readmeCommands(
+  testFile: string,
+  readmePath = path.join(process.cwd(), "README.md"),
+): Promise<string[]> {
   const readme = await readFile(readmePath, "utf8");
   const marker = readme.indexOf(`<!-- ${testFile} runs this block verbatim`);
   if (marker < 0) throw new Error(`README.md has no block marked for ${testFile}`);
   const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(marker));
   if (!block?.[1]) throw new Error(`no sh block follows the marker for ${testFile}`);
-  return block[1].split("\n").map((line) => line.trim()).filter((line) => line !== "" && !line.startsWith("#"));
+  return block[1]
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#"));
 }

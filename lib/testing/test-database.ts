@@ -11,7 +11,10 @@ export type TestDatabase = { url: string; name: string; drop: () => Promise<void
 function adminUrl(): URL {
   // Test tooling is outside the app, so it may read its own variable here.
   const configured = process.env.TEST_ADMIN_DATABASE_URL;
-  if (!configured) throw new Error("TEST_ADMIN_DATABASE_URL is not set: run tests through `npm test`, scripts/with-test-db.ts or scripts/with-test-server.ts, which start a throwaway PostgreSQL when it is unset");
+  if (!configured)
+    throw new Error(
+      "TEST_ADMIN_DATABASE_URL is not set: run tests through `npm test`, scripts/with-test-db.ts or scripts/with-test-server.ts, which start a throwaway PostgreSQL when it is unset",
+    );
   const url = new URL(configured);
   if (!LOCAL_HOSTS.has(url.hostname)) {
     throw new Error(`refusing to create test databases on non-local host ${url.hostname}`);

@@ -25,10 +25,19 @@ export function jsonl(values: unknown[]): Readable {
 }
 
 /** Imports `count` items (some gold) and returns the import id and their task ids. */
-export async function importTestItems(admin: Actor, count: number, options: { gold?: number } = {}): Promise<{ importId: string; taskIds: string[] }> {
+export async function importTestItems(
+  admin: Actor,
+  count: number,
+  options: { gold?: number } = {},
+): Promise<{ importId: string; taskIds: string[] }> {
   const prefix = `t-${randomBytes(4).toString("hex")}`;
   const items = Array.from({ length: count }, (_, index) =>
-    nativeItem(`${prefix}-${index}`, index < (options.gold ?? 0) ? { task: { task_id: `${prefix}-${index}`, modality: "chat", prompt: "p", gold_item_id: `gold-${index}` } } : {}),
+    nativeItem(
+      `${prefix}-${index}`,
+      index < (options.gold ?? 0)
+        ? { task: { task_id: `${prefix}-${index}`, modality: "chat", prompt: "p", gold_item_id: `gold-${index}` } }
+        : {},
+    ),
   );
   const created = await createImport({ actor: admin, input: { format: "items", file_name: `${prefix}.jsonl` } });
   const summary = await readImportFile({ actor: admin, importId: created.id, file: jsonl(items) });

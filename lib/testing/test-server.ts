@@ -18,7 +18,9 @@ export async function ensureTestServer(): Promise<TestServer> {
   const server = await startEmbeddedPostgres({ dataDir, maxConnections: 400 });
   const adminUrl = server.urlOf("postgres");
   process.env.TEST_ADMIN_DATABASE_URL = adminUrl;
-  console.log(`TEST_ADMIN_DATABASE_URL is unset: test databases go to an embedded PostgreSQL on port ${server.port} (stopped and deleted after the run)`);
+  console.log(
+    `TEST_ADMIN_DATABASE_URL is unset: test databases go to an embedded PostgreSQL on port ${server.port} (stopped and deleted after the run)`,
+  );
   return {
     adminUrl,
     started: true,

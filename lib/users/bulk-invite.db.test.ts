@@ -30,17 +30,30 @@ describe("bulk invitations", () => {
     expect(results[4]).toMatchObject({ reason: `ann-${tag}@example.test is already on line 2` });
     const bob = results[1];
     if (bob?.status !== "invited") throw new Error("bob was not invited");
-    expect(await findOpenInvitation({ token: bob.token })).toEqual({ email: `bob-${tag}@example.test`, roles: ["sme", "admin"] });
-    const invited = await db().auditEvent.count({ where: { action: "user.invited", actorId: admin.userId, subject: { contains: tag } } });
+    expect(await findOpenInvitation({ token: bob.token })).toEqual({
+      email: `bob-${tag}@example.test`,
+      roles: ["sme", "admin"],
+    });
+    const invited = await db().auditEvent.count({
+      where: { action: "user.invited", actorId: admin.userId, subject: { contains: tag } },
+    });
     expect(invited).toBe(2);
   });
 
   it("need a list and known default roles, and only admins send them", async () => {
     const admin = await createTestUser(["admin"]);
-    expect((await rejection(inviteUsersFromList({ actor: admin, list: "\n# nothing\n", defaultRoles: ["rater"] }))).issues[0]?.path).toBe("/list");
-    expect((await rejection(inviteUsersFromList({ actor: admin, list: "a@example.test", defaultRoles: ["owner"] }))).issues[0]?.path).toBe("/roles");
+    expect(
+      (await rejection(inviteUsersFromList({ actor: admin, list: "\n# nothing\n", defaultRoles: ["rater"] }))).issues[0]
+        ?.path,
+    ).toBe("/list");
+    expect(
+      (await rejection(inviteUsersFromList({ actor: admin, list: "a@example.test", defaultRoles: ["owner"] })))
+        .issues[0]?.path,
+    ).toBe("/roles");
     const rater = await createTestUser(["rater"]);
-    expect((await rejection(inviteUsersFromList({ actor: rater, list: "a@example.test", defaultRoles: ["rater"] }))).code).toBe("FORBIDDEN");
+    expect(
+      (await rejection(inviteUsersFromList({ actor: rater, list: "a@example.test", defaultRoles: ["rater"] }))).code,
+    ).toBe("FORBIDDEN");
   });
 });
 
@@ -49,10 +62,17 @@ describe("the users table", () => {
     const admin = await createTestUser(["admin"]);
     const quiet = await createTestUser(["rater"]);
     const busy = await createTestUser(["rater"]);
-    for (const n of [1, 2]) await submitRecord({ actor: busy, draft: withoutRater(chatDraft({ task: { ...chatDraft().task, task_id: `count-${busy.userId}-${n}` } })) });
+    for (const n of [1, 2])
+      await submitRecord({
+        actor: busy,
+        draft: withoutRater(chatDraft({ task: { ...chatDraft().task, task_id: `count-${busy.userId}-${n}` } })),
+      });
     await db().auditEvent.create({ data: { action: "auth.sign_in", actorId: admin.userId, subject: admin.email } });
     const rows = await listUserRows({ actor: admin });
-    expect(rows.find((row) => row.id === busy.userId)).toMatchObject({ ratingsCount: 2, lastActiveAt: expect.any(Date) });
+    expect(rows.find((row) => row.id === busy.userId)).toMatchObject({
+      ratingsCount: 2,
+      lastActiveAt: expect.any(Date),
+    });
     const adminRow = rows.find((row) => row.id === admin.userId)!;
     expect(adminRow.lastActiveAt).toBeInstanceOf(Date);
     expect(Date.now() - adminRow.lastActiveAt!.getTime()).toBeLessThan(60_000);

@@ -22,7 +22,11 @@ async function accept(name: unknown): Promise<Response> {
   lastInvitedEmail = `named-${randomBytes(4).toString("hex")}@example.test`;
   const invitation = await inviteUser({ actor: admin, email: lastInvitedEmail, roles: ["rater"] });
   return acceptInvitationRoute(
-    new Request(`${APP}/api/invitations/${invitation.token}`, { method: "POST", headers: { "content-type": "application/json", origin: APP }, body: JSON.stringify({ name, password: "a-long-password-1" }) }),
+    new Request(`${APP}/api/invitations/${invitation.token}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: APP },
+      body: JSON.stringify({ name, password: "a-long-password-1" }),
+    }),
     { params: Promise.resolve({ token: invitation.token }) },
   );
 }
@@ -32,7 +36,19 @@ describe("display names", () => {
     expect(checkDisplayName("  Ines  ")).toEqual({ name: "Ines", issue: null });
     expect(checkDisplayName("Zoë 👩🏽‍🔬").name).toBe("Zoë 👩🏽‍🔬");
     expect(checkDisplayName("x".repeat(100)).name).toHaveLength(100);
-    for (const bad of ["", "   ", "x".repeat(101), "a\u0000b", "line\nbreak", "tab\there", "evil\u202Eflipped", "\u2066isolate\u2069", "bell\u0007", 42, null]) {
+    for (const bad of [
+      "",
+      "   ",
+      "x".repeat(101),
+      "a\u0000b",
+      "line\nbreak",
+      "tab\there",
+      "evil\u202Eflipped",
+      "\u2066isolate\u2069",
+      "bell\u0007",
+      42,
+      null,
+    ]) {
       expect(checkDisplayName(bad).issue?.path).toBe("/name");
     }
   });
@@ -62,21 +78,44 @@ describe("display names", () => {
 
   it("creating a user in lib (bootstrap, demo data) follows the same rule", async () => {
     const holder = await createTestUser(["rater"]);
-    const taken = await rejection(createUserWithPassword({ email: `dup-${Date.now()}@example.test`, name: holder.name.toUpperCase(), roles: ["rater"], password: "a-long-password-1" }));
+    const taken = await rejection(
+      createUserWithPassword({
+        email: `dup-${Date.now()}@example.test`,
+        name: holder.name.toUpperCase(),
+        roles: ["rater"],
+        password: "a-long-password-1",
+      }),
+    );
     expect(taken.code).toBe("CONFLICT");
     expect(taken.issues[0]?.path).toBe("/name");
-    const long = await rejection(createUserWithPassword({ email: `long-${Date.now()}@example.test`, name: "x".repeat(101), roles: ["rater"], password: "a-long-password-1" }));
+    const long = await rejection(
+      createUserWithPassword({
+        email: `long-${Date.now()}@example.test`,
+        name: "x".repeat(101),
+        roles: ["rater"],
+        password: "a-long-password-1",
+      }),
+    );
     expect(long.code).toBe("INVALID_INPUT");
     expect(long.issues[0]?.path).toBe("/name");
   });
 
   it("two users taking the same name at the same moment: one gets it, the other 409 on /name", async () => {
     const name = `Race ${randomBytes(4).toString("hex")}`;
-    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, index) =>
-      createUserWithPassword({ email: `race-${index}-${randomBytes(3).toString("hex")}@example.test`, name: index % 2 ? name : name.toUpperCase(), roles: ["rater"], password: "a-long-password-1" })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) =>
+        createUserWithPassword({
+          email: `race-${index}-${randomBytes(3).toString("hex")}@example.test`,
+          name: index % 2 ? name : name.toUpperCase(),
+          roles: ["rater"],
+          password: "a-long-password-1",
+        }),
+      ),
+    );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     for (const result of results) {
-      if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "CONFLICT", issues: [{ path: "/name" }] });
+      if (result.status === "rejected")
+        expect(result.reason).toMatchObject({ code: "CONFLICT", issues: [{ path: "/name" }] });
     }
   });
 
@@ -84,7 +123,13 @@ describe("display names", () => {
     const rater = await createTestUser(["rater"]);
     const other = await createTestUser(["rater"]);
     for (const name of ["x".repeat(5 * 1024 * 1024), other.name]) {
-      const response = await authRoute(new Request(`${APP}/api/auth/update-user`, { method: "POST", headers: { "content-type": "application/json", origin: APP }, body: JSON.stringify({ name }) }));
+      const response = await authRoute(
+        new Request(`${APP}/api/auth/update-user`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: APP },
+          body: JSON.stringify({ name }),
+        }),
+      );
       expect(response.status).toBe(404);
     }
     expect((await db().user.findUniqueOrThrow({ where: { id: rater.userId } })).name).toBe(rater.name);

@@ -16,20 +16,31 @@ const NAME_INDEX = "app_user_name_lower_key";
 const UNSHOWABLE = /[\p{Cc}\p{Zl}\p{Zp}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 /** The name as it is stored, or the issue (on `path`) that keeps it from being stored. */
-export function checkDisplayName(value: unknown, path = "/name"): { name: string; issue: null } | { name: null; issue: ValidationIssue } {
+export function checkDisplayName(
+  value: unknown,
+  path = "/name",
+): { name: string; issue: null } | { name: null; issue: ValidationIssue } {
   const name = typeof value === "string" ? value.trim() : "";
   const length = [...name].length;
   if (length === 0 || length > DISPLAY_NAME_MAX_LENGTH) {
-    return { name: null, issue: { path, rule: "length", message: `Enter a name of 1 to ${DISPLAY_NAME_MAX_LENGTH} characters` } };
+    return {
+      name: null,
+      issue: { path, rule: "length", message: `Enter a name of 1 to ${DISPLAY_NAME_MAX_LENGTH} characters` },
+    };
   }
   if (UNSHOWABLE.test(name)) {
-    return { name: null, issue: { path, rule: "printable", message: "Use a name without control or text-direction characters" } };
+    return {
+      name: null,
+      issue: { path, rule: "printable", message: "Use a name without control or text-direction characters" },
+    };
   }
   return { name, issue: null };
 }
 
 export function nameTaken(path = "/name"): AppError {
-  return new AppError("CONFLICT", "This name is already taken; choose another", [{ path, rule: "unique", message: "Another user already has this name (names are compared regardless of case)" }]);
+  return new AppError("CONFLICT", "This name is already taken; choose another", [
+    { path, rule: "unique", message: "Another user already has this name (names are compared regardless of case)" },
+  ]);
 }
 
 /** Throws CONFLICT naming the field when another user has the name (in any case). */

@@ -16,8 +16,7 @@ const BOOTSTRAP_LOCK = "evalform:first-admin";
 const ADMIN_NAME = "Administrator";
 
 export type FirstAdminOutcome =
-  | { created: false }
-  | { created: true; repaired: boolean; email: string; password: string; generated: boolean };
+  { created: false } | { created: true; repaired: boolean; email: string; password: string; generated: boolean };
 
 /** With no enabled admin, creates one or repairs the configured one: from the given password, or a generated one that is returned once. */
 export async function ensureFirstAdmin(options: { email: string; password?: string }): Promise<FirstAdminOutcome> {
@@ -35,10 +34,25 @@ export async function ensureFirstAdmin(options: { email: string; password?: stri
       const user = await createUserWithPassword({ email, name, roles: ["admin"], password, client: tx });
       return { userId: user.id, repaired: false };
     }
-    await tx.user.update({ where: { id: existing.id }, data: { disabledAt: null, roles: [...new Set([...existing.roles, "admin"])] } });
+    await tx.user.update({
+      where: { id: existing.id },
+      data: { disabledAt: null, roles: [...new Set([...existing.roles, "admin"])] },
+    });
     const passwordHash = await hashPassword(password);
-    const { count } = await tx.account.updateMany({ where: { userId: existing.id, providerId: "credential" }, data: { password: passwordHash } });
-    if (count === 0) await tx.account.create({ data: { id: randomUUID(), userId: existing.id, accountId: existing.id, providerId: "credential", password: passwordHash } });
+    const { count } = await tx.account.updateMany({
+      where: { userId: existing.id, providerId: "credential" },
+      data: { password: passwordHash },
+    });
+    if (count === 0)
+      await tx.account.create({
+        data: {
+          id: randomUUID(),
+          userId: existing.id,
+          accountId: existing.id,
+          providerId: "credential",
+          password: passwordHash,
+        },
+      });
     // Whoever held the old password is signed out.
     await tx.session.deleteMany({ where: { userId: existing.id } });
     return { userId: existing.id, repaired: true };
@@ -48,14 +62,21 @@ export async function ensureFirstAdmin(options: { email: string; password?: stri
     action: outcome.repaired ? "user.enabled" : "user.created",
     actorId: null,
     subject: outcome.userId,
-    details: { email, roles: ["admin"], bootstrap: true, ...(outcome.repaired ? { repairedNoEnabledAdmin: true } : {}) },
+    details: {
+      email,
+      roles: ["admin"],
+      bootstrap: true,
+      ...(outcome.repaired ? { repairedNoEnabledAdmin: true } : {}),
+    },
   });
   return { created: true, repaired: outcome.repaired, email, password, generated };
 }
 
 // "Administrator", or "Administrator 2"… when an earlier (disabled) admin has the name.
 async function freeAdminName(tx: DbClient): Promise<string> {
-  const rows = await tx.$queryRaw<{ name: string }[]>`SELECT lower(name) AS name FROM app_user WHERE lower(name) LIKE 'administrator%'`;
+  const rows = await tx.$queryRaw<
+    { name: string }[]
+  >`SELECT lower(name) AS name FROM app_user WHERE lower(name) LIKE 'administrator%'`;
   const taken = new Set(rows.map((row) => row.name));
   for (let n = 1; ; n++) {
     const name = n === 1 ? ADMIN_NAME : `${ADMIN_NAME} ${n}`;

@@ -10,7 +10,8 @@ describe("parseInvitationList", () => {
   });
 
   it("reads a CSV with a header and a roles column, quoted or not", () => {
-    const csv = '\uFEFFEmail,Roles\n"cy@example.test","sme;admin"\ndee@example.test,rater sme\neve@example.test;ADMIN\nfay@example.test\t\n';
+    const csv =
+      '\uFEFFEmail,Roles\n"cy@example.test","sme;admin"\ndee@example.test,rater sme\neve@example.test;ADMIN\nfay@example.test\t\n';
     expect(parseInvitationList(csv, ["rater"])).toEqual([
       { line: 2, email: "cy@example.test", roles: ["sme", "admin"] },
       { line: 3, email: "dee@example.test", roles: ["rater", "sme"] },
@@ -20,7 +21,14 @@ describe("parseInvitationList", () => {
   });
 
   it("refuses bad lines by number, with the reason, and keeps the good ones", () => {
-    const list = ["ok@example.test", "not-an-email", "ok@example.test, sme", "gus@example.test, owner boss", ",rater", "hal@example.test"].join("\n");
+    const list = [
+      "ok@example.test",
+      "not-an-email",
+      "ok@example.test, sme",
+      "gus@example.test, owner boss",
+      ",rater",
+      "hal@example.test",
+    ].join("\n");
     expect(parseInvitationList(list, ["rater"])).toEqual([
       { line: 1, email: "ok@example.test", roles: ["rater"] },
       { line: 2, email: "not-an-email", refused: '"not-an-email" is not an email address' },
@@ -32,17 +40,27 @@ describe("parseInvitationList", () => {
   });
 
   it("needs a role from the line or the default", () => {
-    expect(parseInvitationList("ivy@example.test", [])).toEqual([{ line: 1, email: "ivy@example.test", refused: "No role: name one on the line or choose a default" }]);
+    expect(parseInvitationList("ivy@example.test", [])).toEqual([
+      { line: 1, email: "ivy@example.test", refused: "No role: name one on the line or choose a default" },
+    ]);
   });
 
   it("a header is only a header on the first line", () => {
-    expect(parseInvitationList("a@example.test\nemail", ["rater"])[1]).toEqual({ line: 2, email: "email", refused: '"email" is not an email address' });
+    expect(parseInvitationList("a@example.test\nemail", ["rater"])[1]).toEqual({
+      line: 2,
+      email: "email",
+      refused: '"email" is not an email address',
+    });
   });
 
   it("stops after the maximum, saying so on the next line", () => {
     const list = Array.from({ length: MAX_INVITATION_LINES + 5 }, (_, index) => `p${index}@example.test`).join("\n");
     const entries = parseInvitationList(list, ["rater"]);
     expect(entries).toHaveLength(MAX_INVITATION_LINES + 1);
-    expect(entries.at(-1)).toEqual({ line: MAX_INVITATION_LINES + 1, email: null, refused: `More than ${MAX_INVITATION_LINES} people in one list; send the rest in another` });
+    expect(entries.at(-1)).toEqual({
+      line: MAX_INVITATION_LINES + 1,
+      email: null,
+      refused: `More than ${MAX_INVITATION_LINES} people in one list; send the rest in another`,
+    });
   });
 });

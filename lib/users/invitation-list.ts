@@ -8,10 +8,14 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAX_INVITATION_LINES = 500;
 
 export type InvitationLine =
-  | { line: number; email: string; roles: Role[] }
-  | { line: number; email: string | null; refused: string };
+  { line: number; email: string; roles: Role[] } | { line: number; email: string | null; refused: string };
 
-const unquote = (field: string) => field.trim().replace(/^"(.*)"$/s, "$1").replace(/""/g, '"').trim();
+const unquote = (field: string) =>
+  field
+    .trim()
+    .replace(/^"(.*)"$/s, "$1")
+    .replace(/""/g, '"')
+    .trim();
 
 // The email, then the rest of the line: a comma, semicolon or tab ends the email column.
 function splitColumns(text: string): [string, string] {
@@ -36,12 +40,20 @@ export function parseInvitationList(text: string, defaultRoles: Role[]): Invitat
     const [rawEmail, rawRoles] = splitColumns(raw);
     if (entries.length === 0 && isHeader(rawEmail)) continue;
     if (entries.length >= MAX_INVITATION_LINES) {
-      entries.push({ line, email: null, refused: `More than ${MAX_INVITATION_LINES} people in one list; send the rest in another` });
+      entries.push({
+        line,
+        email: null,
+        refused: `More than ${MAX_INVITATION_LINES} people in one list; send the rest in another`,
+      });
       break;
     }
     const email = rawEmail.toLowerCase();
     if (!EMAIL_PATTERN.test(email)) {
-      entries.push({ line, email: rawEmail || null, refused: rawEmail ? `"${rawEmail}" is not an email address` : "No email address" });
+      entries.push({
+        line,
+        email: rawEmail || null,
+        refused: rawEmail ? `"${rawEmail}" is not an email address` : "No email address",
+      });
       continue;
     }
     const earlier = firstLineOf.get(email);
@@ -53,7 +65,11 @@ export function parseInvitationList(text: string, defaultRoles: Role[]): Invitat
     const named = rawRoles.split(/[\s|;,]+/).filter((role) => role !== "");
     const unknown = named.filter((role) => !isRole(role.toLowerCase()));
     if (unknown.length > 0) {
-      entries.push({ line, email, refused: `${unknown.map((role) => `"${role}"`).join(", ")} ${unknown.length > 1 ? "are not roles" : "is not a role"} (rater, sme, admin)` });
+      entries.push({
+        line,
+        email,
+        refused: `${unknown.map((role) => `"${role}"`).join(", ")} ${unknown.length > 1 ? "are not roles" : "is not a role"} (rater, sme, admin)`,
+      });
       continue;
     }
     const roles = named.length > 0 ? [...new Set(named.map((role) => role.toLowerCase() as Role))] : defaultRoles;

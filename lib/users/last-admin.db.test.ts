@@ -30,7 +30,10 @@ describe("the last enabled admin", () => {
   it("two admins disabling each other at the same moment: exactly one succeeds, every time", async () => {
     for (let round = 0; round < 8; round++) {
       const [a, b] = await onlyTheseAdmins(2);
-      const results = await Promise.allSettled([disableUser({ actor: a!, userId: b!.userId }), disableUser({ actor: b!, userId: a!.userId })]);
+      const results = await Promise.allSettled([
+        disableUser({ actor: a!, userId: b!.userId }),
+        disableUser({ actor: b!, userId: a!.userId }),
+      ]);
       expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
       const refused = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
       expect(["CONFLICT", "FORBIDDEN"]).toContain(refused.reason.code);
@@ -41,7 +44,10 @@ describe("the last enabled admin", () => {
   it("two admins removing each other's admin role at the same moment: one stays admin", async () => {
     for (let round = 0; round < 5; round++) {
       const [a, b] = await onlyTheseAdmins(2);
-      const results = await Promise.allSettled([setUserRoles({ actor: a!, userId: b!.userId, roles: ["rater"] }), setUserRoles({ actor: b!, userId: a!.userId, roles: ["rater"] })]);
+      const results = await Promise.allSettled([
+        setUserRoles({ actor: a!, userId: b!.userId, roles: ["rater"] }),
+        setUserRoles({ actor: b!, userId: a!.userId, roles: ["rater"] }),
+      ]);
       expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
       expect(await enabledAdmins()).toBe(1);
     }
@@ -49,7 +55,11 @@ describe("the last enabled admin", () => {
 
   it("three admins disabling each other all at once leave at least one", async () => {
     const admins = await onlyTheseAdmins(3);
-    await Promise.allSettled(admins.flatMap((actor) => admins.filter((other) => other !== actor).map((other) => disableUser({ actor, userId: other.userId }))));
+    await Promise.allSettled(
+      admins.flatMap((actor) =>
+        admins.filter((other) => other !== actor).map((other) => disableUser({ actor, userId: other.userId })),
+      ),
+    );
     expect(await enabledAdmins()).toBeGreaterThanOrEqual(1);
   });
 });

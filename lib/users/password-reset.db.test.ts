@@ -15,7 +15,9 @@ async function storedHash(userId: string): Promise<string> {
 }
 
 async function openSession(userId: string): Promise<void> {
-  await db().session.create({ data: { id: randomUUID(), userId, token: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000) } });
+  await db().session.create({
+    data: { id: randomUUID(), userId, token: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000) },
+  });
 }
 
 describe("password reset links", () => {
@@ -27,13 +29,21 @@ describe("password reset links", () => {
     const reset = await issuePasswordReset({ actor: admin, userId: user.userId });
     expect(reset.expiresAt.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
     expect(await findOpenPasswordReset({ token: reset.token })).toEqual({ email: user.email, name: user.name });
-    expect(await completePasswordReset({ token: reset.token, password: "a-brand-new-password" })).toEqual({ email: user.email });
+    expect(await completePasswordReset({ token: reset.token, password: "a-brand-new-password" })).toEqual({
+      email: user.email,
+    });
     expect(await verifyPassword({ hash: await storedHash(user.userId), password: "a-brand-new-password" })).toBe(true);
     expect(await verifyPassword({ hash: await storedHash(user.userId), password: user.password })).toBe(false);
     expect(await db().session.count({ where: { userId: user.userId } })).toBe(0);
-    expect((await rejection(completePasswordReset({ token: reset.token, password: "another-new-password" }))).code).toBe("NOT_FOUND");
+    expect(
+      (await rejection(completePasswordReset({ token: reset.token, password: "another-new-password" }))).code,
+    ).toBe("NOT_FOUND");
     expect((await rejection(findOpenPasswordReset({ token: reset.token }))).code).toBe("NOT_FOUND");
-    const actions = await db().auditEvent.findMany({ where: { subject: user.userId }, orderBy: { id: "asc" }, select: { action: true, actorId: true } });
+    const actions = await db().auditEvent.findMany({
+      where: { subject: user.userId },
+      orderBy: { id: "asc" },
+      select: { action: true, actorId: true },
+    });
     expect(actions).toEqual([
       { action: "user.password_reset_issued", actorId: admin.userId },
       { action: "user.password_reset", actorId: user.userId },
@@ -46,8 +56,13 @@ describe("password reset links", () => {
     const first = await issuePasswordReset({ actor: admin, userId: user.userId });
     const second = await issuePasswordReset({ actor: admin, userId: user.userId });
     expect((await rejection(findOpenPasswordReset({ token: first.token }))).code).toBe("NOT_FOUND");
-    await db().passwordReset.updateMany({ where: { userId: user.userId }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect((await rejection(completePasswordReset({ token: second.token, password: "a-brand-new-password" }))).code).toBe("NOT_FOUND");
+    await db().passwordReset.updateMany({
+      where: { userId: user.userId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(
+      (await rejection(completePasswordReset({ token: second.token, password: "a-brand-new-password" }))).code,
+    ).toBe("NOT_FOUND");
     expect(await verifyPassword({ hash: await storedHash(user.userId), password: user.password })).toBe(true);
   });
 

@@ -19,18 +19,34 @@ function hashResetToken(token: string): string {
 }
 
 /** Issues a reset link for a user; an earlier open link for them stops working. */
-export async function issuePasswordReset(options: { actor: Actor; userId: string; origin?: RequestOrigin }): Promise<{ token: string; email: string; expiresAt: Date }> {
+export async function issuePasswordReset(options: {
+  actor: Actor;
+  userId: string;
+  origin?: RequestOrigin;
+}): Promise<{ token: string; email: string; expiresAt: Date }> {
   authorize(options.actor, "users.manage");
-  const user = await db().user.findUnique({ where: { id: options.userId }, select: { id: true, email: true, disabledAt: true } });
+  const user = await db().user.findUnique({
+    where: { id: options.userId },
+    select: { id: true, email: true, disabledAt: true },
+  });
   if (!user) throw new AppError("NOT_FOUND", "No such user");
-  if (user.disabledAt) throw new AppError("CONFLICT", "This user is disabled; enable them before resetting their password");
+  if (user.disabledAt)
+    throw new AppError("CONFLICT", "This user is disabled; enable them before resetting their password");
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MS);
   await db().$transaction(async (tx) => {
     await tx.passwordReset.deleteMany({ where: { userId: user.id, usedAt: null } });
-    await tx.passwordReset.create({ data: { userId: user.id, tokenHash: hashResetToken(token), issuedById: options.actor.userId, expiresAt } });
+    await tx.passwordReset.create({
+      data: { userId: user.id, tokenHash: hashResetToken(token), issuedById: options.actor.userId, expiresAt },
+    });
   });
-  await recordAuditEvent({ action: "user.password_reset_issued", actorId: options.actor.userId, subject: user.id, origin: options.origin, details: { expiresAt: expiresAt.toISOString() } });
+  await recordAuditEvent({
+    action: "user.password_reset_issued",
+    actorId: options.actor.userId,
+    subject: user.id,
+    origin: options.origin,
+    details: { expiresAt: expiresAt.toISOString() },
+  });
   return { token, email: user.email, expiresAt };
 }
 
@@ -40,26 +56,51 @@ export async function findOpenPasswordReset(options: { token: string }): Promise
     where: { tokenHash: hashResetToken(options.token) },
     include: { user: { select: { email: true, name: true, disabledAt: true } } },
   });
-  if (!reset || reset.usedAt || reset.expiresAt < new Date() || reset.user.disabledAt) throw new AppError("NOT_FOUND", NOT_VALID);
+  if (!reset || reset.usedAt || reset.expiresAt < new Date() || reset.user.disabledAt)
+    throw new AppError("NOT_FOUND", NOT_VALID);
   return { email: reset.user.email, name: reset.user.name };
 }
 
 /** Sets the new password once, and signs the user out everywhere. */
-export async function completePasswordReset(options: { token: string; password: unknown; origin?: RequestOrigin }): Promise<{ email: string }> {
+export async function completePasswordReset(options: {
+  token: string;
+  password: unknown;
+  origin?: RequestOrigin;
+}): Promise<{ email: string }> {
   const password = typeof options.password === "string" ? options.password : "";
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new AppError("INVALID_INPUT", "Some answers need attention", [{ path: "/password", rule: "minLength", message: `Use at least ${MIN_PASSWORD_LENGTH} characters` }]);
+    throw new AppError("INVALID_INPUT", "Some answers need attention", [
+      { path: "/password", rule: "minLength", message: `Use at least ${MIN_PASSWORD_LENGTH} characters` },
+    ]);
   }
   const passwordHash = await hashPassword(password);
   const user = await db().$transaction(async (tx) => {
     // Claimed with its conditions in the where: two tabs using one link set one password.
-    const reset = await tx.passwordReset.findUnique({ where: { tokenHash: hashResetToken(options.token) }, select: { id: true, userId: true } });
+    const reset = await tx.passwordReset.findUnique({
+      where: { tokenHash: hashResetToken(options.token) },
+      select: { id: true, userId: true },
+    });
     const claimed = reset
-      ? await tx.passwordReset.updateMany({ where: { id: reset.id, usedAt: null, expiresAt: { gt: new Date() }, user: { disabledAt: null } }, data: { usedAt: new Date() } })
+      ? await tx.passwordReset.updateMany({
+          where: { id: reset.id, usedAt: null, expiresAt: { gt: new Date() }, user: { disabledAt: null } },
+          data: { usedAt: new Date() },
+        })
       : { count: 0 };
     if (!reset || claimed.count === 0) throw new AppError("NOT_FOUND", NOT_VALID);
-    const { count } = await tx.account.updateMany({ where: { userId: reset.userId, providerId: "credential" }, data: { password: passwordHash } });
-    if (count === 0) await tx.account.create({ data: { id: randomUUID(), userId: reset.userId, accountId: reset.userId, providerId: "credential", password: passwordHash } });
+    const { count } = await tx.account.updateMany({
+      where: { userId: reset.userId, providerId: "credential" },
+      data: { password: passwordHash },
+    });
+    if (count === 0)
+      await tx.account.create({
+        data: {
+          id: randomUUID(),
+          userId: reset.userId,
+          accountId: reset.userId,
+          providerId: "credential",
+          password: passwordHash,
+        },
+      });
     await tx.session.deleteMany({ where: { userId: reset.userId } });
     return tx.user.findUniqueOrThrow({ where: { id: reset.userId }, select: { id: true, email: true } });
   });

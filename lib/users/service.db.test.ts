@@ -8,7 +8,6 @@ import { acceptInvitation, disableUser, findOpenInvitation, inviteUser, listUser
 
 afterAll(() => db().$disconnect());
 
-
 describe("invitations", () => {
   it("an admin invites; the link works once and creates a user with the invited roles", async () => {
     const admin = await createTestUser(["admin"]);
@@ -17,7 +16,10 @@ describe("invitations", () => {
     expect(await findOpenInvitation({ token: invitation.token })).toEqual({ email, roles: ["sme", "rater"] });
     const user = await acceptInvitation({ token: invitation.token, name: "Ines", password: "a-long-password-1" });
     expect(user).toMatchObject({ email, roles: ["sme", "rater"] });
-    expect((await rejection(acceptInvitation({ token: invitation.token, name: "Again", password: "a-long-password-2" }))).code).toBe("NOT_FOUND");
+    expect(
+      (await rejection(acceptInvitation({ token: invitation.token, name: "Again", password: "a-long-password-2" })))
+        .code,
+    ).toBe("NOT_FOUND");
     expect((await rejection(inviteUser({ actor: admin, email, roles: ["rater"] }))).code).toBe("CONFLICT");
   });
 
@@ -34,7 +36,9 @@ describe("invitations", () => {
   it("raters and SMEs cannot invite or list users", async () => {
     for (const roles of [["rater"], ["sme"]] as const) {
       const actor = await createTestUser([...roles]);
-      expect((await rejection(inviteUser({ actor, email: "x@example.test", roles: ["admin"] }))).code).toBe("FORBIDDEN");
+      expect((await rejection(inviteUser({ actor, email: "x@example.test", roles: ["admin"] }))).code).toBe(
+        "FORBIDDEN",
+      );
       expect((await rejection(listUsers({ actor }))).code).toBe("FORBIDDEN");
     }
   });
@@ -44,13 +48,23 @@ describe("roles and disabling", () => {
   it("never leaves the app without an enabled admin", async () => {
     const admin = await createTestUser(["admin"]);
     // Disable every other admin so this one is the last.
-    const others = await db().user.findMany({ where: { roles: { has: "admin" }, disabledAt: null, id: { not: admin.userId } } });
-    await db().user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { disabledAt: new Date() } });
+    const others = await db().user.findMany({
+      where: { roles: { has: "admin" }, disabledAt: null, id: { not: admin.userId } },
+    });
+    await db().user.updateMany({
+      where: { id: { in: others.map((other) => other.id) } },
+      data: { disabledAt: new Date() },
+    });
     try {
-      expect((await rejection(setUserRoles({ actor: admin, userId: admin.userId, roles: ["rater"] }))).code).toBe("CONFLICT");
+      expect((await rejection(setUserRoles({ actor: admin, userId: admin.userId, roles: ["rater"] }))).code).toBe(
+        "CONFLICT",
+      );
       expect((await rejection(disableUser({ actor: admin, userId: admin.userId }))).code).toBe("CONFLICT");
     } finally {
-      await db().user.updateMany({ where: { id: { in: others.map((other) => other.id) } }, data: { disabledAt: null } });
+      await db().user.updateMany({
+        where: { id: { in: others.map((other) => other.id) } },
+        data: { disabledAt: null },
+      });
     }
   });
 });
@@ -71,7 +85,9 @@ describe("API tokens", () => {
     // A rater-only token cannot do what the admin owner can.
     expect((await rejection(listUsers({ actor: asToken! }))).code).toBe("FORBIDDEN");
     // Nor mint another token.
-    expect((await rejection(createApiToken({ actor: asToken!, name: "more", roles: ["rater"] }))).code).toBe("FORBIDDEN");
+    expect((await rejection(createApiToken({ actor: asToken!, name: "more", roles: ["rater"] }))).code).toBe(
+      "FORBIDDEN",
+    );
 
     // Another user's token: not found.
     expect((await rejection(revokeApiToken({ actor: admin, tokenId: view.id }))).code).toBe("NOT_FOUND");
@@ -108,7 +124,9 @@ describe("a second invitation for the same email", () => {
   it("sent by two admins at the same moment leaves exactly one open invitation", async () => {
     const admins = [await createTestUser(["admin"]), await createTestUser(["admin"])];
     const email = `at-once-${Date.now()}@example.test`;
-    const sent = await Promise.all(Array.from({ length: 6 }, (_, index) => inviteUser({ actor: admins[index % 2]!, email, roles: ["rater"] })));
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => inviteUser({ actor: admins[index % 2]!, email, roles: ["rater"] })),
+    );
     expect(sent).toHaveLength(6);
     expect(await db().invitation.count({ where: { email, acceptedAt: null } })).toBe(1);
   });

@@ -18,10 +18,31 @@ import { assertDisplayNameFree, checkDisplayName, isDisplayNameCollision, nameTa
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 12;
 
-export type UserView = { id: string; email: string; name: string; roles: Role[]; disabledAt: Date | null; createdAt: Date };
+export type UserView = {
+  id: string;
+  email: string;
+  name: string;
+  roles: Role[];
+  disabledAt: Date | null;
+  createdAt: Date;
+};
 
-function toView(user: { id: string; email: string; name: string; roles: string[]; disabledAt: Date | null; createdAt: Date }): UserView {
-  return { id: user.id, email: user.email, name: user.name, roles: knownRoles(user.roles), disabledAt: user.disabledAt, createdAt: user.createdAt };
+function toView(user: {
+  id: string;
+  email: string;
+  name: string;
+  roles: string[];
+  disabledAt: Date | null;
+  createdAt: Date;
+}): UserView {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    roles: knownRoles(user.roles),
+    disabledAt: user.disabledAt,
+    createdAt: user.createdAt,
+  };
 }
 
 function hashInvitationToken(token: string): string {
@@ -33,7 +54,9 @@ function validateRoles(roles: unknown, issues: ValidationIssue[]): Role[] {
     issues.push({ path: "/roles", rule: "minItems", message: "Choose at least one role" });
     return [];
   }
-  for (const role of roles) if (!isRole(role)) issues.push({ path: "/roles", rule: "enum", message: `"${String(role)}" is not a role (rater, sme, admin)` });
+  for (const role of roles)
+    if (!isRole(role))
+      issues.push({ path: "/roles", rule: "enum", message: `"${String(role)}" is not a role (rater, sme, admin)` });
   return [...new Set(roles.filter(isRole))];
 }
 
@@ -46,7 +69,13 @@ export function generatePassword(): string {
  * and demo data. The name follows the display-name rule: INVALID_INPUT or
  * CONFLICT on `/name` otherwise.
  */
-export async function createUserWithPassword(options: { email: string; name: string; roles: Role[]; password: string; client?: DbClient }): Promise<UserView> {
+export async function createUserWithPassword(options: {
+  email: string;
+  name: string;
+  roles: Role[];
+  password: string;
+  client?: DbClient;
+}): Promise<UserView> {
   const client = options.client ?? db();
   const checked = checkDisplayName(options.name);
   if (checked.issue) throw new AppError("INVALID_INPUT", "The name is not valid", [checked.issue]);
@@ -79,11 +108,17 @@ export async function listUsers(options: { actor: Actor }): Promise<UserView[]> 
   return users.map(toView);
 }
 
-export async function inviteUser(options: { actor: Actor; email: unknown; roles: unknown; origin?: RequestOrigin }): Promise<{ token: string; email: string; roles: Role[]; expiresAt: Date }> {
+export async function inviteUser(options: {
+  actor: Actor;
+  email: unknown;
+  roles: unknown;
+  origin?: RequestOrigin;
+}): Promise<{ token: string; email: string; roles: Role[]; expiresAt: Date }> {
   authorize(options.actor, "users.manage");
   const issues: ValidationIssue[] = [];
   const email = typeof options.email === "string" ? normaliseEmail(options.email) : "";
-  if (!EMAIL_PATTERN.test(email)) issues.push({ path: "/email", rule: "format", message: "Enter a valid email address" });
+  if (!EMAIL_PATTERN.test(email))
+    issues.push({ path: "/email", rule: "format", message: "Enter a valid email address" });
   const roles = validateRoles(options.roles, issues);
   if (issues.length > 0) throw new AppError("INVALID_INPUT", "The invitation is not valid", issues);
   const token = randomBytes(32).toString("base64url");
@@ -92,14 +127,24 @@ export async function inviteUser(options: { actor: Actor; email: unknown; roles:
     // One invitation per email at a time: two admins inviting at once queue here.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('invitation:' || ${email}))`;
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
-      throw new AppError("CONFLICT", "A user with this email already exists", [{ path: "/email", rule: "unique", message: "A user with this email already exists" }]);
+      throw new AppError("CONFLICT", "A user with this email already exists", [
+        { path: "/email", rule: "unique", message: "A user with this email already exists" },
+      ]);
     }
     // A new invitation replaces the open one: its link stops working.
     const { count } = await tx.invitation.deleteMany({ where: { email, acceptedAt: null } });
-    await tx.invitation.create({ data: { email, roles, tokenHash: hashInvitationToken(token), invitedById: options.actor.userId, expiresAt } });
+    await tx.invitation.create({
+      data: { email, roles, tokenHash: hashInvitationToken(token), invitedById: options.actor.userId, expiresAt },
+    });
     return count;
   });
-  await recordAuditEvent({ action: "user.invited", actorId: options.actor.userId, subject: email, origin: options.origin, details: { roles, ...(replaced > 0 ? { replacedOpenInvitations: replaced } : {}) } });
+  await recordAuditEvent({
+    action: "user.invited",
+    actorId: options.actor.userId,
+    subject: email,
+    origin: options.origin,
+    details: { roles, ...(replaced > 0 ? { replacedOpenInvitations: replaced } : {}) },
+  });
   return { token, email, roles, expiresAt };
 }
 
@@ -112,13 +157,19 @@ export async function findOpenInvitation(options: { token: string }): Promise<{ 
   return { email: invitation.email, roles: knownRoles(invitation.roles) };
 }
 
-export async function acceptInvitation(options: { token: string; name: unknown; password: unknown; origin?: RequestOrigin }): Promise<UserView> {
+export async function acceptInvitation(options: {
+  token: string;
+  name: unknown;
+  password: unknown;
+  origin?: RequestOrigin;
+}): Promise<UserView> {
   const invitation = await findOpenInvitation({ token: options.token });
   const issues: ValidationIssue[] = [];
   const checked = checkDisplayName(options.name);
   if (checked.issue) issues.push(checked.issue);
   const password = typeof options.password === "string" ? options.password : "";
-  if (password.length < MIN_PASSWORD_LENGTH) issues.push({ path: "/password", rule: "minLength", message: `Use at least ${MIN_PASSWORD_LENGTH} characters` });
+  if (password.length < MIN_PASSWORD_LENGTH)
+    issues.push({ path: "/password", rule: "minLength", message: `Use at least ${MIN_PASSWORD_LENGTH} characters` });
   if (issues.length > 0) throw new AppError("INVALID_INPUT", "Some answers need attention", issues);
   const user = await db().$transaction(async (tx) => {
     // Claim the invitation first: two tabs accepting the same link create one user.
@@ -126,15 +177,31 @@ export async function acceptInvitation(options: { token: string; name: unknown; 
       where: { tokenHash: hashInvitationToken(options.token), acceptedAt: null },
       data: { acceptedAt: new Date() },
     });
-    if (claimed.count === 0) throw new AppError("NOT_FOUND", "This invitation link is not valid any more. Ask an admin for a new one.");
-    return createUserWithPassword({ email: invitation.email, name: checked.name!, roles: invitation.roles, password, client: tx });
+    if (claimed.count === 0)
+      throw new AppError("NOT_FOUND", "This invitation link is not valid any more. Ask an admin for a new one.");
+    return createUserWithPassword({
+      email: invitation.email,
+      name: checked.name!,
+      roles: invitation.roles,
+      password,
+      client: tx,
+    });
   });
-  await recordAuditEvent({ action: "user.joined", actorId: user.id, subject: user.email, origin: options.origin, details: { roles: user.roles } });
+  await recordAuditEvent({
+    action: "user.joined",
+    actorId: user.id,
+    subject: user.email,
+    origin: options.origin,
+    details: { roles: user.roles },
+  });
   return user;
 }
 
 async function findUserFor(userId: string): Promise<{ id: string; roles: string[]; disabledAt: Date | null }> {
-  const user = await db().user.findUnique({ where: { id: userId }, select: { id: true, roles: true, disabledAt: true } });
+  const user = await db().user.findUnique({
+    where: { id: userId },
+    select: { id: true, roles: true, disabledAt: true },
+  });
   if (!user) throw new AppError("NOT_FOUND", "No such user");
   return user;
 }
@@ -146,9 +213,14 @@ async function findUserFor(userId: string): Promise<{ id: string; roles: string[
  * change. Throws CONFLICT when `userId` is the last enabled admin, and
  * FORBIDDEN when the acting admin is no longer one.
  */
-async function whileAdminsLocked<T>(options: { actor: Actor; userId: string; losesAdmin: boolean }, change: (tx: DbClient) => Promise<T>): Promise<T> {
+async function whileAdminsLocked<T>(
+  options: { actor: Actor; userId: string; losesAdmin: boolean },
+  change: (tx: DbClient) => Promise<T>,
+): Promise<T> {
   return db().$transaction(async (tx) => {
-    const admins = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM app_user WHERE 'admin' = ANY(roles) AND disabled_at IS NULL ORDER BY id FOR UPDATE`;
+    const admins = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM app_user WHERE 'admin' = ANY(roles) AND disabled_at IS NULL ORDER BY id FOR UPDATE`;
     const ids = new Set(admins.map((admin) => admin.id));
     if (!ids.has(options.actor.userId)) throw new AppError("FORBIDDEN", "You do not have permission to do this");
     if (options.losesAdmin && ids.has(options.userId) && ids.size === 1) {
@@ -158,20 +230,37 @@ async function whileAdminsLocked<T>(options: { actor: Actor; userId: string; los
   });
 }
 
-export async function setUserRoles(options: { actor: Actor; userId: string; roles: unknown; origin?: RequestOrigin }): Promise<UserView> {
+export async function setUserRoles(options: {
+  actor: Actor;
+  userId: string;
+  roles: unknown;
+  origin?: RequestOrigin;
+}): Promise<UserView> {
   authorize(options.actor, "users.manage");
   const issues: ValidationIssue[] = [];
   const roles = validateRoles(options.roles, issues);
   if (issues.length > 0) throw new AppError("INVALID_INPUT", "The roles are not valid", issues);
   const user = await findUserFor(options.userId);
-  const updated = await whileAdminsLocked({ actor: options.actor, userId: user.id, losesAdmin: !roles.includes("admin") }, (tx) =>
-    tx.user.update({ where: { id: user.id }, data: { roles } }));
-  await recordAuditEvent({ action: "user.roles_changed", actorId: options.actor.userId, subject: user.id, origin: options.origin, details: { from: user.roles, to: roles } });
+  const updated = await whileAdminsLocked(
+    { actor: options.actor, userId: user.id, losesAdmin: !roles.includes("admin") },
+    (tx) => tx.user.update({ where: { id: user.id }, data: { roles } }),
+  );
+  await recordAuditEvent({
+    action: "user.roles_changed",
+    actorId: options.actor.userId,
+    subject: user.id,
+    origin: options.origin,
+    details: { from: user.roles, to: roles },
+  });
   return toView(updated);
 }
 
 /** Disables a user and ends all their sessions at once; their API tokens stop working. */
-export async function disableUser(options: { actor: Actor; userId: string; origin?: RequestOrigin }): Promise<UserView> {
+export async function disableUser(options: {
+  actor: Actor;
+  userId: string;
+  origin?: RequestOrigin;
+}): Promise<UserView> {
   authorize(options.actor, "users.manage");
   const user = await findUserFor(options.userId);
   const updated = await whileAdminsLocked({ actor: options.actor, userId: user.id, losesAdmin: true }, async (tx) => {
@@ -179,7 +268,12 @@ export async function disableUser(options: { actor: Actor; userId: string; origi
     await tx.session.deleteMany({ where: { userId: user.id } });
     return row;
   });
-  await recordAuditEvent({ action: "user.disabled", actorId: options.actor.userId, subject: user.id, origin: options.origin });
+  await recordAuditEvent({
+    action: "user.disabled",
+    actorId: options.actor.userId,
+    subject: user.id,
+    origin: options.origin,
+  });
   return toView(updated);
 }
 
@@ -187,6 +281,11 @@ export async function enableUser(options: { actor: Actor; userId: string; origin
   authorize(options.actor, "users.manage");
   const user = await findUserFor(options.userId);
   const updated = await db().user.update({ where: { id: user.id }, data: { disabledAt: null } });
-  await recordAuditEvent({ action: "user.enabled", actorId: options.actor.userId, subject: user.id, origin: options.origin });
+  await recordAuditEvent({
+    action: "user.enabled",
+    actorId: options.actor.userId,
+    subject: user.id,
+    origin: options.origin,
+  });
   return toView(updated);
 }

@@ -32,10 +32,19 @@ it("repairs over-long, unprintable, blank and duplicate names, then refuses new 
   await applyMigrations({ databaseUrl: database.url, dir: before });
   await rm(before, { recursive: true });
   const users: [string, string][] = [
-    ["a", "Ines"], ["b", "INES"], ["c", " ines "], ["d", "x".repeat(5 * 1024 * 1024)], ["e", "bell\u0007name"], ["f", "   "], ["g", "Tom"],
+    ["a", "Ines"],
+    ["b", "INES"],
+    ["c", " ines "],
+    ["d", "x".repeat(5 * 1024 * 1024)],
+    ["e", "bell\u0007name"],
+    ["f", "   "],
+    ["g", "Tom"],
   ];
   for (const [index, [id, name]] of users.entries()) {
-    await sql.query("INSERT INTO app_user (id, name, email, updated_at, created_at) VALUES ($1, $2, $3, now(), now() + make_interval(secs => $4))", [`${id}-user-0000`, name, `${id}@example.test`, index]);
+    await sql.query(
+      "INSERT INTO app_user (id, name, email, updated_at, created_at) VALUES ($1, $2, $3, now(), now() + make_interval(secs => $4))",
+      [`${id}-user-0000`, name, `${id}@example.test`, index],
+    );
   }
   await applyMigrations({ databaseUrl: database.url });
   const { rows } = await sql.query<{ id: string; name: string }>("SELECT id, name FROM app_user ORDER BY created_at");
@@ -47,6 +56,12 @@ it("repairs over-long, unprintable, blank and duplicate names, then refuses new 
   expect(names.d).toHaveLength(100);
   expect(names.e).toBe("bellname");
   expect(names.f).toBe("User f-user-0");
-  await expect(sql.query("INSERT INTO app_user (id, name, email, updated_at) VALUES ('h', 'tom', 'h@example.test', now())")).rejects.toThrow(/app_user_name_lower_key/);
-  await expect(sql.query("INSERT INTO app_user (id, name, email, updated_at) VALUES ('i', $1, 'i@example.test', now())", ["y".repeat(101)])).rejects.toThrow(/app_user_name_valid/);
+  await expect(
+    sql.query("INSERT INTO app_user (id, name, email, updated_at) VALUES ('h', 'tom', 'h@example.test', now())"),
+  ).rejects.toThrow(/app_user_name_lower_key/);
+  await expect(
+    sql.query("INSERT INTO app_user (id, name, email, updated_at) VALUES ('i', $1, 'i@example.test', now())", [
+      "y".repeat(101),
+    ]),
+  ).rejects.toThrow(/app_user_name_valid/);
 });

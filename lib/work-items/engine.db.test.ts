@@ -28,7 +28,15 @@ beforeAll(async () => {
   const { importId } = await importTestItems(admin, 4);
   const suite = await createSuite({
     actor: admin,
-    input: { name: "Engine suite", key: `engine-${importId.slice(0, 8)}`, overlap_k: 2, gold_share: 0, hold_minutes: 30, rater_ids: [rater.userId, other.userId], import_ids: [importId] },
+    input: {
+      name: "Engine suite",
+      key: `engine-${importId.slice(0, 8)}`,
+      overlap_k: 2,
+      gold_share: 0,
+      hold_minutes: 30,
+      rater_ids: [rater.userId, other.userId],
+      import_ids: [importId],
+    },
   });
   suiteId = suite.id;
   suiteKey = suite.key;
@@ -56,19 +64,35 @@ describe("work-item engine", () => {
     const id = await claim(other);
     await holdWorkItem(db(), ASSIGNMENT, { id, holdSeconds: 1 });
     const access = assignmentAccess(userRater(other));
-    const saved = await saveWorkItemDraft(db(), ASSIGNMENT, { id, access, draft: { freeform: { notes: "a" } }, baseVersion: 0 });
+    const saved = await saveWorkItemDraft(db(), ASSIGNMENT, {
+      id,
+      access,
+      draft: { freeform: { notes: "a" } },
+      baseVersion: 0,
+    });
     expect(saved?.version).toBe(1);
     const row = await rowOf(id);
     expect(row.draft).toEqual({ freeform: { notes: "a" } });
     expect(row.heldUntil.getTime() - Date.now()).toBeGreaterThan(60_000);
     // A stale base version, or somebody else, saves nothing.
-    expect(await saveWorkItemDraft(db(), ASSIGNMENT, { id, access, draft: { freeform: { notes: "b" } }, baseVersion: 0 })).toBeNull();
-    expect(await saveWorkItemDraft(db(), ASSIGNMENT, { id, access: assignmentAccess(userRater(rater)), draft: {}, baseVersion: 1 })).toBeNull();
+    expect(
+      await saveWorkItemDraft(db(), ASSIGNMENT, { id, access, draft: { freeform: { notes: "b" } }, baseVersion: 0 }),
+    ).toBeNull();
+    expect(
+      await saveWorkItemDraft(db(), ASSIGNMENT, {
+        id,
+        access: assignmentAccess(userRater(rater)),
+        draft: {},
+        baseVersion: 1,
+      }),
+    ).toBeNull();
     expect((await rowOf(id)).draftVersion).toBe(1);
     const stale = draftNotSaved(ASSIGNMENT, await rowOf(id), 0);
     expect(stale.code).toBe("CONFLICT");
     expect(stale.details).toEqual({ current: { version: 1, draft: { freeform: { notes: "a" } } } });
-    expect(draftNotSaved(ASSIGNMENT, { status: "submitted", draftVersion: 1, draft: null }, 1).message).toMatch(/already submitted/);
+    expect(draftNotSaved(ASSIGNMENT, { status: "submitted", draftVersion: 1, draft: null }, 1).message).toMatch(
+      /already submitted/,
+    );
   });
 
   it("submits once: stores, closes with the result, replays a repeat, refuses a closed item and a stranger", async () => {
@@ -82,9 +106,16 @@ describe("work-item engine", () => {
         store: async (tx) => {
           stores += 1;
           const { task: _task, subject: _subject, ...rest } = withoutRater(chatDraft());
-          const item = await tx.assignment.findUniqueOrThrow({ where: { id }, include: { suiteItem: { include: { item: true } } } });
+          const item = await tx.assignment.findUniqueOrThrow({
+            where: { id },
+            include: { suiteItem: { include: { item: true } } },
+          });
           const body = item.suiteItem.item.body as { task: Record<string, unknown>; subject: unknown };
-          const stored = await submitRecord({ actor: rater, draft: { ...rest, task: { ...body.task, suite_id: suiteKey }, subject: body.subject }, client: tx });
+          const stored = await submitRecord({
+            actor: rater,
+            draft: { ...rest, task: { ...body.task, suite_id: suiteKey }, subject: body.subject },
+            client: tx,
+          });
           return { resultId: stored.evalId, marker: "stored" };
         },
       });
@@ -95,27 +126,50 @@ describe("work-item engine", () => {
     expect(row.submittedAt).toBeInstanceOf(Date);
     expect(await submit()).toEqual({ alreadySubmitted: true, resultId: first.resultId });
     expect(stores).toBe(1);
-    expect(await saveWorkItemDraft(db(), ASSIGNMENT, { id, access, draft: {}, baseVersion: row.draftVersion })).toBeNull();
+    expect(
+      await saveWorkItemDraft(db(), ASSIGNMENT, { id, access, draft: {}, baseVersion: row.draftVersion }),
+    ).toBeNull();
 
     let asked = false;
-    const stranger = await rejection(submitWorkItem(ASSIGNMENT, {
-      id, access: assignmentAccess(userRater(other)),
-      whenNotFound: async () => { asked = true; },
-      store: async () => { throw new Error("must not store"); },
-    }));
+    const stranger = await rejection(
+      submitWorkItem(ASSIGNMENT, {
+        id,
+        access: assignmentAccess(userRater(other)),
+        whenNotFound: async () => {
+          asked = true;
+        },
+        store: async () => {
+          throw new Error("must not store");
+        },
+      }),
+    );
     expect(stranger.code).toBe("NOT_FOUND");
     expect(asked).toBe(true);
 
     const skippedId = await claim(other);
-    await db().$executeRaw(Prisma.sql`UPDATE assignment SET status = 'skipped', skip_reason = 'broken_content', skipped_at = now() WHERE id = ${skippedId}::uuid`);
-    const refused = await rejection(submitWorkItem(ASSIGNMENT, { id: skippedId, access: assignmentAccess(userRater(other)), store: async () => { throw new Error("must not store"); } }));
+    await db().$executeRaw(
+      Prisma.sql`UPDATE assignment SET status = 'skipped', skip_reason = 'broken_content', skipped_at = now() WHERE id = ${skippedId}::uuid`,
+    );
+    const refused = await rejection(
+      submitWorkItem(ASSIGNMENT, {
+        id: skippedId,
+        access: assignmentAccess(userRater(other)),
+        store: async () => {
+          throw new Error("must not store");
+        },
+      }),
+    );
     expect(refused.message).toBe("You skipped this item; it cannot be submitted");
   });
 
   it("locks only the caller's row and reads its status", async () => {
     const id = await claim(other);
-    const locked = await db().$transaction((tx) => lockWorkItem(tx, ASSIGNMENT, { id, access: assignmentAccess(userRater(other)) }));
+    const locked = await db().$transaction((tx) =>
+      lockWorkItem(tx, ASSIGNMENT, { id, access: assignmentAccess(userRater(other)) }),
+    );
     expect(locked).toEqual({ status: "held", resultId: null });
-    expect(await db().$transaction((tx) => lockWorkItem(tx, ASSIGNMENT, { id, access: assignmentAccess(userRater(rater)) }))).toBeUndefined();
+    expect(
+      await db().$transaction((tx) => lockWorkItem(tx, ASSIGNMENT, { id, access: assignmentAccess(userRater(rater)) })),
+    ).toBeUndefined();
   });
 });

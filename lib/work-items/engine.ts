@@ -23,8 +23,7 @@ export type SavedDraft = { version: number; savedAt: Date };
 export type CurrentDraft = { status: string; draftVersion: number; draft: unknown };
 
 export type SubmitOutcome<Result> =
-  | { alreadySubmitted: true; resultId: string }
-  | ({ alreadySubmitted: false; resultId: string } & Result);
+  { alreadySubmitted: true; resultId: string } | ({ alreadySubmitted: false; resultId: string } & Result);
 
 // A kind's names are constants, but they reach SQL unescaped: refuse anything but a plain identifier.
 function identifier(name: string): string {
@@ -44,7 +43,11 @@ export function workItemNotFound(kind: WorkItemKind): AppError {
  * caller has decided it may: claiming is where kinds differ (overlap k, gold
  * share, first-come for SMEs).
  */
-export async function holdWorkItem(client: DbClient, kind: WorkItemKind, options: { id: string; holdSeconds: number }): Promise<void> {
+export async function holdWorkItem(
+  client: DbClient,
+  kind: WorkItemKind,
+  options: { id: string; holdSeconds: number },
+): Promise<void> {
   await client.$executeRaw`UPDATE ${table(kind)} SET held_until = now() + make_interval(secs => ${options.holdSeconds}) WHERE ${bare(kind.idColumn)} = ${options.id}::uuid`;
 }
 
@@ -71,7 +74,11 @@ export async function saveWorkItemDraft(
 }
 
 /** The CONFLICT for a refused save: the item is closed, or another tab saved a newer version (sent back so the page can offer the choice). */
-export function draftNotSaved<Status extends string>(kind: WorkItemKind<Status>, current: CurrentDraft, baseVersion: unknown): AppError {
+export function draftNotSaved<Status extends string>(
+  kind: WorkItemKind<Status>,
+  current: CurrentDraft,
+  baseVersion: unknown,
+): AppError {
   const status = kind.statuses.find((candidate) => candidate === current.status);
   const closed = status === undefined ? undefined : kind.draftClosedMessage[status];
   if (closed) return new AppError("CONFLICT", closed);
@@ -94,7 +101,11 @@ export async function lockWorkItem<Status extends string>(
 }
 
 /** Marks the item done with the id of what it produced; its draft is dropped (the result holds it now). */
-export async function closeWorkItem(tx: DbClient, kind: WorkItemKind, options: { id: string; resultId: string }): Promise<void> {
+export async function closeWorkItem(
+  tx: DbClient,
+  kind: WorkItemKind,
+  options: { id: string; resultId: string },
+): Promise<void> {
   await tx.$executeRaw`
     UPDATE ${table(kind)} SET status = ${kind.doneStatus}, ${bare(kind.resultColumn)} = ${options.resultId}::uuid,
            ${bare(kind.doneAtColumn)} = ${new Date()}::timestamptz, draft = NULL
@@ -104,7 +115,9 @@ export async function closeWorkItem(tx: DbClient, kind: WorkItemKind, options: {
 /** The draft a submit carries, as the JSON object a record must be. */
 export function submittedObject(draft: unknown): Record<string, unknown> {
   if (typeof draft !== "object" || draft === null || Array.isArray(draft)) {
-    throw new AppError("INVALID_RECORD", "The record must be a JSON object", [{ path: "", rule: "type", message: "must be a JSON object" }]);
+    throw new AppError("INVALID_RECORD", "The record must be a JSON object", [
+      { path: "", rule: "type", message: "must be a JSON object" },
+    ]);
   }
   return draft as Record<string, unknown>;
 }
@@ -131,7 +144,8 @@ export async function submitWorkItem<Status extends string, Result extends objec
       await options.whenNotFound?.(tx);
       throw workItemNotFound(kind);
     }
-    if (locked.status === kind.doneStatus) return { alreadySubmitted: true as const, resultId: locked.resultId as string };
+    if (locked.status === kind.doneStatus)
+      return { alreadySubmitted: true as const, resultId: locked.resultId as string };
     const refused = kind.submitClosedMessage[locked.status];
     if (refused) throw new AppError("CONFLICT", refused);
     const stored = await options.store(tx);

@@ -24,7 +24,8 @@ describe.each(KINDS.map((kind) => [kind.table, kind] as const))("work-item kind 
   });
 
   it("names its table and columns with plain identifiers", () => {
-    for (const name of [kind.table, kind.idColumn, kind.resultColumn, kind.doneAtColumn]) expect(name).toMatch(/^[a-z_][a-z0-9_]*$/);
+    for (const name of [kind.table, kind.idColumn, kind.resultColumn, kind.doneAtColumn])
+      expect(name).toMatch(/^[a-z_][a-z0-9_]*$/);
   });
 
   it("names both versions in its stale-draft message", () => {

@@ -20,21 +20,44 @@ export type AppProcess = {
 };
 
 /** `env` is laid over this process's environment; a variable set to undefined is removed. */
-export function startProcess(command: string, args: string[], options: { env: Record<string, string | undefined>; cwd?: string }): Omit<AppProcess, "url"> {
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { env: Record<string, string | undefined>; cwd?: string },
+): Omit<AppProcess, "url"> {
   // Its own process group, so clean-up can end the whole tree it starts (npm → tsx → next).
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...options.env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...options.env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
-  child.stdout!.on("data", (chunk) => { output += chunk; });
-  child.stderr!.on("data", (chunk) => { output += chunk; });
+  child.stdout!.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on("data", (chunk) => {
+    output += chunk;
+  });
   const exited = new Promise<Exit>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   let done = false;
-  void exited.then(() => { done = true; });
+  void exited.then(() => {
+    done = true;
+  });
   return {
     child,
     output: () => output,
-    logLines: () => output.split("\n").filter((line) => line.startsWith("{")).flatMap((line) => {
-      try { return [JSON.parse(line) as Record<string, unknown>]; } catch { return []; }
-    }),
+    logLines: () =>
+      output
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line) as Record<string, unknown>];
+          } catch {
+            return [];
+          }
+        }),
     exited,
     stop: async (signal = "SIGTERM") => {
       if (!done) child.kill(signal);
@@ -42,7 +65,11 @@ export function startProcess(command: string, args: string[], options: { env: Re
     },
     kill: () => {
       if (child.pid === undefined) return;
-      try { process.kill(-child.pid, "SIGKILL"); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
     },
   };
 }
@@ -50,11 +77,16 @@ export function startProcess(command: string, args: string[], options: { env: Re
 /** Polls GET /api/ready until it answers 200; fails with the process's output if it exits or takes too long. */
 export async function waitUntilReady(app: Omit<AppProcess, "url">, url: string, timeoutMs = 90_000): Promise<void> {
   let exited: Exit | null = null;
-  void app.exited.then((exit) => { exited = exit; });
+  void app.exited.then((exit) => {
+    exited = exit;
+  });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`the app exited (${JSON.stringify(exited)}) before it was ready:\n${app.output()}`);
-    const ready = await fetch(`${url}/api/ready`).then((response) => response.status === 200, () => false);
+    const ready = await fetch(`${url}/api/ready`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -66,10 +98,21 @@ export async function waitUntilReady(app: Omit<AppProcess, "url">, url: string, 
  * as a database setup's environment says (`env`: the embedded default unsets
  * DATABASE_URL and BETTER_AUTH_SECRET).
  */
-export async function startApp(options: { port: number; databaseUrl?: string; authSecret?: string; env?: Record<string, string | undefined> }): Promise<AppProcess> {
+export async function startApp(options: {
+  port: number;
+  databaseUrl?: string;
+  authSecret?: string;
+  env?: Record<string, string | undefined>;
+}): Promise<AppProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const app = startProcess("npm", ["run", "--silent", "serve"], {
-    env: { PORT: String(options.port), DATABASE_URL: options.databaseUrl, BETTER_AUTH_SECRET: options.authSecret, EVALFORM_BASE_URL: url, ...options.env },
+    env: {
+      PORT: String(options.port),
+      DATABASE_URL: options.databaseUrl,
+      BETTER_AUTH_SECRET: options.authSecret,
+      EVALFORM_BASE_URL: url,
+      ...options.env,
+    },
   });
   try {
     await waitUntilReady(app, url);

@@ -43,12 +43,24 @@ export type DatabaseSetup = {
  * test database (a drill's own cluster, which it may restart); it is not
  * dropped by stop().
  */
-export async function prepareSetup(name: SetupName, options: { label: string; databaseUrl?: string }): Promise<DatabaseSetup> {
+export async function prepareSetup(
+  name: SetupName,
+  options: { label: string; databaseUrl?: string },
+): Promise<DatabaseSetup> {
   if (name === "embedded") return embeddedSetup();
   const database = options.databaseUrl ? null : await createTestDatabase(`${name}_${options.label}`);
   const databaseUrl = options.databaseUrl ?? database!.url;
-  const dropDatabase = async () => { await database?.drop(); };
-  if (name === "direct") return { name, appEnv: { DATABASE_URL: databaseUrl }, databaseUrl: () => databaseUrl, fault: null, stop: dropDatabase };
+  const dropDatabase = async () => {
+    await database?.drop();
+  };
+  if (name === "direct")
+    return {
+      name,
+      appEnv: { DATABASE_URL: databaseUrl },
+      databaseUrl: () => databaseUrl,
+      fault: null,
+      stop: dropDatabase,
+    };
   await applyReadmeRoleSettings(databaseUrl);
   const bouncer = await startPgBouncer({ databaseUrl });
   return {

@@ -8,10 +8,18 @@ export async function signIn(url: string, email: string, password: string): Prom
     body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
-export async function call(url: string, path: string, credentials: Credentials, init: { method?: string; body?: unknown; rawBody?: string } = {}): Promise<Response> {
+export async function call(
+  url: string,
+  path: string,
+  credentials: Credentials,
+  init: { method?: string; body?: unknown; rawBody?: string } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { origin: url };
   if (credentials.cookie) headers.cookie = credentials.cookie;
   if (credentials.token) headers.authorization = `Bearer ${credentials.token}`;

@@ -48,10 +48,28 @@ function countNewlines(chunk: Uint8Array): number {
   return lines;
 }
 
-export function ExportClient({ suites, formats, defaultFormat }: { suites: { key: string; name: string }[]; formats: ExportFormatOption[]; defaultFormat: string }) {
+export function ExportClient({
+  suites,
+  formats,
+  defaultFormat,
+}: {
+  suites: { key: string; name: string }[];
+  formats: ExportFormatOption[];
+  defaultFormat: string;
+}) {
   const router = useRouter();
   const { register, handleSubmit, formState } = useForm<ExportForm>({
-    defaultValues: { format: defaultFormat, suiteId: "", taskIds: "", raterTypes: [], raterId: "", from: "", to: "", derived: "", gold: "" },
+    defaultValues: {
+      format: defaultFormat,
+      suiteId: "",
+      taskIds: "",
+      raterTypes: [],
+      raterId: "",
+      from: "",
+      to: "",
+      derived: "",
+      gold: "",
+    },
   });
   const [download, setDownload] = useState<Download | null>(null);
   const [failure, setFailure] = useState<{ message: string; issues: ValidationIssue[] } | null>(null);
@@ -62,19 +80,34 @@ export function ExportClient({ suites, formats, defaultFormat }: { suites: { key
     setDownload(null);
     let response: Response;
     try {
-      response = await fetch("/api/exports", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(requestOf(values)) });
+      response = await fetch("/api/exports", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(requestOf(values)),
+      });
       if (response.ok) response = await fetch(((await response.json()) as { file: string }).file);
     } catch {
       return setFailure({ message: "The server is unreachable; try again.", issues: [] });
     }
     if (!response.ok || !response.body) {
-      const payload = (await response.json().catch(() => ({}))) as { error?: { message?: string }; errors?: ValidationIssue[] };
-      return setFailure({ message: payload.error?.message ?? `The server answered ${response.status}`, issues: payload.errors ?? [] });
+      const payload = (await response.json().catch(() => ({}))) as {
+        error?: { message?: string };
+        errors?: ValidationIssue[];
+      };
+      return setFailure({
+        message: payload.error?.message ?? `The server answered ${response.status}`,
+        issues: payload.errors ?? [],
+      });
     }
     const exportId = response.headers.get("X-Export-Id") ?? "";
     const count = Number(response.headers.get("X-Export-Count") ?? "0");
-    const format = formats.find((candidate) => candidate.id === values.format) ?? { extension: values.format, linesBefore: 0 };
-    const fileName = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? `evalform-records.${format.extension}`;
+    const format = formats.find((candidate) => candidate.id === values.format) ?? {
+      extension: values.format,
+      linesBefore: 0,
+    };
+    const fileName =
+      /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ??
+      `evalform-records.${format.extension}`;
     const parts: Uint8Array[] = [];
     let lines = 0;
     setDownload({ exportId, count, received: 0, done: false, fileName });
@@ -90,7 +123,9 @@ export function ExportClient({ suites, formats, defaultFormat }: { suites: { key
     } catch {
       return setFailure({ message: "The download was interrupted; start the export again.", issues: [] });
     }
-    const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" }));
+    const url = URL.createObjectURL(
+      new Blob(parts as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" }),
+    );
     setDownload({ exportId, count, received: count, done: true, fileName, url });
     const link = document.createElement("a");
     link.href = url;
@@ -103,16 +138,28 @@ export function ExportClient({ suites, formats, defaultFormat }: { suites: { key
     <form onSubmit={onSubmit} noValidate className="panel" aria-labelledby="export-title">
       <h2 id="export-title">Filter and download</h2>
       <div className="form-group">
-        <label htmlFor="export-format" className="control-label">Format</label>
+        <label htmlFor="export-format" className="control-label">
+          Format
+        </label>
         <select id="export-format" className="form-control" {...register("format")}>
-          {formats.map((format) => <option key={format.id} value={format.id}>{format.label}</option>)}
+          {formats.map((format) => (
+            <option key={format.id} value={format.id}>
+              {format.label}
+            </option>
+          ))}
         </select>
       </div>
       <div className="form-group">
-        <label htmlFor="export-suite" className="control-label">Suite</label>
+        <label htmlFor="export-suite" className="control-label">
+          Suite
+        </label>
         <select id="export-suite" className="form-control" {...register("suiteId")}>
           <option value="">Any suite</option>
-          {suites.map((suite) => <option key={suite.key} value={suite.key}>{suite.name} ({suite.key})</option>)}
+          {suites.map((suite) => (
+            <option key={suite.key} value={suite.key}>
+              {suite.name} ({suite.key})
+            </option>
+          ))}
         </select>
       </div>
       <FormField id="export-tasks" label="Task ids (comma or space separated)" {...register("taskIds")} />
@@ -128,7 +175,9 @@ export function ExportClient({ suites, formats, defaultFormat }: { suites: { key
       <FormField id="export-from" label="Created from (inclusive)" type="datetime-local" {...register("from")} />
       <FormField id="export-to" label="Created before" type="datetime-local" {...register("to")} />
       <div className="form-group">
-        <label htmlFor="export-derived" className="control-label">Derived records</label>
+        <label htmlFor="export-derived" className="control-label">
+          Derived records
+        </label>
         <select id="export-derived" className="form-control" {...register("derived")}>
           <option value="">Derived or not</option>
           <option value="true">Only derived (corrections, reviews)</option>
@@ -136,23 +185,43 @@ export function ExportClient({ suites, formats, defaultFormat }: { suites: { key
         </select>
       </div>
       <div className="form-group">
-        <label htmlFor="export-gold" className="control-label">Gold items</label>
+        <label htmlFor="export-gold" className="control-label">
+          Gold items
+        </label>
         <select id="export-gold" className="form-control" {...register("gold")}>
           <option value="">Gold or not</option>
           <option value="true">Only gold items</option>
           <option value="false">Only non-gold items</option>
         </select>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>Export</button>
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        Export
+      </button>
       {download ? (
         <div role="status" aria-live="polite" className="import-progress">
-          <ProgressMeter label="Exported" value={download.received} max={Math.max(download.count, 1)}
-            detail={`${download.received} of ${download.count} records${download.done ? ` · saved as ${download.fileName}` : ""}`} />
+          <ProgressMeter
+            label="Exported"
+            value={download.received}
+            max={Math.max(download.count, 1)}
+            detail={`${download.received} of ${download.count} records${download.done ? ` · saved as ${download.fileName}` : ""}`}
+          />
           {download.done ? (
             <p>
-              {download.url ? <><a href={download.url} download={download.fileName}>Save again</a>{" · "}</> : null}
-              <a href={`/api/exports/${download.exportId}/manifest`} download>Manifest</a>{" · "}
-              <a href={`/api/exports/${download.exportId}/decisions`} download>Review decisions</a>
+              {download.url ? (
+                <>
+                  <a href={download.url} download={download.fileName}>
+                    Save again
+                  </a>
+                  {" · "}
+                </>
+              ) : null}
+              <a href={`/api/exports/${download.exportId}/manifest`} download>
+                Manifest
+              </a>
+              {" · "}
+              <a href={`/api/exports/${download.exportId}/decisions`} download>
+                Review decisions
+              </a>
             </p>
           ) : null}
         </div>
@@ -160,7 +229,15 @@ export function ExportClient({ suites, formats, defaultFormat }: { suites: { key
       {failure ? (
         <div className="notice notice-error" role="alert">
           <p>{failure.message}</p>
-          {failure.issues.length > 0 ? <ul>{failure.issues.map((issue) => <li key={`${issue.path}-${issue.rule}`}>{issue.path}: {issue.message}</li>)}</ul> : null}
+          {failure.issues.length > 0 ? (
+            <ul>
+              {failure.issues.map((issue) => (
+                <li key={`${issue.path}-${issue.rule}`}>
+                  {issue.path}: {issue.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       ) : null}
     </form>

@@ -18,9 +18,9 @@ export default async function ExportPage() {
     <>
       <h1>Export records</h1>
       <p>
-        Every exported record is the stored AIF record, valid against the contract. Each export has a manifest
-        (filter, count, the file&apos;s sha256 and every record&apos;s) and, for hybrid records, a sidecar of the
-        SME&apos;s per-field review decisions. For very large exports use the command line: <code>npx evalform export</code>.
+        Every exported record is the stored AIF record, valid against the contract. Each export has a manifest (filter,
+        count, the file&apos;s sha256 and every record&apos;s) and, for hybrid records, a sidecar of the SME&apos;s
+        per-field review decisions. For very large exports use the command line: <code>npx evalform export</code>.
       </p>
       <ExportClient
         suites={suites.map((suite) => ({ key: suite.key, name: suite.name }))}

@@ -12,21 +12,32 @@ import { IMPORT_FORMATS, type ImportFormat } from "@/lib/imports/formats";
 type UploadForm = { format: ImportFormat; systemUnderTest: string; files: FileList };
 type Progress = { bytesSent: number; bytesTotal: number; linesRead: number; accepted: number; refused: number };
 
-function sendFile(url: string, file: File, onProgress: (sent: number) => void): Promise<{ status: number; body: unknown }> {
+function sendFile(
+  url: string,
+  file: File,
+  onProgress: (sent: number) => void,
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("PUT", url);
     request.setRequestHeader("Content-Type", "application/x-ndjson");
     request.upload.onprogress = (event) => onProgress(event.loaded);
-    request.onload = () => resolve({ status: request.status, body: JSON.parse(request.responseText || "{}") as unknown });
-    request.onerror = () => resolve({ status: 0, body: { error: { message: "The upload was interrupted; nothing was imported. Try again." } } });
+    request.onload = () =>
+      resolve({ status: request.status, body: JSON.parse(request.responseText || "{}") as unknown });
+    request.onerror = () =>
+      resolve({
+        status: 0,
+        body: { error: { message: "The upload was interrupted; nothing was imported. Try again." } },
+      });
     request.send(file);
   });
 }
 
 export function ImportUploadClient() {
   const router = useRouter();
-  const { register, handleSubmit, formState, setError } = useForm<UploadForm>({ defaultValues: { format: "eee", systemUnderTest: "" } });
+  const { register, handleSubmit, formState, setError } = useForm<UploadForm>({
+    defaultValues: { format: "eee", systemUnderTest: "" },
+  });
   const [progress, setProgress] = useState<Progress | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -36,16 +47,34 @@ export function ImportUploadClient() {
     setFailure(null);
     const created = await fetchJson<{ id: string }>("/api/imports", {
       method: "POST",
-      body: { format: values.format, file_name: file.name, ...(values.systemUnderTest.trim() ? { system_under_test: values.systemUnderTest.trim() } : {}) },
+      body: {
+        format: values.format,
+        file_name: file.name,
+        ...(values.systemUnderTest.trim() ? { system_under_test: values.systemUnderTest.trim() } : {}),
+      },
     });
-    if (!created.ok) return setFailure(created.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ") || created.message);
+    if (!created.ok)
+      return setFailure(created.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ") || created.message);
     const id = created.data.id;
     setProgress({ bytesSent: 0, bytesTotal: file.size, linesRead: 0, accepted: 0, refused: 0 });
     const poll = setInterval(async () => {
-      const status = await fetchJson<{ lines_read: number; accepted: number; refused: number }>(`/api/imports/${id}`, { method: "GET" });
-      if (status.ok) setProgress((previous) => previous && { ...previous, linesRead: status.data.lines_read, accepted: status.data.accepted, refused: status.data.refused });
+      const status = await fetchJson<{ lines_read: number; accepted: number; refused: number }>(`/api/imports/${id}`, {
+        method: "GET",
+      });
+      if (status.ok)
+        setProgress(
+          (previous) =>
+            previous && {
+              ...previous,
+              linesRead: status.data.lines_read,
+              accepted: status.data.accepted,
+              refused: status.data.refused,
+            },
+        );
     }, 500);
-    const sent = await sendFile(`/api/imports/${id}/file`, file, (bytesSent) => setProgress((previous) => previous && { ...previous, bytesSent }));
+    const sent = await sendFile(`/api/imports/${id}/file`, file, (bytesSent) =>
+      setProgress((previous) => previous && { ...previous, bytesSent }),
+    );
     clearInterval(poll);
     if (sent.status >= 200 && sent.status < 300) return router.push(`/admin/imports/${id}`);
     const error = sent.body as { error?: { message?: string } };
@@ -57,25 +86,58 @@ export function ImportUploadClient() {
     <form onSubmit={onSubmit} noValidate className="panel" aria-labelledby="upload-title">
       <h2 id="upload-title">Upload a JSONL file</h2>
       <div className="form-group">
-        <label htmlFor="import-format" className="control-label">Format</label>
+        <label htmlFor="import-format" className="control-label">
+          Format
+        </label>
         <select id="import-format" className="form-control" {...register("format")}>
-          {IMPORT_FORMATS.map((format) => <option key={format.id} value={format.id}>{format.label}</option>)}
+          {IMPORT_FORMATS.map((format) => (
+            <option key={format.id} value={format.id}>
+              {format.label}
+            </option>
+          ))}
         </select>
       </div>
-      <FormField id="import-sut" label="System under test (gage-eval files name no model)" {...register("systemUnderTest")} />
-      <FormField id="import-file" label="File" type="file" accept=".jsonl,.ndjson,.json,application/x-ndjson,application/json,text/plain"
-        error={formState.errors.files?.message} {...register("files")} />
-      <p className="help-block">Every line is checked on its own. If some lines are refused, nothing is imported until you choose to import the valid lines.</p>
-      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>Import</button>
+      <FormField
+        id="import-sut"
+        label="System under test (gage-eval files name no model)"
+        {...register("systemUnderTest")}
+      />
+      <FormField
+        id="import-file"
+        label="File"
+        type="file"
+        accept=".jsonl,.ndjson,.json,application/x-ndjson,application/json,text/plain"
+        error={formState.errors.files?.message}
+        {...register("files")}
+      />
+      <p className="help-block">
+        Every line is checked on its own. If some lines are refused, nothing is imported until you choose to import the
+        valid lines.
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        Import
+      </button>
       {progress ? (
         <div role="status" aria-live="polite" className="import-progress">
-          <ProgressMeter label="Uploaded" value={progress.bytesSent} max={progress.bytesTotal}
-            detail={`${Math.round(progress.bytesSent / 1024)} of ${Math.round(progress.bytesTotal / 1024)} KiB`} />
-          <ProgressMeter label="Read" value={progress.linesRead} max={null}
-            detail={`${progress.linesRead} lines read · ${progress.accepted} accepted · ${progress.refused} refused`} />
+          <ProgressMeter
+            label="Uploaded"
+            value={progress.bytesSent}
+            max={progress.bytesTotal}
+            detail={`${Math.round(progress.bytesSent / 1024)} of ${Math.round(progress.bytesTotal / 1024)} KiB`}
+          />
+          <ProgressMeter
+            label="Read"
+            value={progress.linesRead}
+            max={null}
+            detail={`${progress.linesRead} lines read · ${progress.accepted} accepted · ${progress.refused} refused`}
+          />
         </div>
       ) : null}
-      {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -16,13 +16,28 @@ export default async function ImportsPage() {
       <h1>Import items</h1>
       <ImportUploadClient />
       <h2>Recent imports</h2>
-      {imports.length === 0 ? <p>No imports yet.</p> : (
+      {imports.length === 0 ? (
+        <p>No imports yet.</p>
+      ) : (
         <table className="records-table">
-          <thead><tr><th scope="col">File</th><th scope="col">Format</th><th scope="col">Status</th><th scope="col">Lines</th><th scope="col">Accepted</th><th scope="col">Refused</th><th scope="col">Imported</th><th scope="col">Started</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">File</th>
+              <th scope="col">Format</th>
+              <th scope="col">Status</th>
+              <th scope="col">Lines</th>
+              <th scope="col">Accepted</th>
+              <th scope="col">Refused</th>
+              <th scope="col">Imported</th>
+              <th scope="col">Started</th>
+            </tr>
+          </thead>
           <tbody>
             {imports.map((entry) => (
               <tr key={entry.id}>
-                <td><Link href={`/admin/imports/${entry.id}`}>{entry.fileName ?? entry.id}</Link></td>
+                <td>
+                  <Link href={`/admin/imports/${entry.id}`}>{entry.fileName ?? entry.id}</Link>
+                </td>
                 <td>{entry.format}</td>
                 <td>{entry.status.replace("_", " ")}</td>
                 <td>{entry.linesRead}</td>

@@ -7,9 +7,30 @@ import { FormField } from "@/components/forms/form-field";
 import { fetchJson, issuesByField } from "@/lib/http/fetch-json";
 
 type Choice = { id: string; label: string };
-type NewSuiteForm = { name: string; key: string; overlapK: number; goldPercent: number; holdMinutes: number; raterIds: string[]; importIds: string[]; sourceSuiteId: string };
+type NewSuiteForm = {
+  name: string;
+  key: string;
+  overlapK: number;
+  goldPercent: number;
+  holdMinutes: number;
+  raterIds: string[];
+  importIds: string[];
+  sourceSuiteId: string;
+};
 
-function Checklist({ legend, name, choices, register, error }: { legend: string; name: string; choices: Choice[]; register: ReturnType<ReturnType<typeof useForm<NewSuiteForm>>["register"]>; error?: string }) {
+function Checklist({
+  legend,
+  name,
+  choices,
+  register,
+  error,
+}: {
+  legend: string;
+  name: string;
+  choices: Choice[];
+  register: ReturnType<ReturnType<typeof useForm<NewSuiteForm>>["register"]>;
+  error?: string;
+}) {
   return (
     <fieldset className="form-group" aria-describedby={error ? `${name}__error` : undefined}>
       <legend className="control-label">{legend}</legend>
@@ -19,7 +40,11 @@ function Checklist({ legend, name, choices, register, error }: { legend: string;
           <input type="checkbox" value={choice.id} {...register} /> {choice.label}
         </label>
       ))}
-      {error ? <p className="field-errors" id={`${name}__error`}>{error}</p> : null}
+      {error ? (
+        <p className="field-errors" id={`${name}__error`}>
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
@@ -35,14 +60,26 @@ export function NewSuiteClient({ imports, raters }: { imports: Choice[]; raters:
     const result = await fetchJson<{ id: string }>("/api/suites", {
       method: "POST",
       body: {
-        name: values.name, key: values.key, overlap_k: Number(values.overlapK), gold_share: Number(values.goldPercent) / 100,
-        hold_minutes: Number(values.holdMinutes), rater_ids: values.raterIds, import_ids: values.importIds,
+        name: values.name,
+        key: values.key,
+        overlap_k: Number(values.overlapK),
+        gold_share: Number(values.goldPercent) / 100,
+        hold_minutes: Number(values.holdMinutes),
+        rater_ids: values.raterIds,
+        import_ids: values.importIds,
         ...(values.sourceSuiteId.trim() ? { source_suite_id: values.sourceSuiteId.trim() } : {}),
       },
     });
     if (result.ok) return router.push(`/admin/suites/${result.data.id}`);
     const fieldOf: Record<string, keyof NewSuiteForm> = {
-      name: "name", key: "key", overlap_k: "overlapK", gold_share: "goldPercent", hold_minutes: "holdMinutes", rater_ids: "raterIds", import_ids: "importIds", source_suite_id: "sourceSuiteId",
+      name: "name",
+      key: "key",
+      overlap_k: "overlapK",
+      gold_share: "goldPercent",
+      hold_minutes: "holdMinutes",
+      rater_ids: "raterIds",
+      import_ids: "importIds",
+      source_suite_id: "sourceSuiteId",
     };
     const byField = issuesByField(result.issues);
     for (const [field, message] of byField) if (fieldOf[field]) setError(fieldOf[field], { message });
@@ -52,16 +89,73 @@ export function NewSuiteClient({ imports, raters }: { imports: Choice[]; raters:
   return (
     <form onSubmit={onSubmit} noValidate className="panel" aria-labelledby="new-suite-title">
       <h2 id="new-suite-title">New suite</h2>
-      <FormField id="suite-name" label="Name" error={errors.name?.message} {...register("name", { required: "Give the suite a name" })} />
-      <FormField id="suite-key" label="Suite id (task.suite_id of its records)" error={errors.key?.message} {...register("key", { required: "Give the suite an id" })} />
-      <FormField id="suite-k" label="Distinct raters per item (overlap k)" type="number" min={1} max={50} error={errors.overlapK?.message} {...register("overlapK")} />
-      <FormField id="suite-gold" label="Share of gold items mixed in (%)" type="number" min={0} max={100} error={errors.goldPercent?.message} {...register("goldPercent")} />
-      <FormField id="suite-hold" label="Hold an item for a rater (minutes)" type="number" min={1} max={1440} error={errors.holdMinutes?.message} {...register("holdMinutes")} />
-      <Checklist legend="Items from imports" name="importIds" choices={imports} register={register("importIds")} error={errors.importIds?.message} />
-      <FormField id="suite-source" label="…and/or every item whose source suite id is" error={errors.sourceSuiteId?.message} {...register("sourceSuiteId")} />
-      <Checklist legend="Raters" name="raterIds" choices={raters} register={register("raterIds")} error={errors.raterIds?.message} />
-      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>Create suite</button>
-      {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
+      <FormField
+        id="suite-name"
+        label="Name"
+        error={errors.name?.message}
+        {...register("name", { required: "Give the suite a name" })}
+      />
+      <FormField
+        id="suite-key"
+        label="Suite id (task.suite_id of its records)"
+        error={errors.key?.message}
+        {...register("key", { required: "Give the suite an id" })}
+      />
+      <FormField
+        id="suite-k"
+        label="Distinct raters per item (overlap k)"
+        type="number"
+        min={1}
+        max={50}
+        error={errors.overlapK?.message}
+        {...register("overlapK")}
+      />
+      <FormField
+        id="suite-gold"
+        label="Share of gold items mixed in (%)"
+        type="number"
+        min={0}
+        max={100}
+        error={errors.goldPercent?.message}
+        {...register("goldPercent")}
+      />
+      <FormField
+        id="suite-hold"
+        label="Hold an item for a rater (minutes)"
+        type="number"
+        min={1}
+        max={1440}
+        error={errors.holdMinutes?.message}
+        {...register("holdMinutes")}
+      />
+      <Checklist
+        legend="Items from imports"
+        name="importIds"
+        choices={imports}
+        register={register("importIds")}
+        error={errors.importIds?.message}
+      />
+      <FormField
+        id="suite-source"
+        label="…and/or every item whose source suite id is"
+        error={errors.sourceSuiteId?.message}
+        {...register("sourceSuiteId")}
+      />
+      <Checklist
+        legend="Raters"
+        name="raterIds"
+        choices={raters}
+        register={register("raterIds")}
+        error={errors.raterIds?.message}
+      />
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        Create suite
+      </button>
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -14,24 +14,49 @@ export const metadata: Metadata = { title: "Suites" };
 
 export default async function SuitesPage() {
   const actor = await requirePageActor({ returnTo: "/admin/suites", action: "suites.manage" });
-  const [suites, imports, users] = await Promise.all([listSuites({ actor }), listImports({ actor }), listUsers({ actor })]);
+  const [suites, imports, users] = await Promise.all([
+    listSuites({ actor }),
+    listImports({ actor }),
+    listUsers({ actor }),
+  ]);
   // The admin's dashboard: raters drifting from the gold answers, per suite.
   const calibrations = await Promise.all(suites.map((suite) => suiteCalibration({ actor, suiteId: suite.id })));
-  const driftingOf = new Map(suites.map((suite, index) => [suite.id, calibrations[index]!.raters.filter((rater) => rater.drifting.length > 0)]));
-  const raters = users.filter((user) => !user.disabledAt && user.roles.some((role) => role === "rater" || role === "sme"));
+  const driftingOf = new Map(
+    suites.map((suite, index) => [suite.id, calibrations[index]!.raters.filter((rater) => rater.drifting.length > 0)]),
+  );
+  const raters = users.filter(
+    (user) => !user.disabledAt && user.roles.some((role) => role === "rater" || role === "sme"),
+  );
   return (
     <>
       <h1>Suites</h1>
-      {suites.length === 0 ? <p>No suites yet.</p> : (
+      {suites.length === 0 ? (
+        <p>No suites yet.</p>
+      ) : (
         <ul className="suite-list">
           {suites.map((suite) => (
             <li key={suite.id} className="panel">
-              <h2><Link href={`/admin/suites/${suite.id}`}>{suite.name}</Link> <code>{suite.key}</code></h2>
-              <p>{suite.items} items ({suite.goldItems} gold) · overlap k = {suite.overlapK} · {suite.completeItems} complete</p>
-              <ProgressMeter label="Ratings" value={suite.ratingsSubmitted} max={suite.ratingsNeeded} detail={`${suite.ratingsSubmitted} of ${suite.ratingsNeeded}`} />
+              <h2>
+                <Link href={`/admin/suites/${suite.id}`}>{suite.name}</Link> <code>{suite.key}</code>
+              </h2>
+              <p>
+                {suite.items} items ({suite.goldItems} gold) · overlap k = {suite.overlapK} · {suite.completeItems}{" "}
+                complete
+              </p>
+              <ProgressMeter
+                label="Ratings"
+                value={suite.ratingsSubmitted}
+                max={suite.ratingsNeeded}
+                detail={`${suite.ratingsSubmitted} of ${suite.ratingsNeeded}`}
+              />
               {driftingOf.get(suite.id)!.length > 0 ? (
                 <p className="notice notice-error" data-testid="suite-drift-warning">
-                  Drifting from the gold answers: {driftingOf.get(suite.id)!.map((rater) => rater.name).join(", ")} — <Link href={`/admin/suites/${suite.id}/report`}>quality report</Link>
+                  Drifting from the gold answers:{" "}
+                  {driftingOf
+                    .get(suite.id)!
+                    .map((rater) => rater.name)
+                    .join(", ")}{" "}
+                  — <Link href={`/admin/suites/${suite.id}/report`}>quality report</Link>
                 </p>
               ) : null}
             </li>
@@ -39,8 +64,16 @@ export default async function SuitesPage() {
         </ul>
       )}
       <NewSuiteClient
-        imports={imports.filter((entry) => entry.status === "committed" && (entry.imported ?? 0) > 0).map((entry) => ({ id: entry.id, label: `${entry.fileName ?? entry.id} (${entry.format}, ${entry.imported} items)` }))}
-        raters={raters.map((user) => ({ id: user.id, label: `${user.name} <${user.email}> (${user.roles.join(", ")})` }))}
+        imports={imports
+          .filter((entry) => entry.status === "committed" && (entry.imported ?? 0) > 0)
+          .map((entry) => ({
+            id: entry.id,
+            label: `${entry.fileName ?? entry.id} (${entry.format}, ${entry.imported} items)`,
+          }))}
+        raters={raters.map((user) => ({
+          id: user.id,
+          label: `${user.name} <${user.email}> (${user.roles.join(", ")})`,
+        }))}
       />
     </>
   );

@@ -13,9 +13,14 @@ import { UsersTable, type UserRow } from "./users-table-client";
 type InviteForm = { email: string; roles: Role[] };
 
 function InviteUserForm({ onInvited }: { onInvited: (link: string, email: string) => void }) {
-  const { register, handleSubmit, setError, reset, formState } = useForm<InviteForm>({ defaultValues: { roles: ["rater"] } });
+  const { register, handleSubmit, setError, reset, formState } = useForm<InviteForm>({
+    defaultValues: { roles: ["rater"] },
+  });
   const onSubmit = handleSubmit(async (values) => {
-    const result = await fetchJson<{ invite_path: string; email: string }>("/api/users", { method: "POST", body: values });
+    const result = await fetchJson<{ invite_path: string; email: string }>("/api/users", {
+      method: "POST",
+      body: values,
+    });
     if (!result.ok) {
       const byField = issuesByField(result.issues);
       setError("email", { message: byField.get("email") ?? (byField.size === 0 ? result.message : undefined) });
@@ -28,43 +33,95 @@ function InviteUserForm({ onInvited }: { onInvited: (link: string, email: string
   return (
     <form onSubmit={onSubmit} noValidate className="panel" aria-labelledby="invite-title">
       <h2 id="invite-title">Invite a user</h2>
-      <FormField id="invite-email" label="Email" type="email" error={formState.errors.email?.message}
-        {...register("email", { required: "Enter an email address" })} />
-      <RoleCheckboxes idPrefix="invite-role" legend="Roles" roles={ROLES} error={formState.errors.roles?.message}
-        register={register("roles", { validate: (roles) => (roles?.length ?? 0) > 0 || "Choose at least one role" })} />
-      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>Create invitation link</button>
+      <FormField
+        id="invite-email"
+        label="Email"
+        type="email"
+        error={formState.errors.email?.message}
+        {...register("email", { required: "Enter an email address" })}
+      />
+      <RoleCheckboxes
+        idPrefix="invite-role"
+        legend="Roles"
+        roles={ROLES}
+        error={formState.errors.roles?.message}
+        register={register("roles", { validate: (roles) => (roles?.length ?? 0) > 0 || "Choose at least one role" })}
+      />
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        Create invitation link
+      </button>
     </form>
   );
 }
 
-export function UsersClient({ users, currentUserId, initialSearch }: { users: UserRow[]; currentUserId: string; initialSearch: string }) {
+export function UsersClient({
+  users,
+  currentUserId,
+  initialSearch,
+}: {
+  users: UserRow[];
+  currentUserId: string;
+  initialSearch: string;
+}) {
   const router = useRouter();
   const [invitation, setInvitation] = useState<{ link: string; email: string } | null>(null);
   const [bulkResults, setBulkResults] = useState<BulkResult[] | null>(null);
   const [resetLink, setResetLink] = useState<{ link: string; name: string } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const changed = (text: string) => { setMessage(text); router.refresh(); };
+  const changed = (text: string) => {
+    setMessage(text);
+    router.refresh();
+  };
 
   return (
     <>
-      {message ? <p className="notice" role="status">{message}</p> : null}
+      {message ? (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      ) : null}
       {resetLink ? (
         <div className="notice" role="status">
-          <p>Send this link to {resetLink.name}. It is shown only now and works once, for 24 hours; their sessions end when they set the new password:</p>
-          <p><code data-testid="reset-link">{resetLink.link}</code></p>
+          <p>
+            Send this link to {resetLink.name}. It is shown only now and works once, for 24 hours; their sessions end
+            when they set the new password:
+          </p>
+          <p>
+            <code data-testid="reset-link">{resetLink.link}</code>
+          </p>
         </div>
       ) : null}
-      <InviteUserForm onInvited={(link, email) => { setInvitation({ link, email }); router.refresh(); }} />
+      <InviteUserForm
+        onInvited={(link, email) => {
+          setInvitation({ link, email });
+          router.refresh();
+        }}
+      />
       {invitation ? (
         <div className="notice" role="status">
           <p>Send this link to {invitation.email}. It is shown only now and works once, for 7 days:</p>
-          <p><code data-testid="invitation-link">{invitation.link}</code></p>
+          <p>
+            <code data-testid="invitation-link">{invitation.link}</code>
+          </p>
         </div>
       ) : null}
-      <BulkInviteForm onInvited={(results) => { setBulkResults(results); router.refresh(); }} />
+      <BulkInviteForm
+        onInvited={(results) => {
+          setBulkResults(results);
+          router.refresh();
+        }}
+      />
       {bulkResults ? <BulkInviteResults results={bulkResults} /> : null}
-      <UsersTable users={users} currentUserId={currentUserId} initialSearch={initialSearch} onChanged={changed}
-        onResetLink={(user, link) => { setResetLink({ link, name: user.name }); setMessage(null); }} />
+      <UsersTable
+        users={users}
+        currentUserId={currentUserId}
+        initialSearch={initialSearch}
+        onChanged={changed}
+        onResetLink={(user, link) => {
+          setResetLink({ link, name: user.name });
+          setMessage(null);
+        }}
+      />
     </>
   );
 }

@@ -8,15 +8,27 @@ import { defineRoute } from "@/lib/http/define-route";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/audit", id: "listAuditEvents", tag: "Users and tokens", access: "audit.read",
+    method: "GET",
+    path: "/api/audit",
+    id: "listAuditEvents",
+    tag: "Users and tokens",
+    access: "audit.read",
     summary: "The audit log, newest first",
-    description: "Filters combine: actor (user id), action, subject (exactly), and from/to (UTC days, both included). A bad parameter answers 422 naming it.",
-    query: daysInOrder(z.object({
-      ...auditFilterShape,
-      before: z.string().optional().describe("next_before of the previous page"),
-      limit: z.coerce.number().int().min(1).max(500).default(100).describe("events per page"),
-    })),
-    responses: { 200: { description: "A page of events.", schema: z.object({ events: z.array(AuditEventSchema), next_before: z.string().nullable() }) } },
+    description:
+      "Filters combine: actor (user id), action, subject (exactly), and from/to (UTC days, both included). A bad parameter answers 422 naming it.",
+    query: daysInOrder(
+      z.object({
+        ...auditFilterShape,
+        before: z.string().optional().describe("next_before of the previous page"),
+        limit: z.coerce.number().int().min(1).max(500).default(100).describe("events per page"),
+      }),
+    ),
+    responses: {
+      200: {
+        description: "A page of events.",
+        schema: z.object({ events: z.array(AuditEventSchema), next_before: z.string().nullable() }),
+      },
+    },
     errors: [422],
   },
   async ({ actor, query }) => {

@@ -6,7 +6,9 @@ import { snakeKeys } from "@/lib/http/snake-case";
 import { createImport, listImports } from "@/lib/imports/service";
 
 export async function GET(request: Request): Promise<Response> {
-  return withActor(request, async ({ actor }) => Response.json({ imports: (await listImports({ actor })).map(snakeKeys) }));
+  return withActor(request, async ({ actor }) =>
+    Response.json({ imports: (await listImports({ actor })).map(snakeKeys) }),
+  );
 }
 
 export async function POST(request: Request): Promise<Response> {

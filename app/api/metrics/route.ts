@@ -8,9 +8,19 @@ export const dynamic = "force-dynamic";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/metrics", id: "metrics", tag: "System", access: "metrics_token", probe: true,
+    method: "GET",
+    path: "/api/metrics",
+    id: "metrics",
+    tag: "System",
+    access: "metrics_token",
+    probe: true,
     summary: "Prometheus metrics of this replica (404 while EVALFORM_METRICS_TOKEN is unset)",
-    responses: { 200: { description: "Prometheus text exposition format 0.0.4.", content: { "text/plain": { schema: { type: "string" } } } } },
+    responses: {
+      200: {
+        description: "Prometheus text exposition format 0.0.4.",
+        content: { "text/plain": { schema: { type: "string" } } },
+      },
+    },
     errors: [404],
   },
   async ({ request }) => {

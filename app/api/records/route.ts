@@ -7,19 +7,34 @@ import { recordFilterParameters } from "@/lib/api-docs/record-filter-parameters"
 import { AifDraftSchema, RecordPageSchema, SubmittedRecordSchema } from "@/lib/api-schemas/records";
 import { parseRecordFilter } from "@/lib/export/record-filter";
 import { defineRoute, reply } from "@/lib/http/define-route";
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, parseIdempotencyKey } from "@/lib/records/idempotency-key";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  parseIdempotencyKey,
+} from "@/lib/records/idempotency-key";
 import { listRecords, submitRecord } from "@/lib/records/service";
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/records", id: "submitRecord", tag: "Records", access: "records.submit",
+    method: "POST",
+    path: "/api/records",
+    id: "submitRecord",
+    tag: "Records",
+    access: "records.submit",
     summary: "Submit a rating as a new record",
-    description: "The server assigns schema_version, eval_id and created_at and takes the rater block from the caller; the record must pass the AIF schema and its companion rules, or nothing is stored.",
-    query: z.object({ as: z.enum(["rater", "sme"]).optional().describe("rate as `sme` or as `rater` (default: rater when you hold that role, else sme)") }),
+    description:
+      "The server assigns schema_version, eval_id and created_at and takes the rater block from the caller; the record must pass the AIF schema and its companion rules, or nothing is stored.",
+    query: z.object({
+      as: z
+        .enum(["rater", "sme"])
+        .optional()
+        .describe("rate as `sme` or as `rater` (default: rater when you hold that role, else sme)"),
+    }),
     parameters: [
       headerParameter(
         IDEMPOTENCY_KEY_HEADER,
-        "makes a retry safe (draft-ietf-httpapi-idempotency-key-header): a key is yours alone; sent again with the same body and `as`, it answers with the record its first request stored (201, same eval_id, `Idempotent-Replayed: true`), stored once even when the retries race. The same key with a different request: 422 on `/headers/Idempotency-Key`, rule `idempotencyKeyReused`; an empty or longer key: 422, rule `idempotencyKeyFormat`. A quoted key (`\"…\"`) is read without its quotes.",
+        'makes a retry safe (draft-ietf-httpapi-idempotency-key-header): a key is yours alone; sent again with the same body and `as`, it answers with the record its first request stored (201, same eval_id, `Idempotent-Replayed: true`), stored once even when the retries race. The same key with a different request: 422 on `/headers/Idempotency-Key`, rule `idempotencyKeyReused`; an empty or longer key: 422, rule `idempotencyKeyFormat`. A quoted key (`"…"`) is read without its quotes.',
         { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
       ),
     ],
@@ -30,7 +45,10 @@ export const POST = defineRoute(
         schema: SubmittedRecordSchema,
         headers: {
           Location: header("/api/records/{eval_id}"),
-          [IDEMPOTENT_REPLAYED_HEADER]: header("`true` when this answer replays an earlier request with the same Idempotency-Key", { type: "string", enum: ["true"] }),
+          [IDEMPOTENT_REPLAYED_HEADER]: header(
+            "`true` when this answer replays an earlier request with the same Idempotency-Key",
+            { type: "string", enum: ["true"] },
+          ),
         },
       },
     },
@@ -48,9 +66,14 @@ export const POST = defineRoute(
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/records", id: "listRecords", tag: "Records", access: "records.read_own",
+    method: "GET",
+    path: "/api/records",
+    id: "listRecords",
+    tag: "Records",
+    access: "records.read_own",
     summary: "List records, newest first",
-    description: "Your records (admins: everybody's; SMEs also the judge records of the suites they review), filtered, in keyset pages.",
+    description:
+      "Your records (admins: everybody's; SMEs also the judge records of the suites they review), filtered, in keyset pages.",
     query: z.object({
       cursor: z.string().optional().describe("next_cursor of the previous page"),
       limit: z.coerce.number().int().min(1).max(200).default(50).describe("records per page"),

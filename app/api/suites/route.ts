@@ -10,7 +10,12 @@ import { NewSuiteInput } from "@/lib/suites/validation";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/suites", id: "listSuites", tag: "Suites", access: "suites.manage", summary: "Every suite with progress",
+    method: "GET",
+    path: "/api/suites",
+    id: "listSuites",
+    tag: "Suites",
+    access: "suites.manage",
+    summary: "Every suite with progress",
     responses: { 200: { description: "The suites.", schema: z.object({ suites: z.array(SuiteSummarySchema) }) } },
   },
   async ({ actor }) => ({ suites: (await listSuites({ actor })).map(snakeKeys) }),
@@ -18,11 +23,17 @@ export const GET = defineRoute(
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/suites", id: "createSuite", tag: "Suites", access: "suites.manage",
+    method: "POST",
+    path: "/api/suites",
+    id: "createSuite",
+    tag: "Suites",
+    access: "suites.manage",
     summary: "Create a suite from imported items",
     description: "At least one import or a source suite id (task.suite_id of imported items) is needed.",
     body: NewSuiteInput,
-    responses: { 201: { description: "Created.", schema: SuiteSummarySchema, headers: { Location: header("/api/suites/{id}") } } },
+    responses: {
+      201: { description: "Created.", schema: SuiteSummarySchema, headers: { Location: header("/api/suites/{id}") } },
+    },
     errors: [400, 422],
   },
   async ({ actor, origin, body }) => {

@@ -15,7 +15,10 @@ export function AcceptInvitationClient({ token }: { token: string }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const result = await fetchJson<{ email: string }>(`/api/invitations/${encodeURIComponent(token)}`, { method: "POST", body: values });
+    const result = await fetchJson<{ email: string }>(`/api/invitations/${encodeURIComponent(token)}`, {
+      method: "POST",
+      body: values,
+    });
     if (result.ok) {
       // The account exists: sign in with what was just typed, and land on the welcome.
       const { error } = await authClient.signIn.email({ email: result.data.email, password: values.password });
@@ -33,13 +36,32 @@ export function AcceptInvitationClient({ token }: { token: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
-      <FormField id="name" label="Your name" autoComplete="name" error={formState.errors.name?.message}
-        {...register("name", { required: "Enter your name" })} />
-      <FormField id="password" label="Choose a password (at least 12 characters)" type="password" autoComplete="new-password"
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <FormField
+        id="name"
+        label="Your name"
+        autoComplete="name"
+        error={formState.errors.name?.message}
+        {...register("name", { required: "Enter your name" })}
+      />
+      <FormField
+        id="password"
+        label="Choose a password (at least 12 characters)"
+        type="password"
+        autoComplete="new-password"
         error={formState.errors.password?.message}
-        {...register("password", { required: "Choose a password", minLength: { value: 12, message: "Use at least 12 characters" } })} />
-      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>Create my account</button>
+        {...register("password", {
+          required: "Choose a password",
+          minLength: { value: 12, message: "Use at least 12 characters" },
+        })}
+      />
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        Create my account
+      </button>
     </form>
   );
 }

@@ -18,7 +18,10 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   return (
     <div className="narrow">
       <h1>Join evalform</h1>
-      <p>You were invited as <strong>{invitation.email}</strong> with the role{invitation.roles.length > 1 ? "s" : ""} {invitation.roles.join(", ")}.</p>
+      <p>
+        You were invited as <strong>{invitation.email}</strong> with the role{invitation.roles.length > 1 ? "s" : ""}{" "}
+        {invitation.roles.join(", ")}.
+      </p>
       <AcceptInvitationClient token={token} />
     </div>
   );

@@ -35,7 +35,11 @@ export default async function RatePage({ params }: { params: Promise<{ assignmen
       position={position}
       canSkip
       canCorrect
-      caption={<p className="help-block">{assignment.suite.name} · task <code>{assignment.item.task.task_id}</code></p>}
+      caption={
+        <p className="help-block">
+          {assignment.suite.name} · task <code>{assignment.item.task.task_id}</code>
+        </p>
+      }
     />
   );
 }

@@ -21,7 +21,11 @@ export function NewRecordClient({ initialDraft }: { initialDraft?: Record<string
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify(draft),
         });
-        const payload = (await response.json().catch(() => ({}))) as { eval_id?: string; errors?: ValidationIssue[]; error?: { message?: string } };
+        const payload = (await response.json().catch(() => ({}))) as {
+          eval_id?: string;
+          errors?: ValidationIssue[];
+          error?: { message?: string };
+        };
         if (response.status === 201 && payload.eval_id) {
           router.push(`/records/${payload.eval_id}?created=1`);
           return;
@@ -39,7 +43,11 @@ export function NewRecordClient({ initialDraft }: { initialDraft?: Record<string
 
   return (
     <>
-      {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
       <AifForm initialDraft={initialDraft} serverIssues={serverIssues} submitting={submitting} onSubmit={submit} />
     </>
   );

@@ -13,7 +13,10 @@ export const metadata: Metadata = { title: "New rating" };
 
 export default async function NewRecordPage({ searchParams }: { searchParams: Promise<{ from?: string }> }) {
   const { from } = await searchParams;
-  const actor = await requirePageActor({ returnTo: from ? `/records/new?from=${from}` : "/records/new", action: "records.submit" });
+  const actor = await requirePageActor({
+    returnTo: from ? `/records/new?from=${from}` : "/records/new",
+    action: "records.submit",
+  });
   const rater = raterBlockFor({ actor, requested: undefined });
   if (!rater.ok) notFound();
   const correction = from ? await orNotFound(draftCorrectingRecord({ actor, evalId: from })) : undefined;
@@ -22,7 +25,13 @@ export default async function NewRecordPage({ searchParams }: { searchParams: Pr
       <h1>{correction ? "Correct a record" : "New rating"}</h1>
       <p className="help-block">
         Rating as <strong>{actor.name}</strong> ({rater.block.type}).
-        {correction ? <> Your correction is saved as a new record whose <code>derived_from</code> names the original; the original never changes.</> : null}
+        {correction ? (
+          <>
+            {" "}
+            Your correction is saved as a new record whose <code>derived_from</code> names the original; the original
+            never changes.
+          </>
+        ) : null}
       </p>
       <NewRecordClient initialDraft={{ ...correction, rater: rater.block }} />
     </>

@@ -6,7 +6,9 @@ export default function ResetLinkNotFound() {
     <div className="narrow" data-testid="not-found">
       <h1>Reset link not valid</h1>
       <p>This password reset link has been used or has expired. Ask an admin for a new one.</p>
-      <p><Link href="/sign-in">Sign in</Link></p>
+      <p>
+        <Link href="/sign-in">Sign in</Link>
+      </p>
     </div>
   );
 }

@@ -19,7 +19,9 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
   return (
     <div className="narrow">
       <h1>Set a new password</h1>
-      <p>For <strong>{reset.name}</strong> ({reset.email}). Every session you have open ends when you save.</p>
+      <p>
+        For <strong>{reset.name}</strong> ({reset.email}). Every session you have open ends when you save.
+      </p>
       <ResetPasswordClient token={token} email={reset.email} />
     </div>
   );

@@ -14,7 +14,10 @@ export function ResetPasswordClient({ token, email }: { token: string; email: st
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const result = await fetchJson(`/api/password-resets/${encodeURIComponent(token)}`, { method: "POST", body: values });
+    const result = await fetchJson(`/api/password-resets/${encodeURIComponent(token)}`, {
+      method: "POST",
+      body: values,
+    });
     if (result.ok) {
       router.push(`/sign-in?reset=1&email=${encodeURIComponent(email)}`);
       return;
@@ -26,13 +29,27 @@ export function ResetPasswordClient({ token, email }: { token: string; email: st
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
       {/* The email, for password managers to file the new password under. */}
       <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
-      <FormField id="password" label="New password (at least 12 characters)" type="password" autoComplete="new-password"
+      <FormField
+        id="password"
+        label="New password (at least 12 characters)"
+        type="password"
+        autoComplete="new-password"
         error={formState.errors.password?.message}
-        {...register("password", { required: "Choose a password", minLength: { value: 12, message: "Use at least 12 characters" } })} />
-      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>Save the new password</button>
+        {...register("password", {
+          required: "Choose a password",
+          minLength: { value: 12, message: "Use at least 12 characters" },
+        })}
+      />
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        Save the new password
+      </button>
     </form>
   );
 }

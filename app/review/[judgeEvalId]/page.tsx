@@ -23,7 +23,14 @@ export default async function ReviewTaskPage({ params }: { params: Promise<{ jud
   return (
     <RatingScreen
       signInUrl={signInUrl(`/review/${judgeEvalId}`)}
-      assignment={{ id: task.judgeEvalId, suite: task.suite, item: task.item, draft: task.draft, draftVersion: task.draftVersion, evalId: task.hybridEvalId }}
+      assignment={{
+        id: task.judgeEvalId,
+        suite: task.suite,
+        item: task.item,
+        draft: task.draft,
+        draftVersion: task.draftVersion,
+        evalId: task.hybridEvalId,
+      }}
       assignmentApi={`/api/reviews/${task.judgeEvalId}`}
       queue={reviewQueueUrls(task.suite.id)}
       rater={{ type: "hybrid", id: actor.userId }}
@@ -34,8 +41,10 @@ export default async function ReviewTaskPage({ params }: { params: Promise<{ jud
       guidelines={await guidelinesOfSuite(task.suite.id)}
       caption={
         <p className="help-block">
-          {task.suite.name} · task <code>{judge.task.task_id}</code> · judge <code>{String(judge.rater.model ?? judge.rater.id ?? "")}</code>
-          {typeof judge.rater.n_samples === "number" ? ` (${judge.rater.n_samples} samples)` : ""} · <Link href={`/records/${judge.eval_id}`}>judge record</Link>
+          {task.suite.name} · task <code>{judge.task.task_id}</code> · judge{" "}
+          <code>{String(judge.rater.model ?? judge.rater.id ?? "")}</code>
+          {typeof judge.rater.n_samples === "number" ? ` (${judge.rater.n_samples} samples)` : ""} ·{" "}
+          <Link href={`/records/${judge.eval_id}`}>judge record</Link>
         </p>
       }
     />

@@ -14,12 +14,20 @@ export default async function TokensPage() {
   return (
     <>
       <h1>API tokens</h1>
-      <p>Scripts send a token as <code>Authorization: Bearer …</code>. A token acts with the roles you give it, never more than yours. What it can call: the <Link href="/api-docs">API reference</Link>.</p>
+      <p>
+        Scripts send a token as <code>Authorization: Bearer …</code>. A token acts with the roles you give it, never
+        more than yours. What it can call: the <Link href="/api-docs">API reference</Link>.
+      </p>
       <TokensClient
         ownRoles={actor.roles}
         tokens={tokens.map((token) => ({
-          id: token.id, name: token.name, prefix: token.prefix, roles: token.roles,
-          createdAt: token.createdAt.toISOString(), lastUsedAt: token.lastUsedAt?.toISOString() ?? null, revokedAt: token.revokedAt?.toISOString() ?? null,
+          id: token.id,
+          name: token.name,
+          prefix: token.prefix,
+          roles: token.roles,
+          createdAt: token.createdAt.toISOString(),
+          lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+          revokedAt: token.revokedAt?.toISOString() ?? null,
         }))}
       />
     </>

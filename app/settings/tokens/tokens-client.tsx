@@ -7,12 +7,22 @@ import { RoleCheckboxes } from "@/components/forms/role-checkboxes";
 import type { Role } from "@/lib/auth/permissions";
 import { fetchJson, issuesByField } from "@/lib/http/fetch-json";
 
-type TokenRow = { id: string; name: string; prefix: string; roles: Role[]; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+type TokenRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  roles: Role[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
 
 export function TokensClient({ tokens, ownRoles }: { tokens: TokenRow[]; ownRoles: Role[] }) {
   const router = useRouter();
   const [created, setCreated] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<{ name: string; roles: Role[] }>({ defaultValues: { roles: ownRoles } });
+  const { register, handleSubmit, setError, reset, formState } = useForm<{ name: string; roles: Role[] }>({
+    defaultValues: { roles: ownRoles },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await fetchJson<{ token: string }>("/api/tokens", { method: "POST", body: values });
@@ -36,21 +46,45 @@ export function TokensClient({ tokens, ownRoles }: { tokens: TokenRow[]; ownRole
     <>
       <form onSubmit={onSubmit} noValidate className="panel" aria-labelledby="new-token-title">
         <h2 id="new-token-title">New token</h2>
-        <FormField id="token-name" label="Name" error={formState.errors.name?.message} {...register("name", { required: "Name the token" })} />
-        <RoleCheckboxes idPrefix="token-role" legend="Roles" roles={ownRoles} error={formState.errors.roles?.message}
-          register={register("roles", { validate: (roles) => (roles?.length ?? 0) > 0 || "Choose at least one role" })} />
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>Create token</button>
+        <FormField
+          id="token-name"
+          label="Name"
+          error={formState.errors.name?.message}
+          {...register("name", { required: "Name the token" })}
+        />
+        <RoleCheckboxes
+          idPrefix="token-role"
+          legend="Roles"
+          roles={ownRoles}
+          error={formState.errors.roles?.message}
+          register={register("roles", { validate: (roles) => (roles?.length ?? 0) > 0 || "Choose at least one role" })}
+        />
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          Create token
+        </button>
       </form>
       {created ? (
         <div className="notice" role="status">
           <p>Copy this token now; it is not shown again:</p>
-          <p><code data-testid="new-token">{created}</code></p>
+          <p>
+            <code data-testid="new-token">{created}</code>
+          </p>
         </div>
       ) : null}
       <h2>Your tokens</h2>
-      {tokens.length === 0 ? <p>No tokens yet.</p> : (
+      {tokens.length === 0 ? (
+        <p>No tokens yet.</p>
+      ) : (
         <table className="records-table">
-          <thead><tr><th scope="col">Name</th><th scope="col">Token</th><th scope="col">Roles</th><th scope="col">Last used</th><th scope="col">State</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Token</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Last used</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
           <tbody>
             {tokens.map((token) => (
               <tr key={token.id}>
@@ -58,7 +92,15 @@ export function TokensClient({ tokens, ownRoles }: { tokens: TokenRow[]; ownRole
                 <td className="mono">{token.prefix}…</td>
                 <td>{token.roles.join(", ")}</td>
                 <td>{token.lastUsedAt?.slice(0, 16).replace("T", " ") ?? "never"}</td>
-                <td>{token.revokedAt ? "revoked" : <button type="button" className="btn" onClick={() => revoke(token)}>Revoke {token.name}</button>}</td>
+                <td>
+                  {token.revokedAt ? (
+                    "revoked"
+                  ) : (
+                    <button type="button" className="btn" onClick={() => revoke(token)}>
+                      Revoke {token.name}
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

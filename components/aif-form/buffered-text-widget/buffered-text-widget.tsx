@@ -9,7 +9,21 @@ function toText(value: unknown): string {
 
 // The attributes and handlers an <input> and a <textarea> share.
 function useBufferedInputProps(props: WidgetProps) {
-  const { id, value, onChange, options, required, disabled, readonly, autofocus, placeholder, onBlur, onFocus, htmlName, rawErrors } = props;
+  const {
+    id,
+    value,
+    onChange,
+    options,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    placeholder,
+    onBlur,
+    onFocus,
+    htmlName,
+    rawErrors,
+  } = props;
   const buffer = useBufferedValue(toText(value), (next) => onChange(next === "" ? options.emptyValue : next));
   return {
     buffer,
@@ -26,7 +40,10 @@ function useBufferedInputProps(props: WidgetProps) {
       "aria-invalid": rawErrors?.length ? true : undefined,
       "aria-describedby": ariaDescribedByIds(id),
       onChange: (event: { target: { value: string } }) => buffer.change(event.target.value),
-      onBlur: (event: { target: { value: string } }) => { buffer.flush(); onBlur(id, event.target.value); },
+      onBlur: (event: { target: { value: string } }) => {
+        buffer.flush();
+        onBlur(id, event.target.value);
+      },
       onFocus: (event: { target: { value: string } }) => onFocus(id, event.target.value),
     },
   };
@@ -39,7 +56,9 @@ export function BufferedTextWidget(props: WidgetProps) {
       {...attributes}
       type={props.schema.format === "uri" ? "url" : "text"}
       // Enter submits the form: hand over the last characters first.
-      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => { if (event.key === "Enter") buffer.flush(); }}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key === "Enter") buffer.flush();
+      }}
     />
   );
 }

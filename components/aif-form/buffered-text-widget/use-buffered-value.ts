@@ -62,7 +62,12 @@ export function useBufferedValue(value: string, commit: (next: string) => void) 
     };
   }, [flush]);
 
-  useEffect(() => () => { if (pending.current) clearTimeout(pending.current); }, []);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+    },
+    [],
+  );
 
   return { text, change, flush };
 }

@@ -4,7 +4,10 @@ import { readablePath } from "@/lib/aif/field-labels";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { fieldIdOf } from "../error-schema";
 
-export const ErrorSummary = forwardRef<HTMLDivElement, { issues: ValidationIssue[] }>(function ErrorSummary({ issues }, ref) {
+export const ErrorSummary = forwardRef<HTMLDivElement, { issues: ValidationIssue[] }>(function ErrorSummary(
+  { issues },
+  ref,
+) {
   if (issues.length === 0) return null;
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">

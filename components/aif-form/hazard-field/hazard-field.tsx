@@ -40,7 +40,9 @@ export function HazardField(props: FieldProps<Hazard>) {
     const clean = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)) as Hazard;
     onChange(clean, fieldPathId.path);
   };
-  const evidence = useBufferedValue(value.evidence ?? "", (text) => emit({ ...value, evidence: text === "" ? undefined : text }));
+  const evidence = useBufferedValue(value.evidence ?? "", (text) =>
+    emit({ ...value, evidence: text === "" ? undefined : text }),
+  );
 
   const chooseVerdict = (verdict: Verdict) => {
     const violating = isViolatingHazard({ verdict });
@@ -55,7 +57,16 @@ export function HazardField(props: FieldProps<Hazard>) {
   };
 
   const onKey = (event: KeyboardEvent<HTMLFieldSetElement>) => {
-    if (disabled || readonly || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || isTextTarget(event.target)) return;
+    if (
+      disabled ||
+      readonly ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.altKey ||
+      event.shiftKey ||
+      isTextTarget(event.target)
+    )
+      return;
     const digit = Number(event.key);
     if (!Number.isInteger(digit) || digit < 1) return;
     const fieldset = event.currentTarget;

@@ -22,7 +22,8 @@ export function JsonObjectField(props: FieldProps<Record<string, unknown> | null
     }
     try {
       const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("must be a JSON object");
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+        throw new Error("must be a JSON object");
       setParseError(null);
       onChange(parsed as Record<string, unknown>, fieldPathId.path);
     } catch (error) {
@@ -32,7 +33,9 @@ export function JsonObjectField(props: FieldProps<Record<string, unknown> | null
   const errors = [...(parseError ? [parseError] : []), ...((errorSchema?.__errors as string[] | undefined) ?? [])];
   return (
     <div className="form-group">
-      <label htmlFor={id} className="control-label">{titleOf(props)}</label>
+      <label htmlFor={id} className="control-label">
+        {titleOf(props)}
+      </label>
       <textarea
         id={id}
         className="form-control mono"

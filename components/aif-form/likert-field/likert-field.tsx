@@ -39,8 +39,12 @@ export function LikertField(props: FieldProps<Likert>) {
     for (const key of Object.keys(patch) as (keyof Likert)[]) if (patch[key] === undefined) delete next[key];
     onChange(next, fieldPathId.path);
   };
-  const rationale = useBufferedValue(value.rationale ?? "", (text) => update({ rationale: text === "" ? undefined : text }));
-  const anchorsUsed = useBufferedValue(value.anchors_used ?? "", (text) => update({ anchors_used: text === "" ? undefined : text }));
+  const rationale = useBufferedValue(value.rationale ?? "", (text) =>
+    update({ rationale: text === "" ? undefined : text }),
+  );
+  const anchorsUsed = useBufferedValue(value.anchors_used ?? "", (text) =>
+    update({ anchors_used: text === "" ? undefined : text }),
+  );
 
   const rationaleRequired = isRationaleRequired(value);
   const fractional = typeof value.score === "number" && !Number.isInteger(value.score);
@@ -68,18 +72,27 @@ export function LikertField(props: FieldProps<Likert>) {
     <fieldset className="likert" id={id} data-stop="likert" onKeyDown={onKey}>
       <legend>
         {title}
-        {required ? <span className="required-mark" aria-hidden="true">*</span> : null}
+        {required ? (
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        ) : null}
       </legend>
       {field?.help ? <p className="field-help">{field.help}</p> : null}
       {anchors ? (
         <dl className="likert-anchors" data-testid="likert-anchors">
           {Object.entries(anchors).map(([score, text]) => (
-            <div key={score}><dt>{score}</dt><dd>{text}</dd></div>
+            <div key={score}>
+              <dt>{score}</dt>
+              <dd>{text}</dd>
+            </div>
           ))}
         </dl>
       ) : null}
       <div className="likert-row">
-        <span className="likert-row-label" id={`${id}_score-label`}>{partLabel("likertWithRationale", "score")?.label}</span>
+        <span className="likert-row-label" id={`${id}_score-label`}>
+          {partLabel("likertWithRationale", "score")?.label}
+        </span>
         <SegmentedChoice
           id={`${id}_score`}
           label={`${title} score`}
@@ -93,11 +106,15 @@ export function LikertField(props: FieldProps<Likert>) {
         />
       </div>
       {fractional ? (
-        <p className="likert-fraction">Current score {value.score} (a mean of judge samples). Choose a whole score to replace it.</p>
+        <p className="likert-fraction">
+          Current score {value.score} (a mean of judge samples). Choose a whole score to replace it.
+        </p>
       ) : null}
       <FieldErrors fieldId={`${id}_score`} errors={scoreErrors} />
       <div className="likert-row">
-        <span className="likert-row-label">{partLabel("likertWithRationale", "confidence")?.label} <kbd className="key-hint">h m l</kbd></span>
+        <span className="likert-row-label">
+          {partLabel("likertWithRationale", "confidence")?.label} <kbd className="key-hint">h m l</kbd>
+        </span>
         <SegmentedChoice
           id={`${id}_confidence`}
           label={`${title} confidence`}
@@ -111,7 +128,11 @@ export function LikertField(props: FieldProps<Likert>) {
       <FieldErrors fieldId={`${id}_confidence`} errors={errorsOf("confidence")} />
       <label htmlFor={`${id}_rationale`} className="likert-rationale-label">
         Rationale{" "}
-        {rationaleRequired ? <span className="badge badge-required">required</span> : <span className="badge">optional</span>}
+        {rationaleRequired ? (
+          <span className="badge badge-required">required</span>
+        ) : (
+          <span className="badge">optional</span>
+        )}
       </label>
       <textarea
         id={`${id}_rationale`}

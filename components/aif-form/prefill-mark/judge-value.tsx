@@ -13,16 +13,26 @@ export function JudgeValue({ value }: { value: unknown }) {
   if (isPlainObject(value) && "score" in value) {
     return (
       <>
-        <span>score {text(value.score)}{value.confidence ? ` · ${text(value.confidence)} confidence` : ""}</span>
-        {typeof value.rationale === "string" ? <blockquote className="judge-rationale">{value.rationale}</blockquote> : null}
+        <span>
+          score {text(value.score)}
+          {value.confidence ? ` · ${text(value.confidence)} confidence` : ""}
+        </span>
+        {typeof value.rationale === "string" ? (
+          <blockquote className="judge-rationale">{value.rationale}</blockquote>
+        ) : null}
       </>
     );
   }
   if (isPlainObject(value) && "verdict" in value) {
     return (
       <>
-        <span>{text(value.verdict)}{value.severity ? ` · severity ${text(value.severity)}` : ""}</span>
-        {typeof value.evidence === "string" ? <blockquote className="judge-rationale">{value.evidence}</blockquote> : null}
+        <span>
+          {text(value.verdict)}
+          {value.severity ? ` · severity ${text(value.severity)}` : ""}
+        </span>
+        {typeof value.evidence === "string" ? (
+          <blockquote className="judge-rationale">{value.evidence}</blockquote>
+        ) : null}
       </>
     );
   }

@@ -16,8 +16,17 @@ function download(name: string, type: string, text: string): void {
 export function ChartDownloads({ name, rows }: { name: string; rows: Row[] }) {
   return (
     <p className="chart-downloads">
-      Data: <button type="button" className="btn btn-link" onClick={() => download(`${name}.csv`, "text/csv", csvOf(rows))}>CSV</button>{" "}
-      <button type="button" className="btn btn-link" onClick={() => download(`${name}.json`, "application/json", JSON.stringify(rows, null, 2))}>JSON</button>
+      Data:{" "}
+      <button type="button" className="btn btn-link" onClick={() => download(`${name}.csv`, "text/csv", csvOf(rows))}>
+        CSV
+      </button>{" "}
+      <button
+        type="button"
+        className="btn btn-link"
+        onClick={() => download(`${name}.json`, "application/json", JSON.stringify(rows, null, 2))}
+      >
+        JSON
+      </button>
     </p>
   );
 }

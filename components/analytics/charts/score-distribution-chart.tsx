@@ -5,7 +5,11 @@ import type { ScoreDistribution } from "@/lib/analytics/agreement-report";
 import { ChartDownloads } from "./chart-downloads";
 
 export function ScoreDistributionChart({ distribution }: { distribution: ScoreDistribution }) {
-  const rows = [1, 2, 3, 4, 5].map((score, index) => ({ score, human: distribution.human[index] ?? 0, judge: distribution.judge[index] ?? 0 }));
+  const rows = [1, 2, 3, 4, 5].map((score, index) => ({
+    score,
+    human: distribution.human[index] ?? 0,
+    judge: distribution.judge[index] ?? 0,
+  }));
   return (
     <figure className="chart" data-testid="score-distribution" data-dimension={distribution.dimension}>
       <figcaption className="mono">{distribution.dimension}</figcaption>
@@ -16,8 +20,12 @@ export function ScoreDistributionChart({ distribution }: { distribution: ScoreDi
           <YAxis allowDecimals={false} />
           <Tooltip />
           <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="human" name="Human side" fill="#1d4ed8" isAnimationActive={false}><LabelList dataKey="human" position="top" fontSize={11} /></Bar>
-          <Bar dataKey="judge" name="LLM judge" fill="#f59e0b" isAnimationActive={false}><LabelList dataKey="judge" position="top" fontSize={11} /></Bar>
+          <Bar dataKey="human" name="Human side" fill="#1d4ed8" isAnimationActive={false}>
+            <LabelList dataKey="human" position="top" fontSize={11} />
+          </Bar>
+          <Bar dataKey="judge" name="LLM judge" fill="#f59e0b" isAnimationActive={false}>
+            <LabelList dataKey="judge" position="top" fontSize={11} />
+          </Bar>
         </BarChart>
       </ResponsiveContainer>
       <ChartDownloads name={`score-distribution-${distribution.dimension}`} rows={rows} />

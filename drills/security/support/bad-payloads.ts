@@ -8,12 +8,12 @@ export function nestedJson(depth: number): string {
 
 /** A JSON text with `depth` nested objects under `key` of `into` (serialised). */
 export function withDeepValue(into: Record<string, unknown>, path: string[], depth: number): string {
-  const marker = "\"__DEEP__\"";
+  const marker = '"__DEEP__"';
   const copy = structuredClone(into);
   let node = copy as Record<string, unknown>;
   for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
   node[path.at(-1)!] = "__DEEP__";
-  return JSON.stringify(copy).replace(marker, "{\"a\":".repeat(depth) + "1" + "}".repeat(depth));
+  return JSON.stringify(copy).replace(marker, '{"a":'.repeat(depth) + "1" + "}".repeat(depth));
 }
 
 /** The same object with a raw `"__proto__"` (or any) key spliced in, as JSON.parse sees it on the wire. */
@@ -29,7 +29,11 @@ export function withUnknownFields(value: Record<string, unknown>, count: number)
 export function invalidUtf8Line(valid: string): Buffer {
   // A string value with bytes that are not UTF-8 (a Latin-1 "é" and a stray continuation byte).
   const at = valid.indexOf("Question");
-  return Buffer.concat([Buffer.from(valid.slice(0, at)), Buffer.from([0xe9, 0x80, 0xff]), Buffer.from(valid.slice(at))]);
+  return Buffer.concat([
+    Buffer.from(valid.slice(0, at)),
+    Buffer.from([0xe9, 0x80, 0xff]),
+    Buffer.from(valid.slice(at)),
+  ]);
 }
 
 /** One line of `bytes` bytes: a JSON string, never ending in a newline until the end. */
@@ -42,7 +46,7 @@ export function hugeLine(bytes: number): Buffer {
 
 /** A stream of `bytes` bytes of valid-looking JSONL, made as it is sent (no 100 MB buffer). */
 export function bigUpload(bytes: number, line: string): ReadableStream<Uint8Array> {
-  const chunk = Buffer.from((line + "\n").repeat(Math.max(1, Math.floor(256 * 1024 / (line.length + 1)))));
+  const chunk = Buffer.from((line + "\n").repeat(Math.max(1, Math.floor((256 * 1024) / (line.length + 1)))));
   let sent = 0;
   return new ReadableStream({
     pull(controller) {

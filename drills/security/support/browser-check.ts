@@ -4,7 +4,14 @@
 // attributes, and whether the payloads' text is shown literally.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright";
 
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
@@ -14,16 +21,22 @@ export async function launchBrowser(): Promise<Browser> {
 export async function contextWithCookie(browser: Browser, url: string, cookie: string | null): Promise<BrowserContext> {
   const context = await browser.newContext({ acceptDownloads: true });
   if (cookie) {
-    await context.addCookies(cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-    }));
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+      }),
+    );
   }
   // Runs before the page's own scripts; CSP does not apply to it.
   await context.addInitScript(() => {
     const violations: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
-    document.addEventListener("securitypolicyviolation", (event) => violations.push(`${event.violatedDirective} ${event.blockedURI || "inline"}${event.sourceFile ? ` at ${event.sourceFile.split("/").pop()}:${event.lineNumber}:${event.columnNumber}` : ""}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      violations.push(
+        `${event.violatedDirective} ${event.blockedURI || "inline"}${event.sourceFile ? ` at ${event.sourceFile.split("/").pop()}:${event.lineNumber}:${event.columnNumber}` : ""}`,
+      ),
+    );
   });
   return context;
 }
@@ -48,7 +61,8 @@ async function shownText(page: Page): Promise<string> {
       if (!node.parentElement?.closest("script, style, template, noscript")) parts.push(node.textContent ?? "");
     }
     // Form fields hold text as values, not text nodes.
-    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")) parts.push(field.value);
+    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea"))
+      parts.push(field.value);
     return parts.join("\n");
   });
 }
@@ -70,15 +84,22 @@ export async function inspectPage(context: BrowserContext, url: string, expectTe
       pwned: (window as unknown as { __pwned?: unknown }).__pwned,
       cspViolations: (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
       javascriptLinks: [...document.querySelectorAll("[href], [src], [action], [formaction]")].filter((element) =>
-        ["href", "src", "action", "formaction"].some((name) => /^\s*javascript:/i.test(element.getAttribute(name) ?? ""))).length,
-      handlerAttributes: [...document.querySelectorAll("body *")].filter((element) => [...element.attributes].some((attribute) => /^on/i.test(attribute.name))).length,
+        ["href", "src", "action", "formaction"].some((name) =>
+          /^\s*javascript:/i.test(element.getAttribute(name) ?? ""),
+        ),
+      ).length,
+      handlerAttributes: [...document.querySelectorAll("body *")].filter((element) =>
+        [...element.attributes].some((attribute) => /^on/i.test(attribute.name)),
+      ).length,
     }));
     return {
       status: response?.status() ?? 0,
       dialogs,
       ...found,
       // A record shown as JSON escapes quotes: that is still the literal text.
-      missingText: expectText.filter((literal) => !text.includes(literal) && !text.includes(JSON.stringify(literal).slice(1, -1))),
+      missingText: expectText.filter(
+        (literal) => !text.includes(literal) && !text.includes(JSON.stringify(literal).slice(1, -1)),
+      ),
       headers: response?.headers() ?? {},
     };
   } finally {
@@ -87,10 +108,16 @@ export async function inspectPage(context: BrowserContext, url: string, expectTe
 }
 
 /** Navigates to a download URL as a person would; the browser must save it, not render it. */
-export async function openDownload(context: BrowserContext, url: string): Promise<{ downloaded: boolean; content: string; pwned: unknown; dialogs: number }> {
+export async function openDownload(
+  context: BrowserContext,
+  url: string,
+): Promise<{ downloaded: boolean; content: string; pwned: unknown; dialogs: number }> {
   const page = await context.newPage();
   let dialogs = 0;
-  page.on("dialog", (dialog) => { dialogs++; void dialog.dismiss().catch(() => undefined); });
+  page.on("dialog", (dialog) => {
+    dialogs++;
+    void dialog.dismiss().catch(() => undefined);
+  });
   try {
     const download = page.waitForEvent("download", { timeout: 30_000 }).catch(() => null);
     await page.goto(url).catch(() => undefined); // "Download is starting" aborts the navigation.
@@ -100,7 +127,9 @@ export async function openDownload(context: BrowserContext, url: string): Promis
       const stream = await saved.createReadStream();
       for await (const chunk of stream) content += chunk;
     }
-    const pwned = await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned).catch(() => undefined);
+    const pwned = await page
+      .evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)
+      .catch(() => undefined);
     return { downloaded: saved !== null, content, pwned, dialogs };
   } finally {
     await page.close();

@@ -20,7 +20,12 @@ export type DrillApp = {
   stop: () => Promise<void>;
 };
 
-export async function startDrillApp(options: { label: string; port: number; setup: SetupName; env?: Record<string, string> }): Promise<DrillApp> {
+export async function startDrillApp(options: {
+  label: string;
+  port: number;
+  setup: SetupName;
+  env?: Record<string, string>;
+}): Promise<DrillApp> {
   const setup: DatabaseSetup = await prepareSetup(options.setup, { label: `drill_${options.label}` });
   const email = `admin-${randomBytes(3).toString("hex")}@drill.evalform.local`;
   const password = `pw-${randomBytes(12).toString("base64url")}`;
@@ -29,7 +34,13 @@ export async function startDrillApp(options: { label: string; port: number; setu
     app = await startApp({
       port: options.port,
       authSecret: randomBytes(32).toString("base64"),
-      env: { ...setup.appEnv, EVALFORM_ADMIN_EMAIL: email, EVALFORM_ADMIN_PASSWORD: password, EVALFORM_LOG_LEVEL: "warn", ...options.env },
+      env: {
+        ...setup.appEnv,
+        EVALFORM_ADMIN_EMAIL: email,
+        EVALFORM_ADMIN_PASSWORD: password,
+        EVALFORM_LOG_LEVEL: "warn",
+        ...options.env,
+      },
     });
   } catch (error) {
     await setup.stop();
@@ -56,7 +67,18 @@ export async function startDrillApp(options: { label: string; port: number; setu
 }
 
 /** JSON request with a session cookie (and our own Origin, as the app's pages send it) or a token. */
-export async function api(app: DrillApp, path: string, init: { method?: string; body?: unknown; cookie?: string; token?: string; headers?: Record<string, string>; rawBody?: BodyInit } = {}): Promise<Response> {
+export async function api(
+  app: DrillApp,
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    cookie?: string;
+    token?: string;
+    headers?: Record<string, string>;
+    rawBody?: BodyInit;
+  } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { origin: app.url, ...init.headers };
   if (init.cookie) headers.cookie = init.cookie;
   if (init.token) headers.authorization = `Bearer ${init.token}`;
@@ -85,7 +107,11 @@ export async function addUser(app: DrillApp, roles: string[], name: string): Pro
   return { id, email, name, password, cookie: await signIn(app.url, email, password) };
 }
 
-export async function createToken(app: DrillApp, user: DrillUser, roles: string[]): Promise<{ id: string; token: string }> {
+export async function createToken(
+  app: DrillApp,
+  user: DrillUser,
+  roles: string[],
+): Promise<{ id: string; token: string }> {
   const response = await api(app, "/api/tokens", { cookie: user.cookie, body: { name: "drill", roles } });
   if (response.status !== 201) throw new Error(`token: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { token: string; id?: string; token_id?: string; view?: { id: string } };
@@ -94,7 +120,9 @@ export async function createToken(app: DrillApp, user: DrillUser, roles: string[
 
 /** Rows in every table of the app's schema: what "nothing stored changed" is checked against. */
 export async function rowCounts(app: DrillApp): Promise<Record<string, number>> {
-  const tables = await app.sql.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name");
+  const tables = await app.sql.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+  );
   const counts: Record<string, number> = {};
   for (const { table_name: table } of tables.rows) {
     counts[table] = Number((await app.sql.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`)).rows[0]!.n);
@@ -103,7 +131,11 @@ export async function rowCounts(app: DrillApp): Promise<Record<string, number>> 
 }
 
 /** The tables whose row counts differ, as "table a→b". */
-export function countChanges(before: Record<string, number>, after: Record<string, number>, ignore: string[] = []): string[] {
+export function countChanges(
+  before: Record<string, number>,
+  after: Record<string, number>,
+  ignore: string[] = [],
+): string[] {
   return Object.keys({ ...before, ...after })
     .filter((table) => !ignore.includes(table) && before[table] !== after[table])
     .map((table) => `${table} ${before[table] ?? 0}→${after[table] ?? 0}`);

@@ -18,17 +18,26 @@ describe("precompiled validators", () => {
     // components/aif-form/validator.ts gives rjsf only the contract's own
     // validator. rjsf validates subschemas only to resolve these keywords; a
     // schema that gains one needs rjsf's compileSchemaValidators instead.
-    const conditional = JSON.stringify(aifSchema).match(/"(if|then|else|oneOf|anyOf|allOf|not|dependencies|dependentSchemas)":/g);
+    const conditional = JSON.stringify(aifSchema).match(
+      /"(if|then|else|oneOf|anyOf|allOf|not|dependencies|dependentSchemas)":/g,
+    );
     expect(conditional).toBeNull();
   });
 
   it("report the same errors as the schemas compiled at run time", () => {
     const runtime = createAjv().getSchema(rulesSchema.$id)!;
-    const base = { schema_version: "1.0.0", eval_id: "3c1d5e7f-9a2b-4c6d-8e0f-1a3b5c7d9e2f", created_at: "2026-11-21T10:00:00.000Z" };
+    const base = {
+      schema_version: "1.0.0",
+      eval_id: "3c1d5e7f-9a2b-4c6d-8e0f-1a3b5c7d9e2f",
+      created_at: "2026-11-21T10:00:00.000Z",
+    };
     const cases: unknown[] = [
       { ...chatDraft(), ...base },
       { ...agentDraft(), ...base },
-      { ...chatDraft({ universal: { ...chatDraft().universal, helpfulness: { score: 2, confidence: "high" } } }), ...base },
+      {
+        ...chatDraft({ universal: { ...chatDraft().universal, helpfulness: { score: 2, confidence: "high" } } }),
+        ...base,
+      },
       { ...chatDraft({ safety: { is_violating_any: false, hate: { verdict: "violating" } } }), ...base },
       { ...chatDraft(), ...base, eval_id: "not-a-uuid", colour: "red" },
       "not an object",
@@ -36,7 +45,9 @@ describe("precompiled validators", () => {
     for (const value of cases) {
       runtime(value);
       const expected = (runtime.errors ?? []).map((error) => [error.instancePath, error.keyword, error.schemaPath]);
-      expect(recordErrors(value).map((error) => [error.instancePath, error.keyword, error.schemaPath])).toEqual(expected);
+      expect(recordErrors(value).map((error) => [error.instancePath, error.keyword, error.schemaPath])).toEqual(
+        expected,
+      );
     }
     // The cases are not all valid: the comparison covers errors, not only passes.
     expect(cases.filter((value) => recordErrors(value).length > 0).length).toBe(4);
@@ -49,7 +60,8 @@ describe("rule names of precompiled errors", () => {
     const clashes: string[] = [];
     const visit = (node: unknown) => {
       if (node === null || typeof node !== "object") return;
-      if (!Array.isArray(node) && ruleOfSchemaNode(structuredClone(node))) clashes.push(JSON.stringify(node).slice(0, 80));
+      if (!Array.isArray(node) && ruleOfSchemaNode(structuredClone(node)))
+        clashes.push(JSON.stringify(node).slice(0, 80));
       for (const child of Object.values(node)) visit(child);
     };
     visit(aifSchema);

@@ -14,11 +14,19 @@ const REPORT_CODE = ["lib/analytics/", "lib/review/review-summary"];
 const IMPORT = /^\s*(?:import|export)\b[^"']*?from\s*["']([^"']+)["']/gm;
 
 function resolveImport(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/") ? specifier.slice(2) : specifier.startsWith(".") ? path.posix.join(path.posix.dirname(from), specifier) : null;
+  const base = specifier.startsWith("@/")
+    ? specifier.slice(2)
+    : specifier.startsWith(".")
+      ? path.posix.join(path.posix.dirname(from), specifier)
+      : null;
   if (base === null) return null;
-  const file = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((candidate) => existsSync(path.join(ROOT, candidate)));
+  const file = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((candidate) =>
+    existsSync(path.join(ROOT, candidate)),
+  );
   // This folder holds the version itself, not report logic (and hashing it would chase its own tail).
-  return file && REPORT_CODE.some((prefix) => file.startsWith(prefix)) && !file.startsWith("lib/analytics/report-code/") ? file : null;
+  return file && REPORT_CODE.some((prefix) => file.startsWith(prefix)) && !file.startsWith("lib/analytics/report-code/")
+    ? file
+    : null;
 }
 
 /** The report's source files, sorted, relative to the repository. */
@@ -39,6 +47,7 @@ export function reportCodeFiles(): string[] {
 
 export function reportCodeHash(): string {
   const hash = createHash("sha256");
-  for (const file of reportCodeFiles()) hash.update(`${file}\0${readFileSync(path.join(ROOT, file), "utf8").replaceAll("\r\n", "\n")}\0`);
+  for (const file of reportCodeFiles())
+    hash.update(`${file}\0${readFileSync(path.join(ROOT, file), "utf8").replaceAll("\r\n", "\n")}\0`);
   return hash.digest("hex");
 }

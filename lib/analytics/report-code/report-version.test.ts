@@ -16,7 +16,10 @@ it("carries the hash of the report's current source (run `npm run report:version
 
 it("changes when a contract fact changes (a new Likert dimension, hazard or tag)", () => {
   expect(REPORT_VERSION).toBe(reportVersionOf(CONTRACT_FACTS, REPORT_CODE_SHA256));
-  const withDimension = { ...CONTRACT_FACTS, likertDimensions: [...CONTRACT_FACTS.likertDimensions, "universal.conciseness"] };
+  const withDimension = {
+    ...CONTRACT_FACTS,
+    likertDimensions: [...CONTRACT_FACTS.likertDimensions, "universal.conciseness"],
+  };
   const withHazard = { ...CONTRACT_FACTS, hazards: [...CONTRACT_FACTS.hazards, "elections"] };
   const withTag = { ...CONTRACT_FACTS, issueTags: [...CONTRACT_FACTS.issueTags, "bias"] };
   const keys = [withDimension, withHazard, withTag].map((facts) => reportVersionOf(facts, REPORT_CODE_SHA256));

@@ -7,7 +7,10 @@ import { CONTRACT_FACTS, type ContractFacts } from "@/lib/aif/contract-facts";
 import { REPORT_CODE_SHA256 } from "./report-code-version";
 
 export function reportVersionOf(facts: ContractFacts, codeSha256: string): string {
-  return createHash("sha256").update(JSON.stringify({ facts, code: codeSha256 })).digest("hex").slice(0, 32);
+  return createHash("sha256")
+    .update(JSON.stringify({ facts, code: codeSha256 }))
+    .digest("hex")
+    .slice(0, 32);
 }
 
 export const REPORT_VERSION = reportVersionOf(CONTRACT_FACTS, REPORT_CODE_SHA256);

@@ -4,6 +4,10 @@
 import type { Area } from "../operation";
 
 export const exportsArea: Area = {
-  tag: { name: "Exports", description: "Records out of the app: streamed from a database cursor, each export with a manifest of counts and hashes." },
+  tag: {
+    name: "Exports",
+    description:
+      "Records out of the app: streamed from a database cursor, each export with a manifest of counts and hashes.",
+  },
   operations: [],
 };

@@ -5,11 +5,18 @@
 import type { Area } from "../operation";
 
 export const queueArea: Area = {
-  tag: { name: "Rating queue", description: "Raters and SMEs work through the suites they are on: next item (held), draft saves, submit." },
+  tag: {
+    name: "Rating queue",
+    description: "Raters and SMEs work through the suites they are on: next item (held), draft saves, submit.",
+  },
   operations: [],
 };
 
 export const visitorsArea: Area = {
-  tag: { name: "Share-link visitors", description: "People without an account rate a suite through a share link; their records have rater.type end_user and a random visitor id." },
+  tag: {
+    name: "Share-link visitors",
+    description:
+      "People without an account rate a suite through a share link; their records have rater.type end_user and a random visitor id.",
+  },
   operations: [],
 };

@@ -8,31 +8,58 @@ import { jsonAnswer, queryParameter, recordsUpload, type Area } from "../operati
 const schemas = {
   RecordImportReport: object({
     format: { type: "string", enum: ["jsonl", "json"] },
-    records_read: int(), imported: int("newly stored (0 when nothing was stored)"),
-    already_present: int("identical records already stored, or repeated in the file"), refused: int(),
+    records_read: int(),
+    imported: int("newly stored (0 when nothing was stored)"),
+    already_present: int("identical records already stored, or repeated in the file"),
+    refused: int(),
     stored: bool("false when a refusal (without store_valid) or a dangling derived_from rolled everything back"),
-    errors: arrayOf(object({ line: int("line (JSONL) or position (JSON array)"), path: str("JSON Pointer into that record"), rule: str(), message: str() })),
+    errors: arrayOf(
+      object({
+        line: int("line (JSONL) or position (JSON array)"),
+        path: str("JSON Pointer into that record"),
+        rule: str(),
+        message: str(),
+      }),
+    ),
   }),
 };
 
 export const recordsArea: Area = {
-  tag: { name: "Records", description: "AIF records: submitted, listed, read and checked. Stored records never change; a correction is a new record whose derived_from names the original." },
+  tag: {
+    name: "Records",
+    description:
+      "AIF records: submitted, listed, read and checked. Stored records never change; a correction is a new record whose derived_from names the original.",
+  },
   schemas,
   operations: [
     {
-      method: "post", path: "/api/records/import", id: "importRecords", access: "records.import",
+      method: "post",
+      path: "/api/records/import",
+      id: "importRecords",
+      access: "records.import",
       summary: "Import complete AIF records (e.g. an export)",
-      description: "Streamed. Each record keeps its eval_id, created_at and body, so importing an export reproduces it and importing it again changes nothing. When any record is refused and store_valid is not true, nothing is stored and the answer is 422 with the report.",
+      description:
+        "Streamed. Each record keeps its eval_id, created_at and body, so importing an export reproduces it and importing it again changes nothing. When any record is refused and store_valid is not true, nothing is stored and the answer is 422 with the report.",
       query: [
         policyParameter("records", "all_or_nothing"),
-        queryParameter("store_valid", "the older spelling of policy: 1 or true is store_valid, 0 or false all_or_nothing (another value answers 422)", { type: "string", enum: [...BOOLEAN_FLAG_VALUES] }),
+        queryParameter(
+          "store_valid",
+          "the older spelling of policy: 1 or true is store_valid, 0 or false all_or_nothing (another value answers 422)",
+          { type: "string", enum: [...BOOLEAN_FLAG_VALUES] },
+        ),
       ],
-      body: recordsUpload(ref("AifRecordWithRules"), "A JSON array, a single record, or JSON Lines (application/x-ndjson) of complete records."),
+      body: recordsUpload(
+        ref("AifRecordWithRules"),
+        "A JSON array, a single record, or JSON Lines (application/x-ndjson) of complete records.",
+      ),
       responses: {
         200: jsonAnswer("Imported.", ref("RecordImportReport")),
-        422: jsonAnswer("Nothing was stored: `errors` lists each refused record's line, and `report` is the whole report.", {
-          allOf: [ref("Error"), object({ report: ref("RecordImportReport") })],
-        }),
+        422: jsonAnswer(
+          "Nothing was stored: `errors` lists each refused record's line, and `report` is the whole report.",
+          {
+            allOf: [ref("Error"), object({ report: ref("RecordImportReport") })],
+          },
+        ),
       },
       errors: [400, 413],
     },

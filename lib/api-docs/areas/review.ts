@@ -8,29 +8,49 @@ import { jsonAnswer, queryParameter, recordsUpload, type Area } from "../operati
 
 const schemas = {
   PrefillImportReport: object({
-    import_id: nullable(uuid()), format: { type: "string", enum: ["jsonl", "json"] }, records_read: int(), stored: int(),
-    already_present: int(), refused: int(),
-    errors: arrayOf(object({ line: int(), field: str(), rule: str(), message: str() })), notes: arrayOf(str()),
+    import_id: nullable(uuid()),
+    format: { type: "string", enum: ["jsonl", "json"] },
+    records_read: int(),
+    stored: int(),
+    already_present: int(),
+    refused: int(),
+    errors: arrayOf(object({ line: int(), field: str(), rule: str(), message: str() })),
+    notes: arrayOf(str()),
   }),
 };
 
 export const reviewArea: Area = {
-  tag: { name: "Review", description: "LLM-judge prefills, judge runs, and the SME review that turns a judge record into a hybrid record (derived_from = the judge record)." },
+  tag: {
+    name: "Review",
+    description:
+      "LLM-judge prefills, judge runs, and the SME review that turns a judge record into a hybrid record (derived_from = the judge record).",
+  },
   schemas,
   operations: [
     {
-      method: "post", path: "/api/suites/{suiteId}/prefills", id: "importPrefills", access: "prefills.import",
+      method: "post",
+      path: "/api/suites/{suiteId}/prefills",
+      id: "importPrefills",
+      access: "prefills.import",
       summary: "Import LLM-judge records as prefills",
-      description: "Matched to the suite's items by task.task_id (and suite_id, system_under_test where they tell items apart). Records keep their eval_id; a repeat stores nothing twice. When any record is refused and store_valid is not true, nothing is stored.",
+      description:
+        "Matched to the suite's items by task.task_id (and suite_id, system_under_test where they tell items apart). Records keep their eval_id; a repeat stores nothing twice. When any record is refused and store_valid is not true, nothing is stored.",
       query: [
         policyParameter("prefills", "all_or_nothing"),
-        queryParameter("store_valid", "the older spelling of policy: 1 or true is store_valid, 0 or false all_or_nothing (another value answers 422)", { type: "string", enum: [...BOOLEAN_FLAG_VALUES] }),
+        queryParameter(
+          "store_valid",
+          "the older spelling of policy: 1 or true is store_valid, 0 or false all_or_nothing (another value answers 422)",
+          { type: "string", enum: [...BOOLEAN_FLAG_VALUES] },
+        ),
         queryParameter("file_name", "shown in the import's listing", { type: "string" }),
       ],
-      body: recordsUpload(ref("AifRecordWithRules"), "llm_judge records without derived_from: JSON Lines, or one JSON document (an array or a record)."),
+      body: recordsUpload(
+        ref("AifRecordWithRules"),
+        "llm_judge records without derived_from: JSON Lines, or one JSON document (an array or a record).",
+      ),
       responses: {
         201: jsonAnswer("Stored.", ref("PrefillImportReport")),
-        422: jsonAnswer("Some records were refused; nothing was stored. `errors[].path` reads \"line N /field\".", {
+        422: jsonAnswer('Some records were refused; nothing was stored. `errors[].path` reads "line N /field".', {
           allOf: [ref("Error"), object({ report: ref("PrefillImportReport") })],
         }),
       },

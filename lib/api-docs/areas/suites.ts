@@ -4,6 +4,9 @@
 import type { Area } from "../operation";
 
 export const suitesArea: Area = {
-  tag: { name: "Suites", description: "Items gathered for rating with an overlap k, a gold share, a hold time and a list of raters." },
+  tag: {
+    name: "Suites",
+    description: "Items gathered for rating with an overlap k, a gold share, a hold time and a list of raters.",
+  },
   operations: [],
 };

@@ -6,6 +6,13 @@ import { jsonAnswer, type Area } from "../operation";
 export const systemArea: Area = {
   tag: { name: "System", description: "Liveness, readiness and this API description: public, no data." },
   operations: [
-    { method: "get", path: "/api/openapi.json", id: "openApiDocument", access: "public", summary: "This document (OpenAPI 3.1)", responses: { 200: jsonAnswer("The OpenAPI document.", { type: "object" }) } },
+    {
+      method: "get",
+      path: "/api/openapi.json",
+      id: "openApiDocument",
+      access: "public",
+      summary: "This document (OpenAPI 3.1)",
+      responses: { 200: jsonAnswer("The OpenAPI document.", { type: "object" }) },
+    },
   ],
 };

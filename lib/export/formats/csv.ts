@@ -18,7 +18,11 @@ function valueAt(record: Record<string, unknown>, keys: readonly string[]): unkn
 }
 
 const scalar = (value: unknown): CsvCell =>
-  typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : value == null ? null : JSON.stringify(value);
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+    ? value
+    : value == null
+      ? null
+      : JSON.stringify(value);
 
 const at = (path: string): Column => {
   const keys = path.split(".");
@@ -28,8 +32,17 @@ const at = (path: string): Column => {
 export const CSV_COLUMNS: readonly Column[] = [
   ...["eval_id", "created_at", "derived_from", "schema_version"].map(at),
   ...["rater.type", "rater.id", "rater.model"].map(at),
-  ...["subject.system_under_test", "subject.model", "task.task_id", "task.suite_id", "task.modality", "task.gold_item_id"].map(at),
-  ...LIKERT_DIMENSIONS.flatMap((dimension) => ["score", "confidence", "rationale"].map((part) => at(`${dimension}.${part}`))),
+  ...[
+    "subject.system_under_test",
+    "subject.model",
+    "task.task_id",
+    "task.suite_id",
+    "task.modality",
+    "task.gold_item_id",
+  ].map(at),
+  ...LIKERT_DIMENSIONS.flatMap((dimension) =>
+    ["score", "confidence", "rationale"].map((part) => at(`${dimension}.${part}`)),
+  ),
   at("universal.vs_reference"),
   at("safety.is_violating_any"),
   ...HAZARDS.flatMap((hazard) => ["verdict", "severity"].map((part) => at(`safety.${hazard}.${part}`))),

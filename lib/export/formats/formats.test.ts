@@ -12,7 +12,8 @@ import { EXPORT_FORMAT_IDS, EXPORT_FORMATS, exportFormat, recordsInLines } from 
 function encode(format: ExportFormat, bodies: string[], pageSize = 1): string {
   const encoder = format.encoder();
   let text = encoder.head();
-  for (let start = 0; start < bodies.length; start += pageSize) text += encoder.page(bodies.slice(start, start + pageSize), start).toString("utf8");
+  for (let start = 0; start < bodies.length; start += pageSize)
+    text += encoder.page(bodies.slice(start, start + pageSize), start).toString("utf8");
   return text + encoder.tail(bodies.length);
 }
 
@@ -52,19 +53,34 @@ describe("JSON Lines and JSON", () => {
 
 describe("CSV", () => {
   const csv = exportFormat("csv");
-  const header = (text: string) => text.split("\r\n")[0]!.split(",").map((cell) => JSON.parse(cell) as string);
+  const header = (text: string) =>
+    text
+      .split("\r\n")[0]!
+      .split(",")
+      .map((cell) => JSON.parse(cell) as string);
 
   it("has a column for the score, confidence and rationale of every Likert dimension and the verdict of every hazard", () => {
     const columns = header(encode(csv, []));
     expect(columns).toEqual(CSV_COLUMNS.map((column) => column.name));
-    for (const dimension of LIKERT_DIMENSIONS) expect(columns).toEqual(expect.arrayContaining([`${dimension}.score`, `${dimension}.confidence`, `${dimension}.rationale`]));
+    for (const dimension of LIKERT_DIMENSIONS)
+      expect(columns).toEqual(
+        expect.arrayContaining([`${dimension}.score`, `${dimension}.confidence`, `${dimension}.rationale`]),
+      );
     for (const hazard of HAZARDS) expect(columns).toContain(`safety.${hazard}.verdict`);
     expect(columns.slice(0, 3)).toEqual(["eval_id", "created_at", "derived_from"]);
   });
 
   it("writes one row per record with its fields flattened, and guards cells a spreadsheet would run", () => {
     const draft = chatDraft();
-    const record = { ...draft, eval_id: "e-1", created_at: "2026-11-01T00:00:00Z", universal: { ...draft.universal, helpfulness: { score: 2, confidence: "low", rationale: "=HYPERLINK(\"x\")\nsecond line" } } };
+    const record = {
+      ...draft,
+      eval_id: "e-1",
+      created_at: "2026-11-01T00:00:00Z",
+      universal: {
+        ...draft.universal,
+        helpfulness: { score: 2, confidence: "low", rationale: '=HYPERLINK("x")\nsecond line' },
+      },
+    };
     const text = encode(csv, [JSON.stringify(record), JSON.stringify({ eval_id: "e-2" })]);
     const lines = text.split("\r\n");
     expect(lines).toHaveLength(3 + 1); // header, a row (its rationale's line break stays inside its quotes), a row, after the final CRLF
@@ -75,9 +91,11 @@ describe("CSV", () => {
     expect(cells[row["task.task_id"]!]).toBe(record.task.task_id);
     expect(cells[row["universal.helpfulness.score"]!]).toBe("2");
     expect(cells[row["universal.helpfulness.confidence"]!]).toBe("low");
-    expect(cells[row["universal.helpfulness.rationale"]!]).toBe("'=HYPERLINK(\"x\")\nsecond line");
+    expect(cells[row["universal.helpfulness.rationale"]!]).toBe('\'=HYPERLINK("x")\nsecond line');
     expect(cells[row["issue_tags"]!]).toBe((draft as { issue_tags?: string[] }).issue_tags?.join(";"));
-    expect(cells[row["safety.hate.verdict"]!]).toBe((draft as { safety?: Record<string, { verdict?: string }> }).safety?.hate?.verdict ?? "");
+    expect(cells[row["safety.hate.verdict"]!]).toBe(
+      (draft as { safety?: Record<string, { verdict?: string }> }).safety?.hate?.verdict ?? "",
+    );
     expect(lines[2]).toBe(['"e-2"', ...Array(CSV_COLUMNS.length - 1).fill('""')].join(","));
   });
 });

@@ -26,4 +26,5 @@ export function exportFormat(id: ExportFormatId): ExportFormat<ExportFormatId> {
 export const contentTypeOf = (format: ExportFormat): string => `${format.mediaType}; charset=utf-8`;
 
 /** Records received so far from the lines received: the format's leading lines are not records. */
-export const recordsInLines = (format: Pick<ExportFormat, "linesBefore">, lines: number): number => Math.max(lines - format.linesBefore, 0);
+export const recordsInLines = (format: Pick<ExportFormat, "linesBefore">, lines: number): number =>
+  Math.max(lines - format.linesBefore, 0);

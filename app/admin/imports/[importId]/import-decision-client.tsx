@@ -4,7 +4,15 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { fetchJson } from "@/lib/http/fetch-json";
 
-export function ImportDecisionClient({ importId, accepted, refused }: { importId: string; accepted: number; refused: number }) {
+export function ImportDecisionClient({
+  importId,
+  accepted,
+  refused,
+}: {
+  importId: string;
+  accepted: number;
+  refused: number;
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -17,17 +25,30 @@ export function ImportDecisionClient({ importId, accepted, refused }: { importId
   };
   return (
     <div className="panel" role="group" aria-labelledby="decision-title">
-      <h2 id="decision-title">{refused} line{refused === 1 ? " was" : "s were"} refused — nothing is imported yet</h2>
+      <h2 id="decision-title">
+        {refused} line{refused === 1 ? " was" : "s were"} refused — nothing is imported yet
+      </h2>
       <div className="inline-form">
         {/* Only offered when there is something to import (an import with none ends as refused). */}
         {accepted > 0 ? (
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => decide("import_valid_lines")}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => decide("import_valid_lines")}
+          >
             Import the {accepted} valid line{accepted === 1 ? "" : "s"}
           </button>
         ) : null}
-        <button type="button" className="btn" disabled={busy} onClick={() => decide("discard")}>Discard this import</button>
+        <button type="button" className="btn" disabled={busy} onClick={() => decide("discard")}>
+          Discard this import
+        </button>
       </div>
-      {failure ? <p className="notice notice-error" role="alert">{failure}</p> : null}
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
     </div>
   );
 }

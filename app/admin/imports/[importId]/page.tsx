@@ -23,25 +23,60 @@ export default async function ImportPage({ params }: { params: Promise<{ importI
     <>
       <div className="page-heading">
         <h1>Import {report.fileName ?? report.id}</h1>
-        <a className="btn" href={`/api/imports/${report.id}/report`} download>Download report (JSON)</a>
+        <a className="btn" href={`/api/imports/${report.id}/report`} download>
+          Download report (JSON)
+        </a>
       </div>
       <dl className="record-facts" data-testid="import-facts">
-        <dt>Format</dt><dd>{report.format}</dd>
-        <dt>Status</dt><dd data-testid="import-status">{report.status.replace("_", " ")}</dd>
-        <dt>Lines read</dt><dd>{report.linesRead}</dd>
-        <dt>Accepted</dt><dd>{report.accepted}</dd>
-        <dt>Refused</dt><dd>{report.refused}</dd>
-        {report.imported !== null ? <><dt>Imported</dt><dd data-testid="import-imported">{report.imported}</dd></> : null}
-        {report.alreadyPresent ? <><dt>Already imported before</dt><dd>{report.alreadyPresent}</dd></> : null}
-        {report.failure ? <><dt>Failure</dt><dd className="notice-error">{report.failure}</dd></> : null}
+        <dt>Format</dt>
+        <dd>{report.format}</dd>
+        <dt>Status</dt>
+        <dd data-testid="import-status">{report.status.replace("_", " ")}</dd>
+        <dt>Lines read</dt>
+        <dd>{report.linesRead}</dd>
+        <dt>Accepted</dt>
+        <dd>{report.accepted}</dd>
+        <dt>Refused</dt>
+        <dd>{report.refused}</dd>
+        {report.imported !== null ? (
+          <>
+            <dt>Imported</dt>
+            <dd data-testid="import-imported">{report.imported}</dd>
+          </>
+        ) : null}
+        {report.alreadyPresent ? (
+          <>
+            <dt>Already imported before</dt>
+            <dd>{report.alreadyPresent}</dd>
+          </>
+        ) : null}
+        {report.failure ? (
+          <>
+            <dt>Failure</dt>
+            <dd className="notice-error">{report.failure}</dd>
+          </>
+        ) : null}
       </dl>
-      {report.status === "awaiting_decision" ? <ImportDecisionClient importId={report.id} accepted={report.accepted} refused={report.refused} /> : null}
-      {report.status === "refused" ? (
-        <p className="notice notice-error" role="status">Every line of this file was refused, so nothing was imported. Correct the file using the lines below and import it again.</p>
+      {report.status === "awaiting_decision" ? (
+        <ImportDecisionClient importId={report.id} accepted={report.accepted} refused={report.refused} />
       ) : null}
-      {report.status === "committed" ? <p><Link href="/admin/suites">Create a suite from these items</Link></p> : null}
+      {report.status === "refused" ? (
+        <p className="notice notice-error" role="status">
+          Every line of this file was refused, so nothing was imported. Correct the file using the lines below and
+          import it again.
+        </p>
+      ) : null}
+      {report.status === "committed" ? (
+        <p>
+          <Link href="/admin/suites">Create a suite from these items</Link>
+        </p>
+      ) : null}
       <ImportReportTable caption="Refused lines" rows={report.errors as Row[]} omitted={report.errorsOmitted} />
-      <ImportReportGroups caption="Read tolerantly (variants of the spec that were accepted)" rows={report.notes as Row[]} omitted={report.notesOmitted} />
+      <ImportReportGroups
+        caption="Read tolerantly (variants of the spec that were accepted)"
+        rows={report.notes as Row[]}
+        omitted={report.notesOmitted}
+      />
     </>
   );
 }

@@ -13,15 +13,31 @@ export function GuidelinesClient({ suiteId, initial }: { suiteId: string; initia
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        const result = await fetchJson<{ guidelines: string }>(`/api/suites/${suiteId}`, { method: "PATCH", body: { guidelines: text } });
+        const result = await fetchJson<{ guidelines: string }>(`/api/suites/${suiteId}`, {
+          method: "PATCH",
+          body: { guidelines: text },
+        });
         setBusy(false);
         setMessage(result.ok ? "Guidelines saved: raters see them beside the form." : result.message);
       }}
     >
-      <h2><label htmlFor="suite-guidelines">Guidelines for raters</label></h2>
-      <p className="help-block">Markdown. Raters see them in a side panel on every item of this suite (g shows or hides it).</p>
-      <textarea id="suite-guidelines" className="form-control" rows={8} maxLength={20000} value={text} onChange={(event) => setText(event.target.value)} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>Save guidelines</button>
+      <h2>
+        <label htmlFor="suite-guidelines">Guidelines for raters</label>
+      </h2>
+      <p className="help-block">
+        Markdown. Raters see them in a side panel on every item of this suite (g shows or hides it).
+      </p>
+      <textarea
+        id="suite-guidelines"
+        className="form-control"
+        rows={8}
+        maxLength={20000}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        Save guidelines
+      </button>
       {message ? <p role="status">{message}</p> : null}
     </form>
   );

@@ -7,7 +7,11 @@ import { itemRatingsJson } from "@/lib/suites/item-ratings-json";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/adjudications/{adjudicationId}", id: "getAdjudication", tag: "Adjudication", access: "adjudicate",
+    method: "GET",
+    path: "/api/adjudications/{adjudicationId}",
+    id: "getAdjudication",
+    tag: "Adjudication",
+    access: "adjudicate",
     summary: "An adjudication you hold: the ratings side by side and the consensus",
     responses: { 200: { description: "The adjudication.", schema: AdjudicationSchema } },
     errors: [404],
@@ -15,8 +19,15 @@ export const GET = defineRoute(
   async ({ actor, params }) => {
     const view = await getAdjudication({ actor, id: params.adjudicationId });
     return {
-      adjudication_id: view.id, status: view.status, item_ratings: itemRatingsJson(view.ratings), draft: view.draft, draft_version: view.draftVersion,
-      undecided: view.undecided, suggested_closest: view.suggestedClosest ?? null, previous_eval_id: view.previousEvalId, authoritative_eval_id: view.authoritativeEvalId,
+      adjudication_id: view.id,
+      status: view.status,
+      item_ratings: itemRatingsJson(view.ratings),
+      draft: view.draft,
+      draft_version: view.draftVersion,
+      undecided: view.undecided,
+      suggested_closest: view.suggestedClosest ?? null,
+      previous_eval_id: view.previousEvalId,
+      authoritative_eval_id: view.authoritativeEvalId,
     };
   },
 );

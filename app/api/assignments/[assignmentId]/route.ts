@@ -7,10 +7,15 @@ import { userRater } from "@/lib/queues/queue-rater";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/assignments/{assignmentId}", id: "getAssignment", tag: "Rating queue", access: "queue.work",
+    method: "GET",
+    path: "/api/assignments/{assignmentId}",
+    id: "getAssignment",
+    tag: "Rating queue",
+    access: "queue.work",
     summary: "Your assignment with its item and draft",
     responses: { 200: { description: "The assignment.", schema: AssignmentSchema } },
     errors: [404],
   },
-  async ({ actor, params }) => snakeKeys(await getAssignment({ rater: userRater(actor), assignmentId: params.assignmentId })),
+  async ({ actor, params }) =>
+    snakeKeys(await getAssignment({ rater: userRater(actor), assignmentId: params.assignmentId })),
 );

@@ -5,7 +5,11 @@ import { defineRoute } from "@/lib/http/define-route";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/exports/{exportId}", id: "getExport", tag: "Exports", access: "records.export",
+    method: "GET",
+    path: "/api/exports/{exportId}",
+    id: "getExport",
+    tag: "Exports",
+    access: "records.export",
     summary: "One export's status",
     responses: { 200: { description: "The export.", schema: ExportSchema } },
     errors: [404],

@@ -6,7 +6,11 @@ import { getJudgeRun } from "@/lib/judge-runs/service";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/judge-runs/{runId}", id: "getJudgeRun", tag: "Review", access: "judge_runs.manage",
+    method: "GET",
+    path: "/api/judge-runs/{runId}",
+    id: "getJudgeRun",
+    tag: "Review",
+    access: "judge_runs.manage",
     summary: "A run's progress and failed items",
     responses: { 200: { description: "The run, with failures.", schema: JudgeRunSchema } },
     errors: [404],

@@ -6,12 +6,18 @@ import { completePasswordReset } from "@/lib/users/password-reset";
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/password-resets/{token}", id: "completePasswordReset", tag: "Users and tokens", access: "public",
+    method: "POST",
+    path: "/api/password-resets/{token}",
+    id: "completePasswordReset",
+    tag: "Users and tokens",
+    access: "public",
     summary: "Set a new password with a reset link",
-    description: "Public: the reset token is the credential, good once and for 24 hours. Every session of the user ends; sign in with the new password.",
+    description:
+      "Public: the reset token is the credential, good once and for 24 hours. Every session of the user ends; sign in with the new password.",
     body: z.object({ password: z.string().min(12) }),
     responses: { 200: { description: "The password is set; sign in.", schema: z.object({ email: z.string() }) } },
     errors: [400, 404, 422],
   },
-  async ({ origin, params, body }) => completePasswordReset({ token: params.token, origin, password: bodyField(body, "password") }),
+  async ({ origin, params, body }) =>
+    completePasswordReset({ token: params.token, origin, password: bodyField(body, "password") }),
 );

@@ -6,7 +6,11 @@ import { getRecord } from "@/lib/records/service";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/records/{evalId}", id: "getRecord", tag: "Records", access: "records.read_own",
+    method: "GET",
+    path: "/api/records/{evalId}",
+    id: "getRecord",
+    tag: "Records",
+    access: "records.read_own",
     summary: "Read a record exactly as stored",
     responses: { 200: { description: "The record.", schema: AifRecordSchema } },
     errors: [404],

@@ -11,14 +11,21 @@ import { recordImportJson } from "@/lib/records/record-import-json";
 
 export async function POST(request: Request): Promise<Response> {
   return withActor(request, async ({ actor, origin }) => {
-    const storeValid = commitPolicyParam(new URL(request.url).searchParams, "records", "all_or_nothing") === "store_valid";
+    const storeValid =
+      commitPolicyParam(new URL(request.url).searchParams, "records", "all_or_nothing") === "store_valid";
     const report = await importRecords({ actor, origin, file: uploadedFile(request), storeValid });
     const body = recordImportJson(report);
     if (report.stored) return Response.json(body, { status: 200 });
-    return Response.json({
-      error: { code: "INVALID_INPUT", message: `${report.refused} of ${report.recordsRead} records were refused, so nothing was stored.` },
-      errors: body.errors,
-      report: body,
-    }, { status: 422 });
+    return Response.json(
+      {
+        error: {
+          code: "INVALID_INPUT",
+          message: `${report.refused} of ${report.recordsRead} records were refused, so nothing was stored.`,
+        },
+        errors: body.errors,
+        report: body,
+      },
+      { status: 422 },
+    );
   });
 }

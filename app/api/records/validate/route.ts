@@ -6,11 +6,18 @@ import { checkRecord } from "@/lib/records/check-record";
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/records/validate", id: "validateRecord", tag: "Records", access: "records.read_own",
+    method: "POST",
+    path: "/api/records/validate",
+    id: "validateRecord",
+    tag: "Records",
+    access: "records.read_own",
     summary: "Check a complete record without storing it",
-    description: "Checks the AIF schema and its companion rules (AifRecordWithRules) and answers with every issue, as the CLI's validate does; nothing is stored.",
+    description:
+      "Checks the AIF schema and its companion rules (AifRecordWithRules) and answers with every issue, as the CLI's validate does; nothing is stored.",
     body: AifRecordSchema,
-    responses: { 200: { description: "The verdict (also when the record is not valid).", schema: ValidationReportSchema } },
+    responses: {
+      200: { description: "The verdict (also when the record is not valid).", schema: ValidationReportSchema },
+    },
     errors: [400],
   },
   async ({ actor, body }) => {

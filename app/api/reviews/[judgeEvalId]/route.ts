@@ -6,7 +6,11 @@ import { getReviewTask } from "@/lib/review/review-tasks";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/reviews/{judgeEvalId}", id: "getReview", tag: "Review", access: "review.work",
+    method: "GET",
+    path: "/api/reviews/{judgeEvalId}",
+    id: "getReview",
+    tag: "Review",
+    access: "review.work",
     summary: "A prefill you hold: item, judge record, draft",
     responses: { 200: { description: "The review task.", schema: ReviewTaskSchema } },
     errors: [404],

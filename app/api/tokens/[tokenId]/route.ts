@@ -4,8 +4,14 @@ import { defineRoute } from "@/lib/http/define-route";
 
 export const DELETE = defineRoute(
   {
-    method: "DELETE", path: "/api/tokens/{tokenId}", id: "revokeToken", tag: "Users and tokens", access: "tokens.manage_own",
-    summary: "Revoke one of your tokens", responses: { 204: { description: "Revoked." } }, errors: [404],
+    method: "DELETE",
+    path: "/api/tokens/{tokenId}",
+    id: "revokeToken",
+    tag: "Users and tokens",
+    access: "tokens.manage_own",
+    summary: "Revoke one of your tokens",
+    responses: { 204: { description: "Revoked." } },
+    errors: [404],
   },
   async ({ actor, origin, params }) => {
     await revokeApiToken({ actor, origin, tokenId: params.tokenId });

@@ -6,25 +6,56 @@ import { bodyField, defineRoute } from "@/lib/http/define-route";
 import { inviteUsersFromList } from "@/lib/users/bulk-invite";
 
 const LineResult = z.union([
-  z.object({ line: z.number().int(), email: z.string(), status: z.literal("invited"), roles: roles(), expires_at: dateTime(), invite_path: z.string().describe("/invite/{token}") }),
+  z.object({
+    line: z.number().int(),
+    email: z.string(),
+    status: z.literal("invited"),
+    roles: roles(),
+    expires_at: dateTime(),
+    invite_path: z.string().describe("/invite/{token}"),
+  }),
   z.object({ line: z.number().int(), email: z.string().nullable(), status: z.literal("refused"), reason: z.string() }),
 ]);
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/users/invitations", id: "inviteUsers", tag: "Users and tokens", access: "users.manage",
+    method: "POST",
+    path: "/api/users/invitations",
+    id: "inviteUsers",
+    tag: "Users and tokens",
+    access: "users.manage",
     summary: "Invite a list of people",
-    description: "One email a line, optionally followed by a comma, semicolon or tab and the roles (separated by spaces, | or ;); a first line `email,roles` is a CSV header. Lines without roles get `roles`. Each line is invited on its own: a line refused (not an email, an unknown role, twice in the list, an account exists) does not stop the others, and names its line number.",
+    description:
+      "One email a line, optionally followed by a comma, semicolon or tab and the roles (separated by spaces, | or ;); a first line `email,roles` is a CSV header. Lines without roles get `roles`. Each line is invited on its own: a line refused (not an email, an unknown role, twice in the list, an account exists) does not stop the others, and names its line number.",
     body: z.object({ list: z.string().min(1), roles: z.array(z.enum(["rater", "sme", "admin"])).optional() }),
-    responses: { 200: { description: "One result per line that was not blank.", schema: z.object({ results: z.array(LineResult) }) } },
+    responses: {
+      200: {
+        description: "One result per line that was not blank.",
+        schema: z.object({ results: z.array(LineResult) }),
+      },
+    },
     errors: [400, 422],
   },
   async ({ actor, origin, body }) => {
-    const results = await inviteUsersFromList({ actor, origin, list: bodyField(body, "list"), defaultRoles: bodyField(body, "roles") });
+    const results = await inviteUsersFromList({
+      actor,
+      origin,
+      list: bodyField(body, "list"),
+      defaultRoles: bodyField(body, "roles"),
+    });
     return {
-      results: results.map((result) => result.status === "invited"
-        ? { line: result.line, email: result.email, status: result.status, roles: result.roles, expires_at: result.expiresAt, invite_path: `/invite/${result.token}` }
-        : result),
+      results: results.map((result) =>
+        result.status === "invited"
+          ? {
+              line: result.line,
+              email: result.email,
+              status: result.status,
+              roles: result.roles,
+              expires_at: result.expiresAt,
+              invite_path: `/invite/${result.token}`,
+            }
+          : result,
+      ),
     };
   },
 );

@@ -4,7 +4,15 @@
 import { useState } from "react";
 import { fetchJson } from "@/lib/http/fetch-json";
 
-export function ClosestChoiceClient({ adjudicationId, sources, initial }: { adjudicationId: string; sources: { evalId: string; label: string }[]; initial: string | undefined }) {
+export function ClosestChoiceClient({
+  adjudicationId,
+  sources,
+  initial,
+}: {
+  adjudicationId: string;
+  sources: { evalId: string; label: string }[];
+  initial: string | undefined;
+}) {
   const [chosen, setChosen] = useState(initial);
   const [message, setMessage] = useState<string | null>(null);
   return (
@@ -12,11 +20,21 @@ export function ClosestChoiceClient({ adjudicationId, sources, initial }: { adju
       <legend>Closest source (your record derives from it)</legend>
       {sources.map((source) => (
         <label key={source.evalId} className="radio-line">
-          <input type="radio" name="closest_eval_id" value={source.evalId} checked={chosen === source.evalId} onChange={async () => {
-            setChosen(source.evalId);
-            const result = await fetchJson(`/api/adjudications/${adjudicationId}/closest`, { method: "PUT", body: { closest_eval_id: source.evalId } });
-            setMessage(result.ok ? "Saved." : result.message);
-          }} /> {source.label}
+          <input
+            type="radio"
+            name="closest_eval_id"
+            value={source.evalId}
+            checked={chosen === source.evalId}
+            onChange={async () => {
+              setChosen(source.evalId);
+              const result = await fetchJson(`/api/adjudications/${adjudicationId}/closest`, {
+                method: "PUT",
+                body: { closest_eval_id: source.evalId },
+              });
+              setMessage(result.ok ? "Saved." : result.message);
+            }}
+          />{" "}
+          {source.label}
         </label>
       ))}
       {message ? <p role="status">{message}</p> : null}

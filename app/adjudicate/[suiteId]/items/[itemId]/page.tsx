@@ -33,11 +33,15 @@ export default async function AdjudicateItemPage({ params }: { params: Promise<{
   if (!held) {
     return (
       <>
-        <p><Link href={`/adjudicate/${suiteId}`}>← Adjudication · {ratings.suite.name}</Link></p>
+        <p>
+          <Link href={`/adjudicate/${suiteId}`}>← Adjudication · {ratings.suite.name}</Link>
+        </p>
         <h1>{ratings.item.taskId}</h1>
         <p className="help-block">You do not hold this item for adjudication; its ratings are shown for reading.</p>
         <div className="compare-layout">
-          <section aria-label="The item"><ItemView item={ratings.item.body} /></section>
+          <section aria-label="The item">
+            <ItemView item={ratings.item.body} />
+          </section>
           {comparison}
         </div>
       </>
@@ -47,7 +51,14 @@ export default async function AdjudicateItemPage({ params }: { params: Promise<{
   return (
     <RatingScreen
       signInUrl={signInUrl(path)}
-      assignment={{ id: held.id, suite: ratings.suite, item: ratings.item.body, draft: held.draft, draftVersion: held.draftVersion, evalId: held.authoritativeEvalId }}
+      assignment={{
+        id: held.id,
+        suite: ratings.suite,
+        item: ratings.item.body,
+        draft: held.draft,
+        draftVersion: held.draftVersion,
+        evalId: held.authoritativeEvalId,
+      }}
       assignmentApi={`/api/adjudications/${held.id}`}
       queue={adjudicationQueueUrls(suiteId)}
       rater={{ type: "sme", id: actor.userId }}
@@ -56,15 +67,27 @@ export default async function AdjudicateItemPage({ params }: { params: Promise<{
       nonce={await requestNonce()}
       caption={
         <>
-          <p className="help-block"><Link href={`/adjudicate/${suiteId}`}>{ratings.suite.name}</Link> · task <code>{ratings.item.taskId}</code>{held.previousEvalId ? " · re-adjudication of an earlier decision" : ""}</p>
+          <p className="help-block">
+            <Link href={`/adjudicate/${suiteId}`}>{ratings.suite.name}</Link> · task <code>{ratings.item.taskId}</code>
+            {held.previousEvalId ? " · re-adjudication of an earlier decision" : ""}
+          </p>
           {held.undecided.length > 0 ? (
             <section className="notice" data-testid="undecided-fields" aria-labelledby="undecided-heading">
               <h2 id="undecided-heading">No consensus: decide these</h2>
-              <ul>{held.undecided.map((field) => <li key={field.pointer}>{field.label}</li>)}</ul>
+              <ul>
+                {held.undecided.map((field) => (
+                  <li key={field.pointer}>{field.label}</li>
+                ))}
+              </ul>
             </section>
           ) : null}
-          <ClosestChoiceClient adjudicationId={held.id} initial={held.suggestedClosest}
-            sources={ratings.ratings.filter((rating) => rating.raterType !== "llm_judge").map((rating) => ({ evalId: rating.evalId, label: `${rating.rater} (${rating.raterType})` }))} />
+          <ClosestChoiceClient
+            adjudicationId={held.id}
+            initial={held.suggestedClosest}
+            sources={ratings.ratings
+              .filter((rating) => rating.raterType !== "llm_judge")
+              .map((rating) => ({ evalId: rating.evalId, label: `${rating.rater} (${rating.raterType})` }))}
+          />
           {comparison}
         </>
       }

@@ -23,9 +23,14 @@ export default async function SuiteReviewPage({ params }: { params: Promise<{ su
   const judge = configuredJudge({ actor });
   return (
     <>
-      <p><Link href={`/admin/suites/${suite.id}`}>← {suite.name}</Link></p>
+      <p>
+        <Link href={`/admin/suites/${suite.id}`}>← {suite.name}</Link>
+      </p>
       <h1>Hybrid review · {suite.name}</h1>
-      <p>{summary.open} prefill{summary.open === 1 ? "" : "s"} waiting for an SME · {summary.reviewed} reviewed. SMEs assigned to this suite review its prefills under “Review”.</p>
+      <p>
+        {summary.open} prefill{summary.open === 1 ? "" : "s"} waiting for an SME · {summary.reviewed} reviewed. SMEs
+        assigned to this suite review its prefills under “Review”.
+      </p>
       <PrefillUploadClient suiteId={suite.id} />
       <JudgeRunsClient suiteId={suite.id} judge={judge} runs={JSON.parse(JSON.stringify(runs.map(judgeRunJson)))} />
       <ReviewSummaryTables summary={summary} />

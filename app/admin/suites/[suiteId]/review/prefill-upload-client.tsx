@@ -5,7 +5,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 
 type LineError = { line: number; field: string; rule: string; message: string };
-type Report = { stored: number; already_present: number; refused: number; records_read: number; errors: LineError[]; notes: string[] };
+type Report = {
+  stored: number;
+  already_present: number;
+  refused: number;
+  records_read: number;
+  errors: LineError[];
+  notes: string[];
+};
 type Answer = { ok: boolean; message: string; report: Report | null };
 
 export function PrefillUploadClient({ suiteId }: { suiteId: string }) {
@@ -16,28 +23,85 @@ export function PrefillUploadClient({ suiteId }: { suiteId: string }) {
     const chosen = file?.[0];
     if (!chosen) return setError("file", { message: "Choose a file of judge records" });
     const query = new URLSearchParams({ file_name: chosen.name, ...(storeValid ? { store_valid: "true" } : {}) });
-    const response = await fetch(`/api/suites/${suiteId}/prefills?${query}`, { method: "POST", body: chosen, headers: { "content-type": "application/x-ndjson" } });
-    const body = (await response.json().catch(() => null)) as (Report & { report?: Report; error?: { message: string } }) | null;
-    if (response.ok && body) setAnswer({ ok: true, message: `Stored ${body.stored} prefill(s); ${body.already_present} were already imported.`, report: body });
-    else setAnswer({ ok: false, message: body?.error?.message ?? `The import failed (HTTP ${response.status})`, report: body?.report ?? null });
+    const response = await fetch(`/api/suites/${suiteId}/prefills?${query}`, {
+      method: "POST",
+      body: chosen,
+      headers: { "content-type": "application/x-ndjson" },
+    });
+    const body = (await response.json().catch(() => null)) as
+      (Report & { report?: Report; error?: { message: string } }) | null;
+    if (response.ok && body)
+      setAnswer({
+        ok: true,
+        message: `Stored ${body.stored} prefill(s); ${body.already_present} were already imported.`,
+        report: body,
+      });
+    else
+      setAnswer({
+        ok: false,
+        message: body?.error?.message ?? `The import failed (HTTP ${response.status})`,
+        report: body?.report ?? null,
+      });
     router.refresh();
   });
   return (
     <section className="panel" aria-labelledby="prefill-title">
       <h2 id="prefill-title">Import judge prefills</h2>
-      <p className="help-block">AIF records with <code>rater.type = &quot;llm_judge&quot;</code>, as JSON Lines or a JSON array, matched to this suite&apos;s items by <code>task.task_id</code> (and <code>task.suite_id</code>, <code>subject.system_under_test</code> where they tell items apart).</p>
+      <p className="help-block">
+        AIF records with <code>rater.type = &quot;llm_judge&quot;</code>, as JSON Lines or a JSON array, matched to this
+        suite&apos;s items by <code>task.task_id</code> (and <code>task.suite_id</code>,{" "}
+        <code>subject.system_under_test</code> where they tell items apart).
+      </p>
       <form onSubmit={onSubmit} noValidate className="inline-form">
         <label htmlFor="prefill-file">File</label>
-        <input id="prefill-file" type="file" accept=".jsonl,.json,.ndjson,application/json" aria-invalid={formState.errors.file ? true : undefined} {...register("file")} />
-        <label><input type="checkbox" {...register("storeValid")} /> Store the valid records even if some are refused</label>
-        <button type="submit" className="btn" disabled={formState.isSubmitting}>{formState.isSubmitting ? "Importing…" : "Import prefills"}</button>
+        <input
+          id="prefill-file"
+          type="file"
+          accept=".jsonl,.json,.ndjson,application/json"
+          aria-invalid={formState.errors.file ? true : undefined}
+          {...register("file")}
+        />
+        <label>
+          <input type="checkbox" {...register("storeValid")} /> Store the valid records even if some are refused
+        </label>
+        <button type="submit" className="btn" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? "Importing…" : "Import prefills"}
+        </button>
       </form>
-      {formState.errors.file ? <p className="notice notice-error" role="alert">{formState.errors.file.message}</p> : null}
-      {answer ? <p className={answer.ok ? "notice" : "notice notice-error"} role={answer.ok ? "status" : "alert"} data-testid="prefill-result">{answer.message}</p> : null}
+      {formState.errors.file ? (
+        <p className="notice notice-error" role="alert">
+          {formState.errors.file.message}
+        </p>
+      ) : null}
+      {answer ? (
+        <p
+          className={answer.ok ? "notice" : "notice notice-error"}
+          role={answer.ok ? "status" : "alert"}
+          data-testid="prefill-result"
+        >
+          {answer.message}
+        </p>
+      ) : null}
       {answer?.report && answer.report.errors.length > 0 ? (
         <table className="records-table" data-testid="prefill-errors">
-          <thead><tr><th scope="col">Line (record in a JSON document)</th><th scope="col">Field</th><th scope="col">Rule</th><th scope="col">Message</th></tr></thead>
-          <tbody>{answer.report.errors.map((error, index) => <tr key={index}><td>{error.line}</td><td className="mono">{error.field}</td><td>{error.rule}</td><td>{error.message}</td></tr>)}</tbody>
+          <thead>
+            <tr>
+              <th scope="col">Line (record in a JSON document)</th>
+              <th scope="col">Field</th>
+              <th scope="col">Rule</th>
+              <th scope="col">Message</th>
+            </tr>
+          </thead>
+          <tbody>
+            {answer.report.errors.map((error, index) => (
+              <tr key={index}>
+                <td>{error.line}</td>
+                <td className="mono">{error.field}</td>
+                <td>{error.rule}</td>
+                <td>{error.message}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       ) : null}
     </section>

@@ -7,12 +7,23 @@ import { snakeKeys } from "@/lib/http/snake-case";
 
 export const PUT = defineRoute(
   {
-    method: "PUT", path: "/api/adjudications/{adjudicationId}/draft", id: "saveAdjudicationDraft", tag: "Adjudication", access: "adjudicate",
+    method: "PUT",
+    path: "/api/adjudications/{adjudicationId}/draft",
+    id: "saveAdjudicationDraft",
+    tag: "Adjudication",
+    access: "adjudicate",
     summary: "Save the adjudication draft",
     body: DraftSaveSchema,
     responses: { 200: { description: "Saved.", schema: SavedDraftSchema } },
     errors: [400, 404, 409, 413, 422],
   },
   async ({ actor, params, body }) =>
-    snakeKeys(await saveAdjudicationDraft({ actor, id: params.adjudicationId, baseVersion: bodyField(body, "base_version"), draft: bodyField(body, "draft") })),
+    snakeKeys(
+      await saveAdjudicationDraft({
+        actor,
+        id: params.adjudicationId,
+        baseVersion: bodyField(body, "base_version"),
+        draft: bodyField(body, "draft"),
+      }),
+    ),
 );

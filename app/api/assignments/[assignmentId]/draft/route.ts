@@ -8,12 +8,23 @@ import { userRater } from "@/lib/queues/queue-rater";
 
 export const PUT = defineRoute(
   {
-    method: "PUT", path: "/api/assignments/{assignmentId}/draft", id: "saveDraft", tag: "Rating queue", access: "queue.work",
+    method: "PUT",
+    path: "/api/assignments/{assignmentId}/draft",
+    id: "saveDraft",
+    tag: "Rating queue",
+    access: "queue.work",
     summary: "Save the draft",
     body: DraftSaveSchema,
     responses: { 200: { description: "Saved.", schema: SavedDraftSchema } },
     errors: [400, 404, 409, 413, 422],
   },
   async ({ actor, params, body }) =>
-    snakeKeys(await saveDraft({ rater: userRater(actor), assignmentId: params.assignmentId, baseVersion: bodyField(body, "base_version"), draft: bodyField(body, "draft") })),
+    snakeKeys(
+      await saveDraft({
+        rater: userRater(actor),
+        assignmentId: params.assignmentId,
+        baseVersion: bodyField(body, "base_version"),
+        draft: bodyField(body, "draft"),
+      }),
+    ),
 );

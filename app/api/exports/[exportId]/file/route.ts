@@ -20,9 +20,14 @@ function fileContent(entry: ExportFormat): JsonSchema {
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/exports/{exportId}/file", id: "downloadExport", tag: "Exports", access: "records.export",
+    method: "GET",
+    path: "/api/exports/{exportId}/file",
+    id: "downloadExport",
+    tag: "Exports",
+    access: "records.export",
     summary: "Download a prepared export's records",
-    description: "Streams the records exactly as stored, from one snapshot taken now, as an attachment; once per export (409 afterwards), by the admin who started it. The manifest (Link header) lists every record's hash once the download completed.",
+    description:
+      "Streams the records exactly as stored, from one snapshot taken now, as an attachment; once per export (409 afterwards), by the admin who started it. The manifest (Link header) lists every record's hash once the download completed.",
     responses: {
       200: {
         description: "The records.",

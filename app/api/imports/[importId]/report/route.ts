@@ -8,7 +8,10 @@ export async function GET(request: Request, context: { params: Promise<{ importI
     const { importId } = await context.params;
     const report = await getImportReport({ actor, importId });
     return new Response(JSON.stringify(snakeKeys(report), null, 2), {
-      headers: { "Content-Type": "application/json", "Content-Disposition": `attachment; filename="import-${importId}-report.json"` },
+      headers: {
+        "Content-Type": "application/json",
+        "Content-Disposition": `attachment; filename="import-${importId}-report.json"`,
+      },
     });
   });
 }

@@ -6,7 +6,11 @@ import { cancelJudgeRun } from "@/lib/judge-runs/service";
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/judge-runs/{runId}/cancel", id: "cancelJudgeRun", tag: "Review", access: "judge_runs.manage",
+    method: "POST",
+    path: "/api/judge-runs/{runId}/cancel",
+    id: "cancelJudgeRun",
+    tag: "Review",
+    access: "judge_runs.manage",
     summary: "Cancel a run (stored records stay)",
     responses: { 200: { description: "The run.", schema: JudgeRunSchema } },
     errors: [404],

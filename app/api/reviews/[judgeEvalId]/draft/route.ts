@@ -7,12 +7,23 @@ import { saveReviewDraft } from "@/lib/review/review-tasks";
 
 export const PUT = defineRoute(
   {
-    method: "PUT", path: "/api/reviews/{judgeEvalId}/draft", id: "saveReviewDraft", tag: "Review", access: "review.work",
+    method: "PUT",
+    path: "/api/reviews/{judgeEvalId}/draft",
+    id: "saveReviewDraft",
+    tag: "Review",
+    access: "review.work",
     summary: "Save the review draft",
     body: DraftSaveSchema,
     responses: { 200: { description: "Saved.", schema: SavedDraftSchema } },
     errors: [400, 404, 409, 413, 422],
   },
   async ({ actor, params, body }) =>
-    snakeKeys(await saveReviewDraft({ actor, judgeEvalId: params.judgeEvalId, baseVersion: bodyField(body, "base_version"), draft: bodyField(body, "draft") })),
+    snakeKeys(
+      await saveReviewDraft({
+        actor,
+        judgeEvalId: params.judgeEvalId,
+        baseVersion: bodyField(body, "base_version"),
+        draft: bodyField(body, "draft"),
+      }),
+    ),
 );

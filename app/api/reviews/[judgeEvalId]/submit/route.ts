@@ -8,15 +8,31 @@ import { submitReview } from "@/lib/review/review-tasks";
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/reviews/{judgeEvalId}/submit", id: "submitReview", tag: "Review", access: "review.work",
+    method: "POST",
+    path: "/api/reviews/{judgeEvalId}/submit",
+    id: "submitReview",
+    tag: "Review",
+    access: "review.work",
     summary: "Submit the review as a hybrid record",
-    description: "Stores a new record (rater.type hybrid, derived_from = the judge record) with a decision per judged field; a repeat answers 200 with the same eval_id.",
+    description:
+      "Stores a new record (rater.type hybrid, derived_from = the judge record) with a decision per judged field; a repeat answers 200 with the same eval_id.",
     body: DraftSubmitSchema,
-    responses: { 201: { description: "Stored.", schema: SubmittedReviewSchema }, 200: { description: "Submitted before.", schema: SubmittedReviewSchema } },
+    responses: {
+      201: { description: "Stored.", schema: SubmittedReviewSchema },
+      200: { description: "Submitted before.", schema: SubmittedReviewSchema },
+    },
     errors: [400, 404, 409, 422],
   },
   async ({ actor, origin, params, body }) => {
-    const result = await submitReview({ actor, origin, judgeEvalId: params.judgeEvalId, draft: bodyField(body, "draft") });
-    return reply({ eval_id: result.evalId, already_submitted: result.alreadySubmitted, changed_fields: result.changedFields }, result.alreadySubmitted ? 200 : 201);
+    const result = await submitReview({
+      actor,
+      origin,
+      judgeEvalId: params.judgeEvalId,
+      draft: bodyField(body, "draft"),
+    });
+    return reply(
+      { eval_id: result.evalId, already_submitted: result.alreadySubmitted, changed_fields: result.changedFields },
+      result.alreadySubmitted ? 200 : 201,
+    );
   },
 );

@@ -9,9 +9,19 @@ import { visitorCookie, visitorIdFrom } from "@/lib/share-links/visitor-cookie";
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/share/{token}/next", id: "nextSharedItem", tag: "Share-link visitors", access: "public",
-    summary: "A visitor's next item", description: VISITOR_NOTE,
-    responses: { 200: { description: "An assignment, or why there is none (sets the visitor cookie on first use).", schema: NextItemSchema } },
+    method: "POST",
+    path: "/api/share/{token}/next",
+    id: "nextSharedItem",
+    tag: "Share-link visitors",
+    access: "public",
+    summary: "A visitor's next item",
+    description: VISITOR_NOTE,
+    responses: {
+      200: {
+        description: "An assignment, or why there is none (sets the visitor cookie on first use).",
+        schema: NextItemSchema,
+      },
+    },
     errors: [404, 429],
   },
   async ({ request, params }) => {

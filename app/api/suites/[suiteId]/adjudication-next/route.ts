@@ -7,10 +7,24 @@ import { defineRoute } from "@/lib/http/define-route";
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/suites/{suiteId}/adjudication-next", id: "nextAdjudication", tag: "Adjudication", access: "adjudicate",
+    method: "POST",
+    path: "/api/suites/{suiteId}/adjudication-next",
+    id: "nextAdjudication",
+    tag: "Adjudication",
+    access: "adjudicate",
     summary: "Your next adjudication of the suite, held for you",
     description: "The worst disagreement nobody holds, among items you did not rate; your own held one first.",
-    responses: { 200: { description: "The adjudication's id, or null when none is left.", schema: z.object({ adjudication_id: uuid().nullable(), item_id: uuid().nullable().describe("the item to adjudicate (its page is /adjudicate/{suiteId}/items/{itemId})") }) } },
+    responses: {
+      200: {
+        description: "The adjudication's id, or null when none is left.",
+        schema: z.object({
+          adjudication_id: uuid().nullable(),
+          item_id: uuid()
+            .nullable()
+            .describe("the item to adjudicate (its page is /adjudicate/{suiteId}/items/{itemId})"),
+        }),
+      },
+    },
     errors: [404],
   },
   async ({ actor, params }) => {

@@ -9,7 +9,11 @@ import { snakeKeys } from "@/lib/http/snake-case";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/suites/{suiteId}/items", id: "listSuiteItemStatuses", tag: "Adjudication", access: "adjudicate",
+    method: "GET",
+    path: "/api/suites/{suiteId}/items",
+    id: "listSuiteItemStatuses",
+    tag: "Adjudication",
+    access: "adjudicate",
     summary: "The suite's items with their adjudication status",
     query: z.object({ status: z.enum(ITEM_STATUSES).optional().describe("only items with this status") }),
     responses: { 200: { description: "Counts per status, and the items.", schema: SuiteItemStatusesSchema } },

@@ -8,7 +8,11 @@ import { userRater } from "@/lib/queues/queue-rater";
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/suites/{suiteId}/next", id: "nextItem", tag: "Rating queue", access: "queue.work",
+    method: "POST",
+    path: "/api/suites/{suiteId}/next",
+    id: "nextItem",
+    tag: "Rating queue",
+    access: "queue.work",
     summary: "Your next item of a suite, held for you",
     responses: { 200: { description: "An assignment, or why there is none.", schema: NextItemSchema } },
     errors: [404],

@@ -10,7 +10,11 @@ import { defineRoute } from "@/lib/http/define-route";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/suites/{suiteId}/report", id: "getSuiteReport", tag: "Suites", access: "suites.manage",
+    method: "GET",
+    path: "/api/suites/{suiteId}/report",
+    id: "getSuiteReport",
+    tag: "Suites",
+    access: "suites.manage",
     summary: "The suite's quality report as JSON",
     query: z.object({
       system_under_test: z.string().optional().describe("only items of this system under test"),
@@ -23,7 +27,12 @@ export const GET = defineRoute(
   },
   async ({ actor, params, query }) => {
     // An empty parameter (a cleared form field) means no slice, as on the report page.
-    const slice = { systemUnderTest: query.system_under_test || undefined, modality: query.modality, tag: query.tag || undefined, level: query.level };
+    const slice = {
+      systemUnderTest: query.system_under_test || undefined,
+      modality: query.modality,
+      tag: query.tag || undefined,
+      level: query.level,
+    };
     return suiteReportJson(await suiteReport({ actor, suiteId: params.suiteId, slice }));
   },
 );

@@ -13,12 +13,23 @@ export const metadata: Metadata = { title: "Item ratings side by side" };
 
 export default async function SuiteItemPage({ params }: { params: Promise<{ suiteId: string; itemId: string }> }) {
   const { suiteId, itemId } = await params;
-  const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}/items/${itemId}`, action: "suites.manage" });
+  const actor = await requirePageActor({
+    returnTo: `/admin/suites/${suiteId}/items/${itemId}`,
+    action: "suites.manage",
+  });
   const view = await orNotFound(suiteItemRatings({ actor, suiteId, itemId }));
   return (
     <>
-      <p><Link href={`/admin/suites/${view.suite.id}/report`}>← Quality report · {view.suite.name}</Link></p>
-      <h1>{view.item.taskId} <span className="help-block">· {view.item.systemUnderTest}{view.item.isGold ? " · gold item" : ""}</span></h1>
+      <p>
+        <Link href={`/admin/suites/${view.suite.id}/report`}>← Quality report · {view.suite.name}</Link>
+      </p>
+      <h1>
+        {view.item.taskId}{" "}
+        <span className="help-block">
+          · {view.item.systemUnderTest}
+          {view.item.isGold ? " · gold item" : ""}
+        </span>
+      </h1>
       <div className="compare-layout">
         <section aria-label="The item">
           <ItemView item={view.item.body} />

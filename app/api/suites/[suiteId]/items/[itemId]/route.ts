@@ -7,10 +7,17 @@ import { itemRatingsJson } from "@/lib/suites/item-ratings-json";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/suites/{suiteId}/items/{itemId}", id: "getSuiteItemRatings", tag: "Suites", access: "adjudicate",
+    method: "GET",
+    path: "/api/suites/{suiteId}/items/{itemId}",
+    id: "getSuiteItemRatings",
+    tag: "Suites",
+    access: "adjudicate",
     summary: "One item with every rating the suite counts for it, field by field",
-    responses: { 200: { description: "The item, its ratings and the compared fields.", schema: SuiteItemRatingsSchema } },
+    responses: {
+      200: { description: "The item, its ratings and the compared fields.", schema: SuiteItemRatingsSchema },
+    },
     errors: [404],
   },
-  async ({ actor, params }) => itemRatingsJson(await suiteItemRatings({ actor, suiteId: params.suiteId, itemId: params.itemId })),
+  async ({ actor, params }) =>
+    itemRatingsJson(await suiteItemRatings({ actor, suiteId: params.suiteId, itemId: params.itemId })),
 );

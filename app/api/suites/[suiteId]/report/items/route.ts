@@ -8,7 +8,11 @@ import { defineRoute } from "@/lib/http/define-route";
 
 export const GET = defineRoute(
   {
-    method: "GET", path: "/api/suites/{suiteId}/report/items", id: "getReportDrillDown", tag: "Suites", access: "suites.manage",
+    method: "GET",
+    path: "/api/suites/{suiteId}/report/items",
+    id: "getReportDrillDown",
+    tag: "Suites",
+    access: "suites.manage",
     summary: "The items behind one figure of the quality report, worst disagreement first",
     query: ReportDrillDownQuery,
     responses: { 200: { description: "The items, worst first.", schema: ReportDrillDownSchema } },
@@ -17,6 +21,13 @@ export const GET = defineRoute(
   // The page reads the same parameters: lib's reader names the rule each one breaks, after the permission check.
   async ({ actor, params, request }) => {
     const search = new URL(request.url).searchParams;
-    return drillDownJson(await reportDrillDown({ actor, suiteId: params.suiteId, slice: reportSliceOf(search), query: drillQueryOf(search) }));
+    return drillDownJson(
+      await reportDrillDown({
+        actor,
+        suiteId: params.suiteId,
+        slice: reportSliceOf(search),
+        query: drillQueryOf(search),
+      }),
+    );
   },
 );

@@ -8,14 +8,26 @@ import { shareRaterOf } from "@/lib/share-links/share-request";
 
 export const PUT = defineRoute(
   {
-    method: "PUT", path: "/api/share/{token}/assignments/{assignmentId}/draft", id: "saveSharedDraft", tag: "Share-link visitors", access: "public",
-    summary: "Save a visitor's draft", description: VISITOR_NOTE,
+    method: "PUT",
+    path: "/api/share/{token}/assignments/{assignmentId}/draft",
+    id: "saveSharedDraft",
+    tag: "Share-link visitors",
+    access: "public",
+    summary: "Save a visitor's draft",
+    description: VISITOR_NOTE,
     body: DraftSaveSchema,
     responses: { 200: { description: "Saved.", schema: SavedDraftSchema } },
     errors: [400, 404, 409, 413, 422],
   },
   async ({ request, params, body }) => {
     const rater = await shareRaterOf(request, params.token);
-    return snakeKeys(await saveDraft({ rater, assignmentId: params.assignmentId, baseVersion: bodyField(body, "base_version"), draft: bodyField(body, "draft") }));
+    return snakeKeys(
+      await saveDraft({
+        rater,
+        assignmentId: params.assignmentId,
+        baseVersion: bodyField(body, "base_version"),
+        draft: bodyField(body, "draft"),
+      }),
+    );
   },
 );

@@ -7,8 +7,13 @@ import { shareRaterOf } from "@/lib/share-links/share-request";
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/share/{token}/assignments/{assignmentId}/skip", id: "skipSharedAssignment", tag: "Share-link visitors", access: "public",
-    summary: "A visitor skips the held item with a reason", description: VISITOR_NOTE,
+    method: "POST",
+    path: "/api/share/{token}/assignments/{assignmentId}/skip",
+    id: "skipSharedAssignment",
+    tag: "Share-link visitors",
+    access: "public",
+    summary: "A visitor skips the held item with a reason",
+    description: VISITOR_NOTE,
     body: SkipSchema,
     responses: { 200: { description: "Skipped.", schema: SkippedSchema } },
     errors: [400, 404, 409, 422, 429],

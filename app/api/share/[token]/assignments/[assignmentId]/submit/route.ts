@@ -9,8 +9,13 @@ import { shareRaterOf, shareRequestOrigin } from "@/lib/share-links/share-reques
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/share/{token}/assignments/{assignmentId}/submit", id: "submitSharedAssignment", tag: "Share-link visitors", access: "public",
-    summary: "Submit a visitor's rating (rater.type end_user)", description: VISITOR_NOTE,
+    method: "POST",
+    path: "/api/share/{token}/assignments/{assignmentId}/submit",
+    id: "submitSharedAssignment",
+    tag: "Share-link visitors",
+    access: "public",
+    summary: "Submit a visitor's rating (rater.type end_user)",
+    description: VISITOR_NOTE,
     body: DraftSubmitSchema,
     responses: submittedAnswers,
     errors: [400, 404, 409, 422, 429],
@@ -19,9 +24,17 @@ export const POST = defineRoute(
     const origin = shareRequestOrigin(request, signed.origin);
     const rater = await shareRaterOf(request, params.token);
     await assertAddressWithinLimit(origin);
-    const result = await submitAssignment({ rater, origin, assignmentId: params.assignmentId, draft: bodyField(body, "draft") });
+    const result = await submitAssignment({
+      rater,
+      origin,
+      assignmentId: params.assignmentId,
+      draft: bodyField(body, "draft"),
+    });
     // On a gold item the rater learns at once how their scores compare with the expected ones.
     const calibration = result.record ? calibrationFeedback(result.record) : [];
-    return reply({ eval_id: result.evalId, already_submitted: result.alreadySubmitted, calibration }, result.alreadySubmitted ? 200 : 201);
+    return reply(
+      { eval_id: result.evalId, already_submitted: result.alreadySubmitted, calibration },
+      result.alreadySubmitted ? 200 : 201,
+    );
   },
 );

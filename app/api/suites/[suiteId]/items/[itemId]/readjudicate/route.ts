@@ -7,10 +7,18 @@ import { defineRoute, reply } from "@/lib/http/define-route";
 
 export const POST = defineRoute(
   {
-    method: "POST", path: "/api/suites/{suiteId}/items/{itemId}/readjudicate", id: "reopenAdjudication", tag: "Adjudication", access: "adjudicate",
+    method: "POST",
+    path: "/api/suites/{suiteId}/items/{itemId}/readjudicate",
+    id: "reopenAdjudication",
+    tag: "Adjudication",
+    access: "adjudicate",
     summary: "Re-adjudicate an adjudicated item",
     responses: { 201: { description: "Back in the queue.", schema: z.object({ adjudication_id: uuid() }) } },
     errors: [404, 409],
   },
-  async ({ actor, params }) => reply({ adjudication_id: await reopenAdjudication({ actor, suiteId: params.suiteId, itemId: params.itemId }) }, 201),
+  async ({ actor, params }) =>
+    reply(
+      { adjudication_id: await reopenAdjudication({ actor, suiteId: params.suiteId, itemId: params.itemId }) },
+      201,
+    ),
 );
