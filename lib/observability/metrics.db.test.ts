@@ -118,14 +118,15 @@ it("shows a running judge run's pending and claimed items as queue depth", async
 
 it("times API requests by route template, method and status, never by concrete path", async () => {
   await observeRequest(
-    new Request("http://app.test/api/suites/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d/next", { method: "POST" }),
+    // A route without a contract is named from the table of templates (a contract names its own: define-route.test.ts).
+    new Request("http://app.test/api/suites/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d/prefills", { method: "POST" }),
     async () => Response.json({}, { status: 200 }),
   );
   const text = await scrape();
   expect(
     sample(
       text,
-      'evalform_http_request_duration_seconds_count{route="/api/suites/[suiteId]/next",method="POST",status="200"}',
+      'evalform_http_request_duration_seconds_count{route="/api/suites/[suiteId]/prefills",method="POST",status="200"}',
     ),
   ).toBeGreaterThanOrEqual(1);
   expect(text).not.toContain("0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d");
