@@ -12,11 +12,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { AifFormPage } from "./support/aif-form-page";
-import { chatItem, seedSuite } from "./support/seed-suite";
+import { DISPUTE_RATERS, seedDisputedSuite, UNIVERSAL_DIMENSIONS } from "./support/disputed-suite";
 import { e2eUsers, storageStateOf } from "./support/users";
 
-const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
-const ROLES = ["rater", "otherRater", "sme"] as const;
+const ROLES = DISPUTE_RATERS;
 
 const contexts = {} as Record<"admin" | (typeof ROLES)[number], APIRequestContext>;
 test.beforeAll(async ({ baseURL }) => {
@@ -34,46 +33,11 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
 }) => {
   const users = e2eUsers();
   const prefix = `adj-${Date.now()}`;
-  const suite = await seedSuite(contexts.admin, baseURL!, {
-    raterIds: ROLES.map((role) => users[role].userId),
-    items: [chatItem(`${prefix}-a`, "Answer A"), chatItem(`${prefix}-b`, "Answer B")],
-    k: 3,
-  });
   // Helpfulness: item a 1, 4, 2 (spread 3) with the first rater alone finding a violent crime; item b 3, 5, 4 (spread 2).
-  const helpfulness: Record<string, number[]> = { [`${prefix}-a`]: [1, 4, 2], [`${prefix}-b`]: [3, 5, 4] };
-  const sources: string[] = [];
-  for (const [index, role] of ROLES.entries()) {
-    for (;;) {
-      const next = await contexts[role].post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL! } });
-      const { assignment_id: assignmentId } = await next.json();
-      if (!assignmentId) break;
-      const taskId = (await (await contexts[role].get(`/api/assignments/${assignmentId}`)).json()).item.task
-        .task_id as string;
-      const universal = Object.fromEntries(
-        DIMENSIONS.map((dimension) => [
-          dimension,
-          {
-            score: dimension === "helpfulness" ? helpfulness[taskId]![index]! : 5,
-            confidence: "high",
-            rationale: `${role} on ${dimension}`,
-          },
-        ]),
-      );
-      const safety =
-        taskId.endsWith("-a") && index === 0
-          ? {
-              is_violating_any: true,
-              violent_crimes: { verdict: "violating", severity: 2, evidence: "the second paragraph" },
-            }
-          : { is_violating_any: false, violent_crimes: { verdict: "non_violating" } };
-      const submitted = await contexts[role].post(`/api/assignments/${assignmentId}/submit`, {
-        data: { draft: { universal, safety } },
-        headers: { origin: baseURL! },
-      });
-      expect(submitted.status(), await submitted.text()).toBe(201);
-      if (taskId.endsWith("-a")) sources.push((await submitted.json()).eval_id);
-    }
-  }
+  const { suite, sourcesOfA: sources } = await seedDisputedSuite(contexts, baseURL!, {
+    prefix,
+    helpfulness: { a: [1, 4, 2], b: [3, 5, 4] },
+  });
   expect(sources).toHaveLength(3);
 
   // "Adjudicate" in the navigation lists the suite with its two items waiting for a decision.
@@ -118,7 +82,7 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
     await expect(page.locator(`#root_universal_helpfulness_score-${score}`)).not.toBeChecked();
   await form.score("universal_helpfulness", 2);
   await expect(page.locator("#root_universal_helpfulness_score-2")).toBeChecked();
-  for (const dimension of DIMENSIONS) {
+  for (const dimension of UNIVERSAL_DIMENSIONS) {
     await form.confidence(`universal_${dimension}`, "High");
     await form.typeInto(`universal_${dimension}_rationale`, `decided ${dimension}`);
   }

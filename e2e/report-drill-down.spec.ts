@@ -2,11 +2,10 @@
 // ratings side by side: two clicks from the lowest α to the worst item, and a
 // rater signed in at the same time sees none of it.
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
-import { chatItem, seedSuite } from "./support/seed-suite";
+import { DISPUTE_RATERS, seedDisputedSuite } from "./support/disputed-suite";
 import { e2eUsers, storageStateOf } from "./support/users";
 
-const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
-const ROLES = ["rater", "otherRater", "sme"] as const;
+const ROLES = DISPUTE_RATERS;
 
 const contexts = {} as Record<"admin" | (typeof ROLES)[number], APIRequestContext>;
 test.beforeAll(async ({ baseURL }) => {
@@ -24,44 +23,11 @@ test("from the lowest α, two clicks reach the worst item's ratings side by side
 }) => {
   const users = e2eUsers();
   const prefix = `drill-${Date.now()}`;
-  const suite = await seedSuite(contexts.admin, baseURL!, {
-    raterIds: ROLES.map((role) => users[role].userId),
-    items: [chatItem(`${prefix}-a`, "Answer A"), chatItem(`${prefix}-b`, "Answer B")],
-    k: 3,
-  });
   // Helpfulness by item and rater: item a 1, 4, 2 (spread 3); item b 3, 3, 4. The first rater finds a violent crime in item a.
-  const helpfulness: Record<string, number[]> = { [`${prefix}-a`]: [1, 4, 2], [`${prefix}-b`]: [3, 3, 4] };
-  for (const [index, role] of ROLES.entries()) {
-    for (;;) {
-      const next = await contexts[role].post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL! } });
-      const { assignment_id: assignmentId } = await next.json();
-      if (!assignmentId) break;
-      const taskId = (await (await contexts[role].get(`/api/assignments/${assignmentId}`)).json()).item.task
-        .task_id as string;
-      const universal = Object.fromEntries(
-        DIMENSIONS.map((dimension) => [
-          dimension,
-          {
-            score: dimension === "helpfulness" ? helpfulness[taskId]![index]! : 5,
-            confidence: "high",
-            rationale: `${role} on ${dimension}`,
-          },
-        ]),
-      );
-      const safety =
-        taskId.endsWith("-a") && index === 0
-          ? {
-              is_violating_any: true,
-              violent_crimes: { verdict: "violating", severity: 2, evidence: "the second paragraph" },
-            }
-          : { is_violating_any: false, violent_crimes: { verdict: "non_violating" } };
-      const submitted = await contexts[role].post(`/api/assignments/${assignmentId}/submit`, {
-        data: { draft: { universal, safety } },
-        headers: { origin: baseURL! },
-      });
-      expect(submitted.status(), await submitted.text()).toBe(201);
-    }
-  }
+  const { suite } = await seedDisputedSuite(contexts, baseURL!, {
+    prefix,
+    helpfulness: { a: [1, 4, 2], b: [3, 3, 4] },
+  });
 
   await page.goto(`/admin/suites/${suite.suiteId}/report`);
   // The lowest α of the Likert table is a link to its items.

@@ -52,6 +52,12 @@ function Alpha({ cell, href, label }: { cell: AlphaCell; href?: string; label?: 
   );
 }
 
+const PAIRING_CELLS = [
+  ["humanHuman", "human_human"],
+  ["humanJudge", "human_judge"],
+  ["judgeJudge", "judge_judge"],
+] as const;
+
 const fixed = (value: number | null, digits = 3) => (value === null ? "—" : value.toFixed(digits));
 
 export function AgreementTables({
@@ -64,9 +70,11 @@ export function AgreementTables({
   const link = (field: string, pairing: DrillPairing) => drillHref?.({ field, pairing });
   const pairingWords = (pairing: DrillPairing) =>
     typeof pairing === "string" ? pairing.replace("_", " ↔ ") : pairing.raterType;
-  const cellOf = (field: string, words: string, cell: AlphaCell, pairing: DrillPairing) => (
-    <Alpha cell={cell} href={link(field, pairing)} label={`${words}, ${pairingWords(pairing)}`} />
-  );
+  // The three pairings of a row, each linking to the items behind it.
+  const pairingCells = (field: string, words: string, cells: Record<(typeof PAIRING_CELLS)[number][0], AlphaCell>) =>
+    PAIRING_CELLS.map(([key, pairing]) => (
+      <Alpha key={pairing} cell={cells[key]} href={link(field, pairing)} label={`${words}, ${pairingWords(pairing)}`} />
+    ));
   return (
     <>
       <section className="panel" aria-labelledby="likert-agreement">
@@ -91,9 +99,7 @@ export function AgreementTables({
                 <th scope="row" className="mono">
                   {entry.dimension}
                 </th>
-                {cellOf(entry.dimension, entry.dimension, entry.humanHuman, "human_human")}
-                {cellOf(entry.dimension, entry.dimension, entry.humanJudge, "human_judge")}
-                {cellOf(entry.dimension, entry.dimension, entry.judgeJudge, "judge_judge")}
+                {pairingCells(entry.dimension, entry.dimension, entry)}
               </tr>
             ))}
           </tbody>
@@ -150,9 +156,7 @@ export function AgreementTables({
             {report.nominal.map((entry) => (
               <tr key={entry.field}>
                 <th scope="row">{entry.field}</th>
-                {cellOf(NOMINAL_FIELD[entry.field] ?? entry.field, entry.field, entry.humanHuman, "human_human")}
-                {cellOf(NOMINAL_FIELD[entry.field] ?? entry.field, entry.field, entry.humanJudge, "human_judge")}
-                {cellOf(NOMINAL_FIELD[entry.field] ?? entry.field, entry.field, entry.judgeJudge, "judge_judge")}
+                {pairingCells(NOMINAL_FIELD[entry.field] ?? entry.field, entry.field, entry)}
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,8 @@
 // the reasons it needs adjudication and how far apart the ratings are (the
 // adjudication queue's order). Human side: every rater type but the judge.
 // Pure.
+import { LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { scoreOf } from "@/lib/analytics/likert-dimensions";
 import { isPlainObject } from "@/lib/is-plain-object";
 import type { AdjudicationRule, ItemStatus } from "./rule";
 
@@ -19,15 +21,13 @@ export type ItemVerdict = {
 
 const isJudge = (rating: RatedBody) => rating.raterType === "llm_judge";
 
-/** Each Likert the record scores, as "section.dimension" → score. */
+/** Each Likert the record scores, as its dotted path ("universal.helpfulness") → score, in the contract's order. */
 export function likertScores(body: Record<string, unknown>): Map<string, number> {
   const scores = new Map<string, number>();
-  const walk = (node: unknown, path: string[]) => {
-    if (!isPlainObject(node)) return;
-    if (typeof node.score === "number" && path.length > 0) scores.set(path.join("."), node.score);
-    for (const [key, child] of Object.entries(node)) if (key !== "score") walk(child, [...path, key]);
-  };
-  for (const section of ["universal", "chat", "agent", "rag", "multimodal"]) walk(body[section], [section]);
+  for (const dimension of LIKERT_DIMENSIONS) {
+    const score = scoreOf(body, dimension);
+    if (score !== undefined) scores.set(dimension, score);
+  }
   return scores;
 }
 

@@ -16,6 +16,7 @@ import { isLikertDimension } from "./likert-dimensions";
 import { SLICE_CONDITIONS, sliceParameters } from "./report-ratings";
 import { ratingsFilterOf } from "./report-slice";
 import type { ReportSlice } from "./suite-report";
+import { raterLabel } from "@/lib/records/rater-label";
 
 /** A field of the report: a Likert dimension ("universal.helpfulness") or one of the nominal rows. */
 export const NOMINAL_FIELDS = ["safety", "refusal", "vs_reference", "issue_tags"] as const;
@@ -104,6 +105,7 @@ type Row = {
   rater_type: string;
   rater_id: string | null;
   rater_model: string | null;
+  rater_version: string | null;
   created_at: Date;
   values: Record<string, unknown>;
   name: string | null;
@@ -128,12 +130,6 @@ function valuesOf(rows: Row[], field: string): FieldRating["values"][] {
   return chosen.map((list) => Object.fromEntries(tags.map((tag) => [tag, list.includes(tag) ? "yes" : "no"])));
 }
 
-function raterLabel(row: Row): string {
-  if (row.rater_type === "llm_judge") return row.rater_model ?? row.rater_id ?? "judge";
-  if (row.rater_type === "end_user") return `visitor ${(row.rater_id ?? "").slice(0, 8)}`;
-  return row.name ?? row.rater_id ?? "unknown";
-}
-
 /** The items behind one cell of a suite's report (admins), worst disagreement first, `limit` at a time. */
 export async function reportDrillDown(options: {
   actor: Actor;
@@ -150,7 +146,7 @@ export async function reportDrillDown(options: {
   const level = checkQuery(query);
   const slice = options.slice ?? {};
   const { rows } = await bulkPool().query<Row>(
-    `SELECT sr.item_id, r.eval_id, r.rater_type, r.rater_id, r.body -> 'rater' ->> 'model' AS rater_model, r.created_at, ${fieldExpression(query.field)} AS values, u.name
+    `SELECT sr.item_id, r.eval_id, r.rater_type, r.rater_id, r.body -> 'rater' ->> 'model' AS rater_model, r.body -> 'rater' ->> 'version' AS rater_version, r.created_at, ${fieldExpression(query.field)} AS values, u.name
      FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id LEFT JOIN app_user u ON u.id = r.rater_id
      WHERE ${SLICE_CONDITIONS}
      ORDER BY r.created_at, r.eval_id`,
@@ -159,7 +155,19 @@ export async function reportDrillDown(options: {
   const kept = rows.filter((row) => KNOWN_TYPES.has(row.rater_type));
   const values = valuesOf(kept, query.field);
   const detailOf = new Map(
-    kept.map((row) => [row.eval_id, { rater: raterLabel(row), submittedAt: row.created_at.toISOString() }]),
+    kept.map((row) => [
+      row.eval_id,
+      {
+        rater: raterLabel({
+          raterType: row.rater_type,
+          raterId: row.rater_id,
+          name: row.name,
+          model: row.rater_model,
+          version: row.rater_version,
+        }),
+        submittedAt: row.created_at.toISOString(),
+      },
+    ]),
   );
   const ratings = kept.map((row, index): FieldRating => ({
     itemId: row.item_id,

@@ -13,6 +13,7 @@ import { confidenceCalibration, type ConfidentError } from "./confidence-calibra
 import { raterDrift, type GoldRating } from "./drift";
 
 import type { RaterCalibration, SuiteCalibration } from "./suite-calibration-types";
+import { raterLabel } from "@/lib/records/rater-label";
 
 export type { RaterCalibration, SuiteCalibration };
 
@@ -55,7 +56,7 @@ export async function suiteCalibration(options: { actor: Actor; suiteId: string 
       });
     who.set(rater, {
       raterType: row.rater_type,
-      name: row.name ?? (row.rater_type === "end_user" ? `visitor ${row.rater_id.slice(0, 8)}` : row.rater_id),
+      name: raterLabel({ raterType: row.rater_type, raterId: row.rater_id, name: row.name }),
     });
     ratings.push({
       rater,

@@ -4,12 +4,10 @@
 // value each record gives and whether they differ. A field one record fills
 // and another leaves empty differs. Pure and client-safe.
 import aifSchema from "@/schemas/aif-eval-form.schema.json";
+import { JUDGED_SECTIONS } from "@/lib/aif/contract-facts";
 import { isPlainObject } from "@/lib/is-plain-object";
 
-/** The sections a rater fills; who, what and when (rater, subject, task, ids) are shown beside, not compared. */
-const JUDGED_SECTIONS = Object.keys(aifSchema.properties).filter(
-  (key) => !["schema_version", "eval_id", "created_at", "derived_from", "rater", "subject", "task"].includes(key),
-);
+// The sections a rater fills (contract facts); who, what and when (rater, subject, task, ids) are shown beside, not compared.
 
 export type ComparedField = {
   /** JSON Pointer of the field ("/universal/helpfulness/score"). */

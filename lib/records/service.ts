@@ -171,21 +171,24 @@ export async function submitEndUserRecord(options: {
 }
 
 /**
- * An SME's review of a judge record: rater.type is hybrid, rater.id the SME,
- * derived_from the judge record. Only the review flow calls this, inside its
- * transaction, so the per-field decisions are stored with the record.
+ * A record whose rater and derivation the server sets from the flow: the
+ * rater block is the actor's (a draft may only repeat it), and derived_from
+ * is the record the flow names (a draft may only repeat it). The review and
+ * adjudication flows call it inside their transactions, so their sidecars are
+ * stored with the record.
  */
-export async function submitHybridRecord(options: {
+async function submitFlowRecord(options: {
   actor: Actor;
-  judgeEvalId: string;
+  raterType: "hybrid" | "sme";
+  derivedFrom: string;
+  derivedFromRule: { rule: string; message: string };
   draft: unknown;
   origin?: RequestOrigin;
   client: DbClient;
   countedIn: CountedIn;
 }): Promise<StoredRecord> {
-  authorize(options.actor, "review.work");
   const body = draftObject(options.draft);
-  const expected = { type: "hybrid", id: options.actor.userId };
+  const expected = { type: options.raterType, id: options.actor.userId };
   const requested = isPlainObject(body.rater) ? body.rater : undefined;
   const issues = [
     ...(body.rater === undefined ||
@@ -195,22 +198,16 @@ export async function submitHybridRecord(options: {
           {
             path: "/rater",
             rule: "raterFromSession",
-            message: "the rater block is set by the server: hybrid, with your user id",
+            message: `the rater block is set by the server: ${options.raterType}, with your user id`,
           },
         ]),
-    ...(body.derived_from === undefined || body.derived_from === options.judgeEvalId
+    ...(body.derived_from === undefined || body.derived_from === options.derivedFrom
       ? []
-      : [
-          {
-            path: "/derived_from",
-            rule: "derivedFromReviewed",
-            message: "a review derives from the judge record it reviews",
-          },
-        ]),
+      : [{ path: "/derived_from", ...options.derivedFromRule }]),
   ];
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
   return storeRecord({
-    draft: { ...(body as AifDraft), rater: expected as AifDraft["rater"], derived_from: options.judgeEvalId },
+    draft: { ...(body as AifDraft), rater: expected as AifDraft["rater"], derived_from: options.derivedFrom },
     submittedById: options.actor.userId,
     canSee: async () => undefined,
     origin: options.origin,
@@ -219,11 +216,28 @@ export async function submitHybridRecord(options: {
   });
 }
 
+/** An SME's review of a judge record: rater.type hybrid, derived_from the judge record. */
+export async function submitHybridRecord(options: {
+  actor: Actor;
+  judgeEvalId: string;
+  draft: unknown;
+  origin?: RequestOrigin;
+  client: DbClient;
+  countedIn: CountedIn;
+}): Promise<StoredRecord> {
+  authorize(options.actor, "review.work");
+  const { judgeEvalId, ...rest } = options;
+  return submitFlowRecord({
+    ...rest,
+    raterType: "hybrid",
+    derivedFrom: judgeEvalId,
+    derivedFromRule: { rule: "derivedFromReviewed", message: "a review derives from the judge record it reviews" },
+  });
+}
+
 /**
- * An adjudicator's authoritative record: rater.type sme, rater.id the
- * adjudicator, derived_from the source record they chose (or the previous
- * decision, on a re-adjudication). Only the adjudication flow calls this,
- * inside its transaction, so the sidecar is stored with the record.
+ * An adjudicator's authoritative record: rater.type sme, derived_from the
+ * source record they chose (or the previous decision, on a re-adjudication).
  */
 export async function submitAdjudicatedRecord(options: {
   actor: Actor;
@@ -234,38 +248,13 @@ export async function submitAdjudicatedRecord(options: {
   countedIn: CountedIn;
 }): Promise<StoredRecord> {
   authorize(options.actor, "adjudicate");
-  const body = draftObject(options.draft);
-  const expected = { type: "sme", id: options.actor.userId };
-  const requested = isPlainObject(body.rater) ? body.rater : undefined;
-  const issues = [
-    ...(body.rater === undefined ||
-    (requested?.type === expected.type && requested.id === expected.id && Object.keys(requested).length === 2)
-      ? []
-      : [
-          {
-            path: "/rater",
-            rule: "raterFromSession",
-            message: "the rater block is set by the server: sme, with your user id",
-          },
-        ]),
-    ...(body.derived_from === undefined || body.derived_from === options.derivedFrom
-      ? []
-      : [
-          {
-            path: "/derived_from",
-            rule: "derivedFromAdjudicated",
-            message: "an adjudication derives from the source record marked closest (or the previous decision)",
-          },
-        ]),
-  ];
-  if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
-  return storeRecord({
-    draft: { ...(body as AifDraft), rater: expected as AifDraft["rater"], derived_from: options.derivedFrom },
-    submittedById: options.actor.userId,
-    canSee: async () => undefined,
-    origin: options.origin,
-    client: options.client,
-    countedIn: options.countedIn,
+  return submitFlowRecord({
+    ...options,
+    raterType: "sme",
+    derivedFromRule: {
+      rule: "derivedFromAdjudicated",
+      message: "an adjudication derives from the source record marked closest (or the previous decision)",
+    },
   });
 }
 

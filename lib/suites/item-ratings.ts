@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import type { Item } from "@/lib/items/types";
 import { compareRecords, type ComparedField } from "@/lib/records/field-comparison";
+import { raterLabel } from "@/lib/records/rater-label";
 
 export type ItemRating = {
   evalId: string;
@@ -37,18 +38,6 @@ type Row = {
   body: Record<string, unknown>;
   name: string | null;
 };
-
-function raterLabel(row: Row): string {
-  if (row.rater_type === "llm_judge") {
-    const rater = row.body.rater as { model?: unknown; version?: unknown } | undefined;
-    return (
-      [rater?.model, rater?.version].filter((part) => typeof part === "string" && part !== "").join(" · ") ||
-      (row.rater_id ?? "judge")
-    );
-  }
-  if (row.rater_type === "end_user") return `visitor ${(row.rater_id ?? "").slice(0, 8)}`;
-  return row.name ?? row.rater_id ?? "unknown";
-}
 
 export async function suiteItemRatings(options: {
   actor: Actor;
@@ -82,7 +71,13 @@ export async function suiteItemRatings(options: {
     ratings: rows.map((row) => ({
       evalId: row.eval_id,
       raterType: row.rater_type,
-      rater: raterLabel(row),
+      rater: raterLabel({
+        raterType: row.rater_type,
+        raterId: row.rater_id,
+        name: row.name,
+        model: (row.body.rater as { model?: unknown } | undefined)?.model,
+        version: (row.body.rater as { version?: unknown } | undefined)?.version,
+      }),
       submittedAt: row.created_at,
       flow: row.flow,
       derivedFrom: row.derived_from,
