@@ -21,31 +21,33 @@ export default async function AdjudicationIndexPage() {
       {suites.length === 0 ? (
         <p>You adjudicate no suite yet: an admin assigns SMEs to suites.</p>
       ) : (
-        <table className="records-table" data-testid="adjudicated-suites">
-          <thead>
-            <tr>
-              <th scope="col">Suite</th>
-              <th scope="col">Need a decision</th>
-              <th scope="col">Adjudicated</th>
-              <th scope="col">Unanimous</th>
-              <th scope="col">Too few ratings</th>
-            </tr>
-          </thead>
-          <tbody>
-            {suites.map((suite) => (
-              <tr key={suite.id}>
-                <th scope="row">
-                  <Link href={`/adjudicate/${suite.id}`}>{suite.name}</Link>{" "}
-                  <span className="help-block">{suite.key}</span>
-                </th>
-                <td>{suite.counts.needs_adjudication}</td>
-                <td>{suite.counts.adjudicated}</td>
-                <td>{suite.counts.unanimous}</td>
-                <td>{suite.counts.too_few_ratings}</td>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Suites you adjudicate">
+          <table className="records-table" data-testid="adjudicated-suites">
+            <thead>
+              <tr>
+                <th scope="col">Suite</th>
+                <th scope="col">Need a decision</th>
+                <th scope="col">Adjudicated</th>
+                <th scope="col">Unanimous</th>
+                <th scope="col">Too few ratings</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {suites.map((suite) => (
+                <tr key={suite.id}>
+                  <th scope="row">
+                    <Link href={`/adjudicate/${suite.id}`}>{suite.name}</Link>{" "}
+                    <span className="help-block">{suite.key}</span>
+                  </th>
+                  <td>{suite.counts.needs_adjudication}</td>
+                  <td>{suite.counts.adjudicated}</td>
+                  <td>{suite.counts.unanimous}</td>
+                  <td>{suite.counts.too_few_ratings}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );

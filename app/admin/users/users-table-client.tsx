@@ -100,55 +100,61 @@ export function UsersTable({
       <p role="status" className="help-block">
         {shown.length === users.length ? `${users.length} users` : `${shown.length} of ${users.length} users`}
       </p>
-      <table className="records-table" id="users-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Address</th>
-            <th scope="col">Roles</th>
-            <th scope="col">Last activity (UTC)</th>
-            <th scope="col">Ratings</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((user) => (
-            <tr key={user.id} data-testid={`user-${user.email}`}>
-              <th scope="row">
-                {user.name}
-                {user.disabledAt ? <span className="badge badge-required"> disabled</span> : null}
-              </th>
-              <td>{user.email}</td>
-              <td>
-                <UserRolesForm user={user} onDone={onChanged} />
-              </td>
-              <td>
-                {user.lastActiveAt ? <time dateTime={user.lastActiveAt}>{shortTime(user.lastActiveAt)}</time> : "never"}
-              </td>
-              <td>{user.ratingsCount}</td>
-              <td>
-                {user.disabledAt ? (
-                  <button type="button" className="btn" onClick={() => setDisabled(user, false)}>
-                    Enable {user.email}
-                  </button>
-                ) : (
-                  <>
-                    {/* One's own account is never disabled from here (the last admin could lock everyone out). */}
-                    {user.id === currentUserId ? null : (
-                      <button type="button" className="btn" onClick={() => setDisabled(user, true)}>
-                        Disable {user.email}
-                      </button>
-                    )}{" "}
-                    <button type="button" className="btn" onClick={() => issueReset(user)}>
-                      Reset password of {user.email}
-                    </button>
-                  </>
-                )}
-              </td>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="All users">
+        <table className="records-table" id="users-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Address</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Last activity (UTC)</th>
+              <th scope="col">Ratings</th>
+              <th scope="col">Actions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((user) => (
+              <tr key={user.id} data-testid={`user-${user.email}`}>
+                <th scope="row">
+                  {user.name}
+                  {user.disabledAt ? <span className="badge badge-required"> disabled</span> : null}
+                </th>
+                <td>{user.email}</td>
+                <td>
+                  <UserRolesForm user={user} onDone={onChanged} />
+                </td>
+                <td>
+                  {user.lastActiveAt ? (
+                    <time dateTime={user.lastActiveAt}>{shortTime(user.lastActiveAt)}</time>
+                  ) : (
+                    "never"
+                  )}
+                </td>
+                <td>{user.ratingsCount}</td>
+                <td>
+                  {user.disabledAt ? (
+                    <button type="button" className="btn" onClick={() => setDisabled(user, false)}>
+                      Enable {user.email}
+                    </button>
+                  ) : (
+                    <>
+                      {/* One's own account is never disabled from here (the last admin could lock everyone out). */}
+                      {user.id === currentUserId ? null : (
+                        <button type="button" className="btn" onClick={() => setDisabled(user, true)}>
+                          Disable {user.email}
+                        </button>
+                      )}{" "}
+                      <button type="button" className="btn" onClick={() => issueReset(user)}>
+                        Reset password of {user.email}
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

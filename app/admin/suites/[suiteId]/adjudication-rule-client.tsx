@@ -39,27 +39,33 @@ export function AdjudicationRuleClient({ suiteId, initial }: { suiteId: string; 
       }}
     >
       <h3>When an item needs adjudication</h3>
-      <label htmlFor="rule-spread">Likert spread of at least</label>{" "}
-      <input
-        id="rule-spread"
-        type="number"
-        min={1}
-        max={6}
-        value={rule.likertSpread}
-        onChange={(event) => setRule({ ...rule, likertSpread: Number(event.target.value) })}
-      />
+      <p className="inline-field">
+        <label htmlFor="rule-spread">Likert spread of at least</label>{" "}
+        <input
+          id="rule-spread"
+          className="form-control number-input"
+          type="number"
+          min={1}
+          max={6}
+          value={rule.likertSpread}
+          onChange={(event) => setRule({ ...rule, likertSpread: Number(event.target.value) })}
+        />
+      </p>
       {flag("hazardConflict", "Conflicting hazard verdicts")}
       {flag("refusalConflict", "Conflicting refusal appropriateness")}
       {flag("judgeConflict", "The judge against the humans")}
-      <label htmlFor="rule-min">Too few ratings below</label>{" "}
-      <input
-        id="rule-min"
-        type="number"
-        min={1}
-        max={50}
-        value={rule.minRatings}
-        onChange={(event) => setRule({ ...rule, minRatings: Number(event.target.value) })}
-      />
+      <p className="inline-field">
+        <label htmlFor="rule-min">Too few ratings below</label>{" "}
+        <input
+          id="rule-min"
+          className="form-control number-input"
+          type="number"
+          min={1}
+          max={50}
+          value={rule.minRatings}
+          onChange={(event) => setRule({ ...rule, minRatings: Number(event.target.value) })}
+        />
+      </p>
       <button type="submit" className="btn btn-primary">
         Save rule
       </button>
