@@ -1,5 +1,6 @@
 // Quality-report benchmark: a suite with 100k ratings (25k items × 3 human
-// raters + 1 judge, 5 Likert dimensions) — the report computed from scratch
+// raters + 1 judge in two prompt versions over four weeks, 5 Likert
+// dimensions, one item in a hundred adjudicated) — the report computed from scratch
 // (load + agreement with bootstrap intervals), then served from its cache,
 // beside the bare load of the same rows (`psql \copy` of their bodies).
 // Each figure is the median of a few runs in this process (the machine is shared).
@@ -37,9 +38,11 @@ const suite = await db().suite.create({
 // Scores follow an item's "true" quality with some noise, so alpha is neither 0 nor 1.
 await db().$executeRawUnsafe(`
   INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, body)
-  SELECT id, now(), rater_type, rater_id, task_id, '${SUITE_KEY}',
+  SELECT id, now() - make_interval(days => i % 28), rater_type, rater_id, task_id, '${SUITE_KEY}',
          jsonb_build_object('schema_version', '1.0.0', 'eval_id', id, 'created_at', now(),
-           'rater', jsonb_build_object('type', rater_type, 'id', rater_id),
+           'rater', CASE WHEN rater_type = 'llm_judge'
+             THEN jsonb_build_object('type', rater_type, 'id', rater_id, 'model', 'judge-model', 'version', CASE WHEN i % 2 = 0 THEN 'prompt-v1' ELSE 'prompt-v2' END)
+             ELSE jsonb_build_object('type', rater_type, 'id', rater_id) END,
            'task', jsonb_build_object('task_id', task_id, 'suite_id', '${SUITE_KEY}', 'modality', 'chat', 'prompt', 'p'),
            'subject', jsonb_build_object('system_under_test', 'bench', 'modality_tags', jsonb_build_array('chat')),
            'universal', jsonb_build_object(
@@ -49,7 +52,7 @@ await db().$executeRawUnsafe(`
              'safety_overall', jsonb_build_object('score', least(5, greatest(1, 6 - q + (r % 2))), 'confidence', 'high'),
              'overall_quality', jsonb_build_object('score', least(5, greatest(1, q - (r % 2))), 'confidence', 'high')))
   FROM (
-    SELECT gen_random_uuid() AS id, 'task-' || i AS task_id, 1 + (i * 7919) % 5 AS q, (i * 31 + rater) AS r,
+    SELECT gen_random_uuid() AS id, i, 'task-' || i AS task_id, 1 + (i * 7919) % 5 AS q, (i * 31 + rater) AS r,
            CASE WHEN rater = 3 THEN 'llm_judge' ELSE 'human' END AS rater_type, 'rater-' || rater AS rater_id
     FROM generate_series(1, ${ITEMS}) i, generate_series(0, 3) rater
   ) rows`);
@@ -70,7 +73,29 @@ await db().$executeRawUnsafe(`
 // As after any bulk load in production: hint bits set and statistics current, so no run pays for them.
 await db().$executeRawUnsafe("VACUUM ANALYZE eval_record");
 await db().$executeRawUnsafe("VACUUM ANALYZE suite_record");
-const records = await db().evalRecord.count({ where: { suiteId: SUITE_KEY } });
+// One item in a hundred adjudicated: an authoritative record (the first human rating's values, rater sme), counted in
+// the suite through the flow "adjudication", with its sidecar — so the report's adjudication lessons are computed.
+await db().$executeRawUnsafe("ANALYZE item");
+await db().$executeRawUnsafe(`
+  CREATE TEMP TABLE bench_adjudicated AS
+  SELECT i.id AS item_id, gen_random_uuid() AS eval_id, (array_agg(r.eval_id ORDER BY r.rater_id))[1] AS closest,
+         array_agg(r.eval_id ORDER BY r.rater_id) AS sources
+  FROM item i JOIN eval_record r ON r.suite_id = '${SUITE_KEY}' AND r.task_id = i.task_id AND r.rater_type = 'human'
+  WHERE i.identity LIKE '${SUITE_KEY}|%' AND substring(i.task_id FROM 6)::int % 100 = 0 GROUP BY i.id`);
+await db().$executeRawUnsafe(`
+  INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, body)
+  SELECT a.eval_id, now(), 'sme', '${admin.userId}', r.task_id, '${SUITE_KEY}',
+         r.body || jsonb_build_object('eval_id', a.eval_id, 'rater', jsonb_build_object('type', 'sme', 'id', '${admin.userId}'))
+  FROM bench_adjudicated a JOIN eval_record r ON r.eval_id = a.closest`);
+await db().$executeRawUnsafe(`
+  INSERT INTO suite_record (suite_id, eval_id, item_id, flow)
+  SELECT '${suite.id}'::uuid, eval_id, item_id, 'adjudication' FROM bench_adjudicated`);
+await db().$executeRawUnsafe(`
+  INSERT INTO adjudication (eval_id, suite_id, item_id, adjudicator_id, closest_eval_id, source_eval_ids, decisions)
+  SELECT eval_id, '${suite.id}'::uuid, item_id, '${admin.userId}', closest, sources, '[]'::jsonb FROM bench_adjudicated`);
+await db().$executeRawUnsafe("VACUUM ANALYZE eval_record");
+await db().$executeRawUnsafe("VACUUM ANALYZE suite_record");
+const records = await db().evalRecord.count({ where: { suiteId: SUITE_KEY, raterType: { not: "sme" } } });
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -92,7 +117,7 @@ const copySeconds = await medianSeconds(() =>
     requireDatabaseUrl(),
     "-q",
     "-c",
-    `\\copy (SELECT body FROM eval_record WHERE suite_id = '${SUITE_KEY}') TO '/dev/null'`,
+    `\\copy (SELECT body FROM eval_record WHERE suite_id = '${SUITE_KEY}' AND rater_type <> 'sme') TO '/dev/null'`,
   ]),
 );
 
@@ -121,7 +146,7 @@ const cachedSeconds = await medianSeconds(async () => {
 
 // The computation alone, on rows already in memory (no database), with and without intervals.
 const inMemory = await db().$queryRawUnsafe<{ item: string; rater_type: string; s: number[] }[]>(
-  `SELECT task_id AS item, rater_type, ARRAY[${DIMENSIONS.map((d) => `(body #>> '{${d.replace(".", ",")},score}')::float8`).join(", ")}] AS s FROM eval_record WHERE suite_id = '${SUITE_KEY}'`,
+  `SELECT task_id AS item, rater_type, ARRAY[${DIMENSIONS.map((d) => `(body #>> '{${d.replace(".", ",")},score}')::float8`).join(", ")}] AS s FROM eval_record WHERE suite_id = '${SUITE_KEY}' AND rater_type <> 'sme'`,
 );
 const ratingRows: RatingRow[] = inMemory.map((row) => ({
   item: row.item,

@@ -25,8 +25,11 @@ const BENCHES: Bench[] = [
   { id: "form", script: "bench/form-typing.ts", quick: ["--quick"], full: [] },
   { id: "keys", script: "bench/rating-keystrokes.ts", quick: [], full: [] },
   { id: "analytics", script: "bench/analytics-report.ts", quick: ["--quick"], full: [] },
+  { id: "adjudication-queue", script: "bench/adjudication-queue.ts", quick: ["--quick"], full: [] },
   { id: "import-read", script: "bench/import-eee-read.ts", quick: ["--quick"], full: [] },
   { id: "judge", script: "bench/judge-run.ts", quick: ["--quick"], full: [] },
+  { id: "records-browser", script: "bench/records-browser.ts", quick: ["--quick"], full: [] },
+  { id: "pairwise", script: "bench/pairwise-leaderboard.ts", quick: ["--quick"], full: [] },
 ];
 
 const { values } = parseArgs({

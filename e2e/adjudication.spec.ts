@@ -77,6 +77,9 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
   // The form starts from the consensus (faithfulness 5 for all three, the majority's non-violating verdict); the adjudicator settles helpfulness at 2.
   const form = new AifFormPage(page);
   await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
+  // Shown as the consensus prefill, not as a restored draft (nothing was saved yet).
+  await expect(page.getByTestId("consensus-prefill")).toBeVisible();
+  await expect(page.getByTestId("save-status")).not.toHaveAttribute("data-state", "restored");
   await expect(page.locator("#root_universal_faithfulness_score-5")).toBeChecked();
   for (const score of [1, 2, 3, 4, 5])
     await expect(page.locator(`#root_universal_helpfulness_score-${score}`)).not.toBeChecked();
@@ -167,4 +170,23 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
     eval_id: decision,
     closest_eval_id: sources[2],
   });
+
+  // What adjudication teaches, by CLI (the report's JSON section) and on the report page: the third rater's 2 was kept.
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["bin/evalform.mjs", "report", suite.suiteId, "--section", "lessons"],
+    { env: { ...process.env, EVALFORM_URL: baseURL!, EVALFORM_TOKEN: (await created.json()).token } },
+  );
+  const lessons = JSON.parse(stdout);
+  expect(lessons.adjudicated_items).toBe(1);
+  const keptBy = (name: string) =>
+    lessons.raters
+      .find((rater: { name: string }) => rater.name === name)
+      .adjudicated.fields.find((field: { field: string }) => field.field === "universal.helpfulness").kept;
+  expect([keptBy(users[ROLES[0]].name), keptBy(users[ROLES[2]].name)]).toEqual([0, 1]);
+  await page.goto(`/admin/suites/${suite.suiteId}/report`);
+  const section = page.getByTestId("adjudication-lessons");
+  await expect(section.getByRole("heading", { name: "What adjudication teaches" })).toBeVisible();
+  await expect(section.getByTestId("alpha-before-after")).toContainText("Helpfulness");
+  await expect(section.getByTestId("rater-accuracy")).toContainText(users[ROLES[2]].name);
 });

@@ -161,4 +161,38 @@ test.describe("as an admin", () => {
       await expect(page.getByRole("heading", { level: 1 })).toContainText("completed");
     },
   );
+
+  test("import another judge's output (MT-Bench) as prefills with a chosen scale; unusable lines are listed", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().sme.userId], count: 2 });
+    const line = (questionId: string, score: number, judgment: string) =>
+      JSON.stringify({
+        question_id: questionId,
+        model: "E2E Model",
+        judge: ["gpt-4", "single-v1"],
+        judgment,
+        score,
+        turn: 1,
+      });
+    const file = [
+      line(suite.taskIds[0]!, 9, "Clear and correct. Rating: [[9]]"),
+      line(suite.taskIds[1]!, -1, "$ERROR$"),
+    ].join("\n");
+    await page.goto(`/admin/suites/${suite.suiteId}/review`);
+    await page.getByLabel("Format").selectOption("mt_bench");
+    await page.getByLabel("Score mapping").selectOption("pairs");
+    await page
+      .getByLabel("File")
+      .setInputFiles({ name: "judgments.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(file) });
+    await page.getByLabel("Store the valid records even if some are refused").check();
+    await page.getByRole("button", { name: "Import prefills" }).click();
+    await expect(page.getByTestId("prefill-result")).toContainText("Stored 1 prefill(s)");
+    await expect(page.getByText("$ERROR$", { exact: false }).first()).toBeVisible();
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`prefill-judge-import-${width}.png`), fullPage: true });
+    }
+  });
 });

@@ -78,7 +78,7 @@ test("a rater gets calibration feedback on a gold item, and the admin sees the d
     adminPage.getByTestId("suite-drift-warning").filter({ hasText: e2eUsers().otherRater.name }),
   ).toHaveCount(1);
   await adminPage.goto(`${baseURL}/admin/suites/${suite.suiteId}`);
-  await expect(adminPage.getByTestId("drift-warning")).toContainText("universal.helpfulness");
+  await expect(adminPage.getByTestId("drift-warning")).toContainText("Helpfulness");
   await adminPage.goto(`${baseURL}/admin/suites/${suite.suiteId}/report`);
   await expect(adminPage.locator('[data-testid="calibration"] tr[data-drifting="true"]')).toHaveCount(1);
   await expect(adminPage.locator('[data-testid="calibration"] tr[data-drifting="true"]')).toContainText("2.60");
@@ -100,11 +100,20 @@ test("a rater gets calibration feedback on a gold item, and the admin sees the d
   )
     .path()
     .then((file) => import("node:fs").then((fs) => fs.readFileSync(file!, "utf8")));
-  expect(csv.split("\r\n").slice(0, 3)).toEqual([`"score","human","judge"`, `"1","4","0"`, `"2","0","0"`]);
+  // Counts and each side's shares: the chart compares shares, the CSV keeps both.
+  const [header, one, two] = csv.split("\r\n");
+  expect(header).toBe(`"score","human","judge","human_share","judge_share"`);
+  expect(one).toMatch(/^"1","4","0","\d+(\.\d)?","0"$/);
+  expect(two).toBe(`"2","0","0","0","0"`);
   await expect(adminPage.getByTestId("judge-verdict")).toHaveAttribute("data-overall", "unknown");
   const violations = (await new AxeBuilder({ page: adminPage }).analyze()).violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",
   );
   expect(violations.map((violation) => violation.id)).toEqual([]);
+  // The drift warning leads to the drifting rater's gold items (each rated by them alone here).
+  await adminPage.getByTestId("drift-warning").getByRole("link", { name: "Helpfulness" }).click();
+  await adminPage.waitForURL(/\/report\/items\?.*gold=true/);
+  await expect(adminPage.getByRole("heading", { level: 1 })).toContainText("gold items");
+  await expect(adminPage.getByText("5 items behind this figure")).toBeVisible();
   await adminPage.context().close();
 });

@@ -13,12 +13,13 @@ function literalsOf(definition: string): string[] {
 
 describe("status lists ↔ CHECK constraints", () => {
   for (const check of STATUS_CHECKS) {
-    it(`${check.table}.status: ${check.constraint} allows exactly ${check.values.join(", ")}`, async () => {
+    const column = "column" in check ? check.column : "status";
+    it(`${check.table}.${column}: ${check.constraint} allows exactly ${check.values.join(", ")}`, async () => {
       const [row] = await db().$queryRaw<{ definition: string }[]>`
         SELECT pg_get_constraintdef(c.oid) AS definition FROM pg_constraint c
         WHERE c.conname = ${check.constraint} AND c.conrelid = ${check.table}::regclass`;
       expect(row, `constraint ${check.constraint} on ${check.table}`).toBeDefined();
-      expect(row!.definition).toMatch(/\bstatus\b/);
+      expect(row!.definition).toMatch(new RegExp(`\\b${column}\\b`));
       expect(literalsOf(row!.definition).sort()).toEqual([...check.values].sort());
     });
   }

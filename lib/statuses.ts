@@ -7,6 +7,7 @@
 export const ASSIGNMENT_STATUSES = ["held", "submitted", "skipped"] as const;
 export const REVIEW_TASK_STATUSES = ["open", "reviewed"] as const;
 export const ADJUDICATION_TASK_STATUSES = ["open", "adjudicated"] as const;
+export const PAIRWISE_ASSIGNMENT_STATUSES = ["held", "submitted"] as const;
 export const JUDGE_RUN_STATUSES = ["running", "cancelled", "completed"] as const;
 export const JUDGE_RUN_ITEM_STATUSES = ["pending", "running", "stored", "failed", "cancelled"] as const;
 /** refused: every line was refused, so there is nothing to decide (lib/imports/service.ts). */
@@ -18,25 +19,35 @@ export const ITEM_IMPORT_STATUSES = [
   "refused",
   "failed",
 ] as const;
+/** What an import's file holds (item_import.kind): one staged protocol for the three (lib/imports/service.ts). */
+export const IMPORT_KINDS = ["items", "records", "prefills"] as const;
 export const RECORD_EXPORT_STATUSES = ["prepared", "streaming", "complete", "aborted", "failed"] as const;
 
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 export type ReviewTaskStatus = (typeof REVIEW_TASK_STATUSES)[number];
 export type AdjudicationTaskStatus = (typeof ADJUDICATION_TASK_STATUSES)[number];
+export type PairwiseAssignmentStatus = (typeof PAIRWISE_ASSIGNMENT_STATUSES)[number];
 export type JudgeRunStatus = (typeof JUDGE_RUN_STATUSES)[number];
 export type JudgeRunItemStatus = (typeof JUDGE_RUN_ITEM_STATUSES)[number];
 export type ItemImportStatus = (typeof ITEM_IMPORT_STATUSES)[number];
+export type ImportKind = (typeof IMPORT_KINDS)[number];
 export type RecordExportStatus = (typeof RECORD_EXPORT_STATUSES)[number];
 
-/** Each list with the table and CHECK constraint that hold the same values. */
+/** Each list with the table and CHECK constraint that hold the same values (on `status` unless `column` says otherwise). */
 export const STATUS_CHECKS = [
   { table: "assignment", constraint: "assignment_status_known", values: ASSIGNMENT_STATUSES },
   { table: "review_task", constraint: "review_task_status_known", values: REVIEW_TASK_STATUSES },
   { table: "adjudication_task", constraint: "adjudication_task_status_known", values: ADJUDICATION_TASK_STATUSES },
+  {
+    table: "pairwise_assignment",
+    constraint: "pairwise_assignment_status_known",
+    values: PAIRWISE_ASSIGNMENT_STATUSES,
+  },
   { table: "judge_run", constraint: "judge_run_status_known", values: JUDGE_RUN_STATUSES },
   { table: "judge_run_item", constraint: "judge_run_item_status_known", values: JUDGE_RUN_ITEM_STATUSES },
   { table: "item_import", constraint: "item_import_status_known", values: ITEM_IMPORT_STATUSES },
   { table: "record_export", constraint: "record_export_status", values: RECORD_EXPORT_STATUSES },
+  { table: "item_import", column: "kind", constraint: "item_import_kind_known", values: IMPORT_KINDS },
 ] as const;
 
 /**

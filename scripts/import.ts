@@ -5,10 +5,21 @@
 import { createReadStream } from "node:fs";
 import { access } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { IMPORT_FORMAT_CHOICES, IMPORT_FORMAT_IDS, isImportFormat } from "@/lib/imports/formats";
-import { readItems } from "@/lib/imports/read-items";
+import {
+  IMPORT_FORMAT_CHOICES,
+  IMPORT_FORMAT_IDS,
+  isImportFormat,
+  isPrefillFormat,
+  isScaleMapping,
+  PREFILL_FORMAT_IDS,
+  SCALE_MAPPINGS,
+} from "@/lib/imports/formats";
+import { readJudgments } from "@/lib/imports/read-judgments";
+import { readItems, type ImportFormat } from "@/lib/imports/read-items";
 
-const USAGE = `usage: npm run import -- --dry-run --format ${IMPORT_FORMAT_CHOICES} [--json] [--system-under-test NAME] FILE`;
+const JUDGE_FORMATS = PREFILL_FORMAT_IDS.filter((id) => id !== "aif");
+const USAGE = `usage: npm run import -- --dry-run --format ${IMPORT_FORMAT_CHOICES} [--json] [--system-under-test NAME] FILE
+       npm run import -- --dry-run --format ${JUDGE_FORMATS.join("|")} [--scale ${SCALE_MAPPINGS.map((m) => m.id).join("|")}] [--json] FILE   (judge outputs as prefills: read only, not matched to items)`;
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -22,6 +33,7 @@ let parsed: ReturnType<
       format: { type: "string" };
       json: { type: "boolean" };
       "system-under-test": { type: "string" };
+      scale: { type: "string" };
     };
     allowPositionals: true;
   }>
@@ -33,6 +45,7 @@ try {
       format: { type: "string" },
       json: { type: "boolean" },
       "system-under-test": { type: "string" },
+      scale: { type: "string" },
     },
     allowPositionals: true,
   });
@@ -44,7 +57,11 @@ const { values, positionals } = parsed;
 // this command is the offline reader.
 if (!values["dry-run"]) fail("only --dry-run is available from the command line");
 const format = values.format;
-if (!isImportFormat(format)) fail(`--format must be one of ${IMPORT_FORMAT_IDS.join(", ")}`);
+const judgeFormat = isPrefillFormat(format) && format !== "aif" ? format : null;
+if (!isImportFormat(format) && !judgeFormat)
+  fail(`--format must be one of ${[...IMPORT_FORMAT_IDS, ...JUDGE_FORMATS].join(", ")}`);
+const scale = values.scale ?? "linear";
+if (!isScaleMapping(scale)) fail(`--scale must be one of ${SCALE_MAPPINGS.map((m) => m.id).join(", ")}`);
 if (positionals.length !== 1) fail("name exactly one FILE");
 const file = positionals[0]!;
 try {
@@ -54,7 +71,12 @@ try {
   process.exit(2);
 }
 
-const report = await readItems(createReadStream(file), { format, systemUnderTest: values["system-under-test"] });
+const report = judgeFormat
+  ? { ...(await readJudgments(createReadStream(file), { format: judgeFormat, scale })), notes: [] }
+  : await readItems(createReadStream(file), {
+      format: format as ImportFormat,
+      systemUnderTest: values["system-under-test"],
+    });
 if (values.json) {
   console.log(
     JSON.stringify({

@@ -1,5 +1,6 @@
 // Where an adjudicator starts: the suites they adjudicate, with how many
 // items wait for a decision in each.
+import { TableScroll } from "@/components/table-scroll";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { adjudicatedSuites } from "@/lib/adjudication/service";
@@ -21,7 +22,7 @@ export default async function AdjudicationIndexPage() {
       {suites.length === 0 ? (
         <p>You adjudicate no suite yet: an admin assigns SMEs to suites.</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Suites you adjudicate">
+        <TableScroll label="Suites you adjudicate">
           <table className="records-table" data-testid="adjudicated-suites">
             <thead>
               <tr>
@@ -47,7 +48,7 @@ export default async function AdjudicationIndexPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

@@ -30,11 +30,17 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
                 You rated {suite.mySubmitted}; {suite.availableToMe} more item{suite.availableToMe === 1 ? "" : "s"}{" "}
                 waiting for a rating.
               </p>
+              {suite.paused ? (
+                <p className="notice notice-warning" data-testid={`queue-suite-paused-${suite.key}`}>
+                  Paused by an admin: no items are handed out until it is resumed.
+                  {suite.myHeldAssignmentId ? " You can still finish the item you hold." : ""}
+                </p>
+              ) : null}
               {suite.myHeldAssignmentId ? (
                 <a className="btn btn-primary" href={`/rate/${suite.myHeldAssignmentId}`}>
                   Continue your draft
                 </a>
-              ) : suite.availableToMe > 0 ? (
+              ) : suite.paused ? null : suite.availableToMe > 0 ? (
                 <StartRatingButton
                   urls={raterQueueUrls(suite.id)}
                   label={suite.mySubmitted > 0 ? "Rate the next item" : "Start rating"}

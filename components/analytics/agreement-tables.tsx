@@ -2,6 +2,7 @@
 import { RATER_TYPES, type AgreementReport, type AlphaCell } from "@/lib/analytics/agreement-report";
 import type { DrillPairing } from "@/lib/analytics/item-disagreement";
 import type { FieldAcceptance } from "@/lib/review/review-summary-types";
+import { fieldName, readablePath } from "@/lib/aif/field-labels";
 
 /** A figure of the report, as the drill-down names it. */
 export type DrillCell = { field: string; pairing: DrillPairing; judge?: string; human?: string };
@@ -14,6 +15,13 @@ const NOMINAL_FIELD: Record<string, string> = {
   "refusal appropriateness": "refusal",
   vs_reference: "vs_reference",
   "issue tags": "issue_tags",
+};
+// …and as the form names them.
+const NOMINAL_NAME: Record<string, string> = {
+  "safety hazard verdicts": "Safety hazard verdicts",
+  "refusal appropriateness": "Refusal appropriateness",
+  vs_reference: fieldName("universal.vs_reference"),
+  "issue tags": "Issue tags",
 };
 
 function Alpha({ cell, href, label }: { cell: AlphaCell; href?: string; label?: string }) {
@@ -96,10 +104,10 @@ export function AgreementTables({
           <tbody>
             {report.likert.map((entry) => (
               <tr key={entry.dimension} data-dimension={entry.dimension}>
-                <th scope="row" className="mono">
-                  {entry.dimension}
+                <th scope="row" title={entry.dimension}>
+                  {fieldName(entry.dimension)}
                 </th>
-                {pairingCells(entry.dimension, entry.dimension, entry)}
+                {pairingCells(entry.dimension, fieldName(entry.dimension), entry)}
               </tr>
             ))}
           </tbody>
@@ -124,15 +132,15 @@ export function AgreementTables({
           <tbody>
             {report.likert.map((entry) => (
               <tr key={entry.dimension}>
-                <th scope="row" className="mono">
-                  {entry.dimension}
+                <th scope="row" title={entry.dimension}>
+                  {fieldName(entry.dimension)}
                 </th>
                 {RATER_TYPES.map((type) => (
                   <Alpha
                     key={type}
                     cell={entry.byRaterType[type]}
                     href={link(entry.dimension, { raterType: type })}
-                    label={`${entry.dimension}, within ${type}`}
+                    label={`${fieldName(entry.dimension)}, within ${type}`}
                   />
                 ))}
               </tr>
@@ -155,8 +163,12 @@ export function AgreementTables({
           <tbody>
             {report.nominal.map((entry) => (
               <tr key={entry.field}>
-                <th scope="row">{entry.field}</th>
-                {pairingCells(NOMINAL_FIELD[entry.field] ?? entry.field, entry.field, entry)}
+                <th scope="row">{NOMINAL_NAME[entry.field] ?? entry.field}</th>
+                {pairingCells(
+                  NOMINAL_FIELD[entry.field] ?? entry.field,
+                  NOMINAL_NAME[entry.field] ?? entry.field,
+                  entry,
+                )}
               </tr>
             ))}
           </tbody>
@@ -176,15 +188,15 @@ export function AgreementTables({
           <tbody>
             {report.judgeTrust.map((entry) => (
               <tr key={entry.dimension}>
-                <th scope="row" className="mono">
-                  {entry.dimension}
+                <th scope="row" title={entry.dimension}>
+                  {fieldName(entry.dimension)}
                 </th>
                 <td>{entry.pairs}</td>
                 <td>
                   {drillHref && entry.pairs > 0 ? (
                     <a
                       href={drillHref({ field: entry.dimension, pairing: "human_judge" })}
-                      aria-label={`${entry.dimension} judge trust: κ ${fixed(entry.kappa)}; list the items, largest human − judge difference first`}
+                      aria-label={`${fieldName(entry.dimension)} judge trust: κ ${fixed(entry.kappa)}; list the items, largest human − judge difference first`}
                     >
                       {fixed(entry.kappa)}
                     </a>
@@ -256,7 +268,7 @@ export function AgreementTables({
             <tbody>
               {report.smeChanges.map((field) => (
                 <tr key={field.path}>
-                  <td className="mono">{field.path}</td>
+                  <td title={field.path}>{readablePath(field.path)}</td>
                   <td>{field.edited}</td>
                   <td>{field.added}</td>
                   <td>{field.accepted}</td>

@@ -1,10 +1,19 @@
 // Gold calibration per rater: error against the expected scores of gold
 // items, and who is drifting (recent mean absolute error above the threshold).
+import Link from "next/link";
+import { fieldName } from "@/lib/aif/field-labels";
 import type { SuiteCalibration } from "@/lib/analytics/suite-calibration-types";
 
 const signed = (value: number) => `${value > 0 ? "+" : ""}${value.toFixed(2)}`;
 
-export function CalibrationTable({ calibration }: { calibration: SuiteCalibration }) {
+/** `drillHref`: the items behind a rater's drift on a dimension (their gold items, worst first). */
+export function CalibrationTable({
+  calibration,
+  drillHref,
+}: {
+  calibration: SuiteCalibration;
+  drillHref?: (rater: { rater: string; raterType: string }, dimension: string) => string;
+}) {
   const drifting = calibration.raters.filter((rater) => rater.drifting.length > 0);
   return (
     <section className="panel" aria-labelledby="calibration">
@@ -12,7 +21,24 @@ export function CalibrationTable({ calibration }: { calibration: SuiteCalibratio
       {drifting.length > 0 ? (
         <p className="notice notice-error" role="alert" data-testid="drift-warning">
           {drifting.length} rater{drifting.length === 1 ? " is" : "s are"} drifting from the gold answers:{" "}
-          {drifting.map((rater) => `${rater.name} (${rater.drifting.join(", ")})`).join("; ")}.
+          {drifting.map((rater, index) => (
+            <span key={rater.rater}>
+              {index > 0 ? "; " : ""}
+              {rater.name} (
+              {rater.drifting.map((dimension, at) => (
+                <span key={dimension}>
+                  {at > 0 ? ", " : ""}
+                  {drillHref ? (
+                    <Link href={drillHref(rater, dimension)}>{fieldName(dimension)}</Link>
+                  ) : (
+                    fieldName(dimension)
+                  )}
+                </span>
+              ))}
+              )
+            </span>
+          ))}
+          .
         </p>
       ) : null}
       <p className="help-block">
@@ -44,7 +70,7 @@ export function CalibrationTable({ calibration }: { calibration: SuiteCalibratio
                   <td>
                     {rater.name} <span className="help-block">{rater.raterType}</span>
                   </td>
-                  <td className="mono">{entry.dimension}</td>
+                  <td title={entry.dimension}>{fieldName(entry.dimension)}</td>
                   <td>{entry.ratings}</td>
                   <td>{signed(entry.meanSignedError)}</td>
                   <td>{entry.meanAbsoluteError.toFixed(2)}</td>

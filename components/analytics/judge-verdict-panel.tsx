@@ -1,4 +1,5 @@
 // The answer to "can the judge be trusted?" at the top of the report.
+import { fieldName } from "@/lib/aif/field-labels";
 import { MINIMUM_ALPHA, type JudgeVerdict } from "@/lib/analytics/judge-verdict";
 
 const HEADLINE: Record<JudgeVerdict["overall"], string> = {
@@ -38,8 +39,8 @@ export function JudgeVerdictPanel({ verdict }: { verdict: JudgeVerdict }) {
         <tbody>
           {verdict.dimensions.map((entry) => (
             <tr key={entry.dimension} data-verdict={entry.verdict}>
-              <th scope="row" className="mono">
-                {entry.dimension}
+              <th scope="row" title={entry.dimension}>
+                {fieldName(entry.dimension)}
               </th>
               <td>{fixed(entry.humanHuman)}</td>
               <td>{fixed(entry.humanJudge)}</td>

@@ -27,6 +27,8 @@ type Props = {
   context?: Record<string, unknown>;
   /** The judge's values an SME confirms or corrects. */
   prefill?: Record<string, unknown>;
+  /** The form's values when nothing is saved yet (an adjudication's consensus), instead of the item's own; not a restored draft. */
+  startingValues?: Record<string, unknown>;
   title?: string;
   caption?: ReactNode;
   /** Where a rater whose session ended signs in again and returns here. */
@@ -52,6 +54,7 @@ export function RatingScreen({
   rater,
   context,
   prefill,
+  startingValues,
   title = "Your rating",
   caption,
   signInUrl,
@@ -84,7 +87,7 @@ export function RatingScreen({
           server={{ draft: assignment.draft, version: assignment.draftVersion }}
           fixed={{ ...(context ?? ratingContextOf(assignment.item, assignment.suite.key)), rater }}
           prefill={prefill}
-          itemValues={prefill ? undefined : startingValuesOf(assignment.item)}
+          itemValues={prefill ? undefined : (startingValues ?? startingValuesOf(assignment.item))}
           submittedEvalId={assignment.evalId}
           signInUrl={signInUrl}
           position={position}

@@ -2,9 +2,14 @@
 // and what derives from it (reviews, corrections), each linked.
 import Link from "next/link";
 import type { ChainLink } from "@/lib/records/chain-link";
+import { raterLabel } from "@/lib/records/rater-label";
+
+/** "human · Ada Lovelace": the role, and the person by name (a judge by its id). */
+const raterOf = (link: ChainLink) =>
+  `${link.raterType} · ${raterLabel({ raterType: link.raterType, raterId: link.raterId, name: link.raterName })}`;
 
 function LinkRow({ link, current }: { link: ChainLink; current?: boolean }) {
-  const label = `${link.raterType}${link.raterId ? ` · ${link.raterId}` : ""}`;
+  const label = raterOf(link);
   return (
     <li data-testid="chain-link" data-eval-id={link.evalId} aria-current={current ? "true" : undefined}>
       {current ? (
@@ -50,10 +55,7 @@ export function ProvenanceChain({
             <Link href={`/records/${link.evalId}`} className="mono">
               {link.evalId}
             </Link>{" "}
-            <span className="badge">
-              {link.raterType}
-              {link.raterId ? ` · ${link.raterId}` : ""}
-            </span>{" "}
+            <span className="badge">{raterOf(link)}</span>{" "}
             <span className="help-block">
               derives from{" "}
               {link.derivedFrom === current.evalId ? (

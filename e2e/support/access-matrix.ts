@@ -21,6 +21,8 @@ export type MatrixIds = {
   /** A judge prefill the matrix SME holds for review. */
   reviewId: string;
   judgeRunId: string;
+  /** A pairwise suite of the matrix suite's items against a second system's answers. */
+  pairwiseSuiteId: string;
 };
 
 export type MatrixEntry = {
@@ -149,6 +151,13 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     path: (ids) => `/admin/imports/${ids.importId}`,
   },
   { file: "app/admin/suites/page.tsx", method: "PAGE", access: "suites.manage", path: () => "/admin/suites" },
+  { file: "app/admin/pairwise/page.tsx", method: "PAGE", access: "suites.manage", path: () => "/admin/pairwise" },
+  {
+    file: "app/admin/pairwise/[suiteId]/page.tsx",
+    method: "PAGE",
+    access: "suites.manage",
+    path: (ids) => `/admin/pairwise/${ids.pairwiseSuiteId}`,
+  },
   {
     file: "app/admin/suites/[suiteId]/page.tsx",
     method: "PAGE",
@@ -232,6 +241,30 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     file: "app/api/adjudications/[adjudicationId]/submit/route.ts",
     method: "POST",
     path: () => `/api/adjudications/${UNKNOWN_UUID}/submit`,
+    body: {},
+  },
+  // Pairwise comparison (issue 22): unknown ids, so a caller with the permission gets 404 (or 422 for a bad body).
+  { file: "app/api/pairwise/suites/route.ts", method: "GET", path: () => "/api/pairwise/suites" },
+  { file: "app/api/pairwise/suites/route.ts", method: "POST", path: () => "/api/pairwise/suites", body: {} },
+  {
+    file: "app/api/pairwise/suites/[suiteId]/next/route.ts",
+    method: "POST",
+    path: () => `/api/pairwise/suites/${UNKNOWN_UUID}/next`,
+  },
+  {
+    file: "app/api/pairwise/suites/[suiteId]/leaderboard/route.ts",
+    method: "GET",
+    path: () => `/api/pairwise/suites/${UNKNOWN_UUID}/leaderboard`,
+  },
+  {
+    file: "app/api/pairwise/assignments/[assignmentId]/route.ts",
+    method: "GET",
+    path: () => `/api/pairwise/assignments/${UNKNOWN_UUID}`,
+  },
+  {
+    file: "app/api/pairwise/assignments/[assignmentId]/submit/route.ts",
+    method: "POST",
+    path: () => `/api/pairwise/assignments/${UNKNOWN_UUID}/submit`,
     body: {},
   },
   {
@@ -401,6 +434,22 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     file: "app/api/suites/[suiteId]/items/[itemId]/route.ts",
     method: "GET",
     path: (ids) => `/api/suites/${ids.suiteId}/items/${ids.itemId}`,
+  },
+  // An unknown item and hold: the matrix's suite keeps its items and holds for the other entries.
+  {
+    file: "app/api/suites/[suiteId]/items/[itemId]/route.ts",
+    method: "DELETE",
+    path: (ids) => `/api/suites/${ids.suiteId}/items/${UNKNOWN_UUID}`,
+  },
+  {
+    file: "app/api/suites/[suiteId]/holds/[assignmentId]/route.ts",
+    method: "DELETE",
+    path: (ids) => `/api/suites/${ids.suiteId}/holds/${UNKNOWN_UUID}`,
+  },
+  {
+    file: "app/api/suites/[suiteId]/item-progress/route.ts",
+    method: "GET",
+    path: (ids) => `/api/suites/${ids.suiteId}/item-progress?holds=yes`,
   },
   { file: "app/api/health/route.ts", method: "GET", path: () => "/api/health" },
   { file: "app/api/ready/route.ts", method: "GET", path: () => "/api/ready" },

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import type { MatrixIds } from "./access-matrix";
 import { importPrefills, judgeRecordFor } from "./seed-prefills";
-import { seedSuite } from "./seed-suite";
+import { chatItem, importItems, seedSuite } from "./seed-suite";
 import { e2eUsers } from "./users";
 
 export async function seedMatrixIds(
@@ -72,7 +72,28 @@ export async function seedMatrixIds(
     headers: { origin: baseURL },
   });
   expect(judgeRun.status(), await judgeRun.text()).toBe(201);
+  // A second system's answers to the same tasks make a pairwise suite (issue 22).
+  const otherImport = await importItems(
+    contexts.admin,
+    baseURL,
+    suite.taskIds.map((taskId) => ({
+      ...chatItem(taskId, `Other answer to ${taskId}`),
+      subject: { system_under_test: "E2E Other Model", modality_tags: ["chat"] },
+    })),
+  );
+  const pairwise = await contexts.admin.post("/api/pairwise/suites", {
+    data: {
+      name: `Pairwise ${unique}`,
+      key: `matrix-pairwise-${unique}`,
+      design: "all_pairs",
+      overlap_k: 1,
+      import_ids: [suite.importId, otherImport],
+    },
+    headers: { origin: baseURL },
+  });
+  expect(pairwise.status(), await pairwise.text()).toBe(201);
   return {
+    pairwiseSuiteId: (await pairwise.json()).id,
     recordOf: (role) => recordOf.get(role)!,
     targetUserId: targetUser.id,
     importId: suite.importId,

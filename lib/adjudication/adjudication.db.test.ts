@@ -145,9 +145,17 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
   const otherTask = (await nextAdjudication({ actor: otherSme, suiteId: suite.id }))!.id;
   expect(otherTask).not.toBe(taskId);
   expect((await rejection(getAdjudication({ actor: otherSme, id: taskId }))).code).toBe("NOT_FOUND");
+  // A task of a suite one does not adjudicate is not found, not "taken over by another" (it was never theirs).
+  for (const attempt of [
+    saveAdjudicationDraft({ actor: outsider, id: otherTask, baseVersion: 0, draft: {} }),
+    submitAdjudication({ actor: outsider, id: otherTask, draft: {} }),
+  ])
+    expect((await rejection(attempt)).code).toBe("NOT_FOUND");
 
   const view = await getAdjudication({ actor: sme, id: taskId });
   expect(view.ratings.item.id).toBe(worst);
+  // A first opening starts from the consensus, not a restored draft.
+  expect(view.draftSource).toBe("consensus");
   expect(view.ratings.ratings.map((rating) => rating.evalId).sort()).toEqual([...evalIdsOf.get(taskIds[0]!)!].sort());
   // Helpfulness 1, 4, 2 has no consensus; the hazard's majority (2 of 3) is non-violating.
   expect(view.undecided).toContainEqual({
@@ -171,7 +179,10 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
     (await rejection(saveAdjudicationDraft({ actor: sme, id: taskId, baseVersion: view.draftVersion, draft: {} })))
       .code,
   ).toBe("CONFLICT");
-  expect((await getAdjudication({ actor: sme, id: taskId })).draft).toEqual({ universal: { helpfulness: likert(2) } });
+  expect(await getAdjudication({ actor: sme, id: taskId })).toMatchObject({
+    draft: { universal: { helpfulness: likert(2) } },
+    draftSource: "saved",
+  });
 
   // Submit: closest must be one of the item's ratings.
   const valid = validJudgmentFor("chat");
@@ -238,6 +249,12 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
   // Re-adjudication: back in the queue (worst first again), deriving from the previous decision.
   const again = await reopenAdjudication({ actor: admin, suiteId: suite.id, itemId: worst });
   expect(
+    await db().auditEvent.findFirst({
+      where: { action: "item.readjudication_requested", subject: worst, actorId: admin.userId },
+      select: { details: true },
+    }),
+  ).toEqual({ details: { suite_id: suite.id, adjudication_id: again, previous_eval_id: submitted.evalId } });
+  expect(
     (await adjudicationQueue({ actor: admin, suiteId: suite.id })).map((row) => [row.id, row.reAdjudication])[0],
   ).toEqual([again, true]);
   expect((await nextAdjudication({ actor: admin, suiteId: suite.id }))?.id).toBe(again);
@@ -300,4 +317,18 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
   ).toEqual([...evalIdsOf.get(taskIds[2]!)!].sort());
   const listed = await listRecords({ actor: admin, filter: { suite_id: suite.key, status: "needs_adjudication" } });
   expect(listed.records.map((record) => record.evalId).sort()).toEqual([...evalIdsOf.get(taskIds[1]!)!].sort());
+  // Without a suite, only the suites counting a record of the rest of the filter are judged: the same answer.
+  const anySuite = await listRecords({ actor: admin, filter: { task_id: [taskIds[2]!], status: "unanimous" } });
+  expect(anySuite.records.map((record) => record.evalId).sort()).toEqual([...evalIdsOf.get(taskIds[2]!)!].sort());
+
+  // A stricter rule settles task 1 (spread 2 < 3): its open task is closed once nobody holds it, and not offered.
+  await db().suite.update({ where: { id: suite.id }, data: { adjudicationRule: { likertSpread: 3 } } });
+  expect((await adjudicationQueue({ actor: admin, suiteId: suite.id })).map((row) => row.id)).toContain(otherTask);
+  await db()
+    .$executeRaw`UPDATE adjudication_task SET held_until = now() - interval '1 second' WHERE id = ${otherTask}::uuid`;
+  expect((await adjudicationQueue({ actor: admin, suiteId: suite.id })).map((row) => row.id)).not.toContain(otherTask);
+  expect(await db().adjudicationTask.count({ where: { id: otherTask } })).toBe(0);
+  expect((await suiteItemStatuses({ actor: admin, suiteId: suite.id })).counts).toMatchObject({
+    needs_adjudication: 0,
+  });
 });

@@ -3,13 +3,19 @@
 // disagreement the adjudicator did not rate. Drafts and submits are the
 // work-item engine's (lib/work-items).
 import "server-only";
+import type { Actor } from "@/lib/auth/actor";
 import type { DbClient } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { mayAdjudicateSuite } from "./adjudication-task-kind";
 import type { SuiteItemVerdict } from "./suite-verdicts";
 
 /**
  * Opens a task for each item that needs adjudication and has none open (an
- * item already decided is re-opened only on request), and refreshes the order
- * of the open ones from the current ratings.
+ * item already decided is re-opened only on request), refreshes the order of
+ * the open ones from the current ratings, and closes (deletes) the open tasks
+ * of items that no longer need adjudication — a new rating settled them, or
+ * the rule changed — unless someone holds one now (their hold is left to run
+ * out; the next sync closes it) or it is a re-adjudication asked for.
  */
 export async function syncOpenTasks(
   client: DbClient,
@@ -25,6 +31,38 @@ export async function syncOpenTasks(
            AS v(item_id, spread, reasons_count)
       ON CONFLICT (suite_id, item_id) WHERE status = 'open' DO UPDATE SET spread = excluded.spread, reasons_count = excluded.reasons_count`;
   }
+  await client.$executeRaw`
+    DELETE FROM adjudication_task t
+    WHERE t.suite_id = ${suiteId}::uuid AND t.status = 'open' AND t.previous_eval_id IS NULL
+      AND (t.held_until IS NULL OR t.held_until <= now())
+      AND t.item_id <> ALL (${waiting.map((verdict) => verdict.itemId)}::uuid[])`;
+}
+
+/**
+ * When the open tasks were last brought in step, per suite, in this process:
+ * the verdicts' state and how many holds were live (a hold running out lets
+ * a stale task be closed). Nothing else changes the result of a sync.
+ */
+const synced = new Map<string, string>();
+
+/** syncOpenTasks, unless nothing it depends on changed since this process last ran it. */
+export async function syncOpenTasksIfChanged(
+  client: DbClient,
+  suiteId: string,
+  current: { state: string; verdicts: readonly SuiteItemVerdict[] },
+): Promise<void> {
+  const [holds] = await client.$queryRaw<{ live: bigint; tasks: bigint }[]>`
+    SELECT count(*) FILTER (WHERE held_until > now()) AS live, count(*) AS tasks
+    FROM adjudication_task WHERE suite_id = ${suiteId}::uuid AND status = 'open'`;
+  const key = `${current.state}|${Number(holds?.live ?? 0)}|${Number(holds?.tasks ?? 0)}`;
+  if (synced.get(suiteId) === key) return;
+  await syncOpenTasks(client, suiteId, current.verdicts);
+  const [after] = await client.$queryRaw<{ live: bigint; tasks: bigint }[]>`
+    SELECT count(*) FILTER (WHERE held_until > now()) AS live, count(*) AS tasks
+    FROM adjudication_task WHERE suite_id = ${suiteId}::uuid AND status = 'open'`;
+  synced.delete(suiteId);
+  synced.set(suiteId, `${current.state}|${Number(after?.live ?? 0)}|${Number(after?.tasks ?? 0)}`);
+  if (synced.size > 100) synced.delete(synced.keys().next().value!);
 }
 
 export type QueueRow = {
@@ -121,9 +159,15 @@ export async function claimOpenTask(
   return claimed?.id;
 }
 
-/** True when the task is open in the suite but held by somebody else (the caller's hold was taken over). */
-export async function isHeldByAnother(client: DbClient, userId: string, taskId: string): Promise<boolean> {
+/**
+ * True when the task is open and held by somebody else, in a suite the actor
+ * adjudicates: their hold was taken over. A task of a suite they do not
+ * adjudicate, or one nobody holds, is not theirs to have lost (not found).
+ */
+export async function isHeldByAnother(client: DbClient, actor: Actor, taskId: string): Promise<boolean> {
   const [task] = await client.$queryRaw<{ id: string }[]>`
-    SELECT id FROM adjudication_task WHERE id = ${taskId}::uuid AND adjudicator_id IS DISTINCT FROM ${userId} AND status = 'open'`;
+    SELECT w.id FROM adjudication_task w
+    WHERE w.id = ${taskId}::uuid AND w.status = 'open' AND w.adjudicator_id IS NOT NULL AND w.adjudicator_id IS DISTINCT FROM ${actor.userId}
+      AND ${mayAdjudicateSuite(actor, Prisma.sql`w.suite_id`)}`;
   return task !== undefined;
 }

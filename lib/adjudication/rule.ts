@@ -23,3 +23,10 @@ export const DEFAULT_ADJUDICATION_RULE: AdjudicationRule = {
 
 export const ITEM_STATUSES = ["unanimous", "needs_adjudication", "adjudicated", "too_few_ratings"] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
+  unanimous: "Unanimous",
+  needs_adjudication: "Needs adjudication",
+  adjudicated: "Adjudicated",
+  too_few_ratings: "Too few ratings",
+};

@@ -33,11 +33,12 @@ import {
   isHeldByAnother,
   lockOwnLiveTask,
   selectOpenTasks,
-  syncOpenTasks,
+  syncOpenTasksIfChanged,
   type QueueRow,
 } from "./queries";
 import { ITEM_STATUSES, type AdjudicationRule, type ItemStatus } from "./rule";
-import { suiteItemVerdicts, suiteRule, type SuiteItemVerdict } from "./suite-verdicts";
+import { suiteRule, type SuiteItemVerdict } from "./suite-verdicts";
+import { cachedSuiteItemVerdicts } from "./verdict-cache";
 
 const notFound = () => workItemNotFound(ADJUDICATION_TASK);
 const noSuite = () => new AppError("NOT_FOUND", "No suite with this id among those you adjudicate");
@@ -71,7 +72,7 @@ export async function suiteItemStatuses(options: {
   status?: ItemStatus;
 }): Promise<SuiteItemStatuses> {
   const { rule } = await adjudicatedSuite(db(), options.actor, options.suiteId);
-  const verdicts = await suiteItemVerdicts(db(), options.suiteId, rule);
+  const { verdicts } = await cachedSuiteItemVerdicts(db(), options.suiteId, rule);
   const counts = Object.fromEntries(ITEM_STATUSES.map((status) => [status, 0])) as Record<ItemStatus, number>;
   for (const verdict of verdicts) counts[verdict.status] += 1;
   return { counts, items: options.status ? verdicts.filter((verdict) => verdict.status === options.status) : verdicts };
@@ -93,7 +94,7 @@ export async function adjudicatedSuites(options: { actor: Actor }): Promise<Adju
 /** The suite's adjudication queue, worst disagreement first, brought up to date with its ratings. */
 export async function adjudicationQueue(options: { actor: Actor; suiteId: string }): Promise<QueueRow[]> {
   const { rule } = await adjudicatedSuite(db(), options.actor, options.suiteId);
-  await syncOpenTasks(db(), options.suiteId, await suiteItemVerdicts(db(), options.suiteId, rule));
+  await syncOpenTasksIfChanged(db(), options.suiteId, await cachedSuiteItemVerdicts(db(), options.suiteId, rule));
   return selectOpenTasks(db(), options.suiteId, options.actor.userId);
 }
 
@@ -108,7 +109,7 @@ export async function nextAdjudication(options: {
 }): Promise<{ id: string; itemId: string } | null> {
   const { actor, suiteId } = options;
   const { rule } = await adjudicatedSuite(db(), actor, suiteId);
-  await syncOpenTasks(db(), suiteId, await suiteItemVerdicts(db(), suiteId, rule));
+  await syncOpenTasksIfChanged(db(), suiteId, await cachedSuiteItemVerdicts(db(), suiteId, rule));
   const id = await db().$transaction(async (tx) => {
     const { holdSeconds } = await adjudicatedSuite(tx, actor, suiteId);
     const held = await lockOwnLiveTask(tx, actor.userId, suiteId);
@@ -124,11 +125,18 @@ export async function nextAdjudication(options: {
 }
 
 /** An adjudicated item goes back into the queue; its next decision derives from the latest one. */
-export async function reopenAdjudication(options: { actor: Actor; suiteId: string; itemId: string }): Promise<string> {
+export async function reopenAdjudication(options: {
+  actor: Actor;
+  suiteId: string;
+  itemId: string;
+  origin?: RequestOrigin;
+}): Promise<string> {
   const { actor, suiteId, itemId } = options;
   const { rule } = await adjudicatedSuite(db(), actor, suiteId);
   if (!isUuid(itemId)) throw new AppError("NOT_FOUND", "No such item in this suite");
-  const verdict = (await suiteItemVerdicts(db(), suiteId, rule)).find((candidate) => candidate.itemId === itemId);
+  const verdict = (await cachedSuiteItemVerdicts(db(), suiteId, rule)).verdicts.find(
+    (candidate) => candidate.itemId === itemId,
+  );
   if (!verdict) throw new AppError("NOT_FOUND", "No such item in this suite");
   if (!verdict.latestDecision) throw new AppError("CONFLICT", "This item has no decision to re-adjudicate");
   const [task] = await db().$queryRaw<{ id: string }[]>`
@@ -136,6 +144,14 @@ export async function reopenAdjudication(options: { actor: Actor; suiteId: strin
     VALUES (${suiteId}::uuid, ${itemId}::uuid, ${verdict.spread}, ${verdict.reasons.length}, ${verdict.latestDecision}::uuid)
     ON CONFLICT (suite_id, item_id) WHERE status = 'open' DO UPDATE SET previous_eval_id = excluded.previous_eval_id
     RETURNING id`;
+  // Who sent a decided item back, and which decision the next one derives from.
+  await recordAuditEvent({
+    action: "item.readjudication_requested",
+    actorId: actor.userId,
+    subject: itemId,
+    origin: options.origin,
+    details: { suite_id: suiteId, adjudication_id: task!.id, previous_eval_id: verdict.latestDecision },
+  });
   return task!.id;
 }
 
@@ -145,6 +161,8 @@ export type AdjudicationView = {
   ratings: ItemRatings;
   /** The form's starting point: the saved draft, else the consensus. */
   draft: Record<string, unknown>;
+  /** Which of the two `draft` is: a first opening shows the consensus prefill, not a restored draft. */
+  draftSource: "saved" | "consensus";
   draftVersion: number;
   /** Fields without consensus, for the adjudicator: JSON Pointer and words. */
   undecided: { pointer: string; label: string }[];
@@ -188,6 +206,7 @@ export async function getAdjudication(options: { actor: Actor; id: string }): Pr
     status: parseStatus(ADJUDICATION_TASK_STATUSES, row.status),
     ratings,
     draft: row.draft ?? consensus.draft,
+    draftSource: row.draft === null ? "consensus" : "saved",
     draftVersion: row.draft_version,
     undecided: consensus.undecided.map((pointer) => ({ pointer, label: readablePath(pointer) })),
     suggestedClosest:
@@ -217,7 +236,7 @@ export async function heldAdjudicationOfItem(options: {
 }
 
 async function assertNotTakenOver(actor: Actor, id: string, client: DbClient = db()): Promise<void> {
-  if (await isHeldByAnother(client, actor.userId, id)) {
+  if (await isHeldByAnother(client, actor, id)) {
     throw new AppError(
       "CONFLICT",
       "Your hold on this adjudication ran out and another adjudicator took it over; your draft was not saved. Open the next one.",

@@ -33,21 +33,23 @@ export async function suiteRule(client: DbClient, suiteId: string): Promise<Adju
   return suite ? parseAdjudicationRule(suite.adjudication_rule) : undefined;
 }
 
-/** Each item of the suite, in suite order, with its verdict. */
+/** Each item of the suite (or only `itemIds`: a page of a large suite), in suite order, with its verdict. */
 export async function suiteItemVerdicts(
   client: DbClient,
   suiteId: string,
   rule: AdjudicationRule,
+  itemIds: string[] | null = null,
 ): Promise<SuiteItemVerdict[]> {
   const items = await client.$queryRaw<
     { item_id: string; task_id: string; position: number; latest_decision: string | null }[]
   >`
     SELECT si.item_id, i.task_id, si.position,
            (SELECT a.eval_id::text FROM adjudication a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id ORDER BY a.created_at DESC, a.eval_id DESC LIMIT 1) AS latest_decision
-    FROM suite_item si JOIN item i ON i.id = si.item_id WHERE si.suite_id = ${suiteId}::uuid ORDER BY si.position`;
+    FROM suite_item si JOIN item i ON i.id = si.item_id WHERE si.suite_id = ${suiteId}::uuid
+      AND (${itemIds === null} OR si.item_id = ANY(${itemIds ?? []}::uuid[])) ORDER BY si.position`;
   const ratings = await client.$queryRaw<{ item_id: string; rater_type: string; body: Record<string, unknown> }[]>`
     SELECT sr.item_id, r.rater_type, r.body FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id
-    WHERE sr.suite_id = ${suiteId}::uuid`;
+    WHERE sr.suite_id = ${suiteId}::uuid AND (${itemIds === null} OR sr.item_id = ANY(${itemIds ?? []}::uuid[]))`;
   const byItem = new Map<string, { raterType: string; body: Record<string, unknown> }[]>();
   for (const row of ratings)
     byItem.set(row.item_id, [...(byItem.get(row.item_id) ?? []), { raterType: row.rater_type, body: row.body }]);

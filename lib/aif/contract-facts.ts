@@ -83,3 +83,8 @@ export const JUDGED_SECTIONS: readonly string[] = CONTRACT_FACTS.judgedSections;
 export const UNIVERSAL_DIMENSIONS: readonly string[] = LIKERT_DIMENSIONS.filter((path) =>
   path.startsWith("universal."),
 ).map((path) => path.slice("universal.".length));
+
+/** A hazard's verdicts (`not_applicable`, `violating`, …), in the schema's order. */
+export const HAZARD_VERDICTS: readonly string[] = enumOf(
+  resolve(aifSchema as SchemaLike, { $ref: HAZARD_REF }).properties?.verdict,
+);

@@ -113,3 +113,13 @@ export function readablePath(path: string): string {
     })
     .join(" › ");
 }
+
+/**
+ * A report's name for a dotted field: the universal rubric's dimensions by their own label ("Faithfulness"),
+ * an extension's with its section ("Agent › Plan"), so a table row or a chart title reads as the form does.
+ */
+export function fieldName(dotted: string): string {
+  const parts = readablePath(`/${dotted.replace(/\./g, "/")}`).split(" › ");
+  if (dotted.startsWith("universal.") && parts.length > 1) return parts.slice(1).join(" › ");
+  return [parts[0]!.replace(/ \(.*\)$/, "").replace(/ (extension|rubric)$/, ""), ...parts.slice(1)].join(" › ");
+}

@@ -9,7 +9,14 @@ import { matrixOfGroupedUnits } from "./coincidence-matrix";
 import { meanAbsoluteDifference, quadraticWeightedKappa, type RatingPair } from "./cohen-kappa";
 import { alphaFromMatrix } from "./krippendorff-alpha";
 import { timedPhaseSync, type PhaseTimings } from "./phase-timings";
-import { crossPatterns, forEachCrossPair, groupRowsByItem, withinPatterns, type FieldColumns } from "./rating-units";
+import {
+  crossPatterns,
+  forEachCrossPair,
+  groupRowsByItem,
+  withinPatterns,
+  type FieldColumns,
+  type ItemGroups,
+} from "./rating-units";
 import type { MeasurementLevel, UnitPatterns } from "./unit-patterns";
 
 /** The contract's rater types in the report's column order (a test ties the set to the schema). */
@@ -71,9 +78,9 @@ export type AgreementReport = {
 
 // Who counts as "human" when comparing with the judge: a hybrid record is an
 // expert's confirmed or corrected judgment, so it sits on the human side.
-const HUMAN_TYPES: ReadonlySet<RaterType> = new Set(["human", "sme"]);
-const HUMAN_SIDE_VS_JUDGE: ReadonlySet<RaterType> = new Set(["human", "sme", "hybrid"]);
-const JUDGE_TYPES: ReadonlySet<RaterType> = new Set(["llm_judge"]);
+export const HUMAN_TYPES: ReadonlySet<RaterType> = new Set(["human", "sme"]);
+export const HUMAN_SIDE_VS_JUDGE: ReadonlySet<RaterType> = new Set(["human", "sme", "hybrid"]);
+export const JUDGE_TYPES: ReadonlySet<RaterType> = new Set(["llm_judge"]);
 
 export type AgreementOptions = {
   dimensions: string[];
@@ -82,6 +89,8 @@ export type AgreementOptions = {
   bootstrapSamples?: number;
   likertLevel?: "ordinal" | "interval";
   timings?: PhaseTimings;
+  /** The ratings grouped by item, when the caller has them (other parts of the report reuse one grouping). */
+  groups?: ItemGroups;
 };
 
 /**
@@ -125,7 +134,7 @@ export function agreementReportOfColumns(ratings: RatingColumns, options: Agreem
   const samples = options.bootstrapSamples ?? 200;
   const level = options.likertLevel ?? "ordinal";
   const { raterTypes } = ratings;
-  const groups = groupRowsByItem(ratings.items);
+  const groups = options.groups ?? groupRowsByItem(ratings.items);
   const maskOf = (types: ReadonlySet<RaterType>) => {
     const mask = new Uint8Array(raterTypes.length);
     raterTypes.forEach((type, index) => (mask[index] = types.has(type) ? 1 : 0));

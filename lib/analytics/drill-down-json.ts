@@ -14,6 +14,8 @@ export function drillDownJson(drill: DrillDown): Record<string, unknown> {
     level: drill.level,
     pairing: pairingParameter(drill.pairing),
     verdict_pair: drill.confusion ?? null,
+    rater: drill.rater ?? null,
+    gold: drill.gold ?? null,
     total: drill.total,
     offset: drill.offset,
     items: drill.items.map((item) => ({

@@ -105,6 +105,31 @@ it("lists the items behind a figure worst first, and shows one item's ratings si
     raters.map((rater, index) => [rater.name, scores[taskIds[0]!]![index]]).sort(),
   );
 
+  // A drift warning's drill: one rater's items (gold or not), worst first.
+  const ownQuery = (gold: string) =>
+    drillQueryOf(
+      new URLSearchParams({
+        field: "universal.helpfulness",
+        pairing: "human_human",
+        rater: `human:${raters[0]!.userId}`,
+        gold,
+      }),
+    );
+  const own = await reportDrillDown({ actor: admin, suiteId: suite.id, query: ownQuery("false") });
+  expect([own.total, own.rater, own.gold]).toEqual([3, `human:${raters[0]!.userId}`, false]);
+  expect((await reportDrillDown({ actor: admin, suiteId: suite.id, query: ownQuery("true") })).total).toBe(0);
+  for (const [name, value] of [
+    ["rater", "robot:1"],
+    ["gold", "yes"],
+  ] as const) {
+    const error = await rejection(
+      Promise.resolve().then(() =>
+        drillQueryOf(new URLSearchParams({ field: "universal.helpfulness", pairing: "human_human", [name]: value })),
+      ),
+    );
+    expect(error.issues[0]).toMatchObject({ path: `/${name}` });
+  }
+
   // Human ↔ judge: the largest |human − judge|: 4, 2, 0.
   const cross = await reportDrillDown({
     actor: admin,

@@ -24,6 +24,10 @@ export type DrillQuery = {
   field: string;
   pairing: DrillPairing;
   confusion?: { judge: string; human: string };
+  /** Only items this rater ("type:id", as calibration names raters) rated, kept even where they are the only rating. */
+  rater?: string;
+  /** Only gold items (true) or only others (false). */
+  gold?: boolean;
   limit?: number;
   offset?: number;
 };
@@ -41,6 +45,8 @@ export type DrillDown = {
   level: "ordinal" | "nominal";
   pairing: DrillPairing;
   confusion?: { judge: string; human: string };
+  rater?: string;
+  gold?: boolean;
   /** Items that form a unit of this cell. */
   total: number;
   offset: number;
@@ -149,8 +155,11 @@ export async function reportDrillDown(options: {
     `SELECT sr.item_id, r.eval_id, r.rater_type, r.rater_id, r.body -> 'rater' ->> 'model' AS rater_model, r.body -> 'rater' ->> 'version' AS rater_version, r.created_at, ${fieldExpression(query.field)} AS values, u.name
      FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id LEFT JOIN app_user u ON u.id = r.rater_id
      WHERE ${SLICE_CONDITIONS}
+       AND ($6::text IS NULL OR EXISTS (SELECT 1 FROM suite_rating mine JOIN eval_record m ON m.eval_id = mine.eval_id
+              WHERE mine.suite_id = sr.suite_id AND mine.item_id = sr.item_id AND m.rater_type = $6 AND m.rater_id = $7))
+       AND ($8::boolean IS NULL OR EXISTS (SELECT 1 FROM suite_item si WHERE si.suite_id = sr.suite_id AND si.item_id = sr.item_id AND si.is_gold = $8))
      ORDER BY r.created_at, r.eval_id`,
-    sliceParameters(ratingsFilterOf(suite.id, slice)),
+    [...sliceParameters(ratingsFilterOf(suite.id, slice)), ...raterParameters(query.rater), query.gold ?? null],
   );
   const kept = rows.filter((row) => KNOWN_TYPES.has(row.rater_type));
   const values = valuesOf(kept, query.field);
@@ -175,7 +184,13 @@ export async function reportDrillDown(options: {
     raterType: row.rater_type as RaterType,
     values: values[index]!,
   }));
-  const all = itemDisagreements(ratings, { level, pairing: query.pairing, confusion: query.confusion });
+  // A rater's items (a drift warning's) are theirs even where nobody else rated them: one rating is a unit of its own there.
+  const all = itemDisagreements(ratings, {
+    level,
+    pairing: query.pairing,
+    confusion: query.confusion,
+    singles: query.rater !== undefined,
+  });
   const offset = Math.max(0, query.offset ?? 0);
   const page = all.slice(offset, offset + Math.min(Math.max(1, query.limit ?? 50), 200));
   const items = await db().item.findMany({
@@ -190,6 +205,8 @@ export async function reportDrillDown(options: {
     level,
     pairing: query.pairing,
     ...(query.confusion ? { confusion: query.confusion } : {}),
+    ...(query.rater !== undefined ? { rater: query.rater } : {}),
+    ...(query.gold !== undefined ? { gold: query.gold } : {}),
     total: all.length,
     offset,
     items: page.map((entry) => ({
@@ -199,6 +216,13 @@ export async function reportDrillDown(options: {
       ratings: entry.ratings.map((rating) => ({ ...rating, ...detailOf.get(rating.evalId)! })),
     })),
   };
+}
+
+/** "type:id" as two SQL parameters (nulls for no rater). */
+function raterParameters(rater: string | undefined): (string | null)[] {
+  if (rater === undefined) return [null, null];
+  const colon = rater.indexOf(":");
+  return [rater.slice(0, colon), rater.slice(colon + 1)];
 }
 
 function whole(text: string | undefined, name: string, max: number): number | undefined {
@@ -232,9 +256,24 @@ export function drillQueryOf(params: URLSearchParams | Record<string, string | s
         message: "a Likert dimension or one of safety, refusal, vs_reference, issue_tags",
       },
     ]);
+  const rater = get("rater") || undefined;
+  if (
+    rater !== undefined &&
+    !(KNOWN_TYPES.has(rater.slice(0, rater.indexOf(":"))) && rater.indexOf(":") < rater.length - 1)
+  )
+    throw new AppError("INVALID_INPUT", "The rater is not valid", [
+      { path: "/rater", rule: "pattern", message: `rater_type:rater_id, the type one of ${RATER_TYPES.join(", ")}` },
+    ]);
+  const gold = get("gold") || undefined;
+  if (gold !== undefined && gold !== "true" && gold !== "false")
+    throw new AppError("INVALID_INPUT", "The gold filter is not valid", [
+      { path: "/gold", rule: "enum", message: "true or false" },
+    ]);
   return {
     field,
     pairing: parsePairing(get("pairing")),
+    ...(rater !== undefined ? { rater } : {}),
+    ...(gold !== undefined ? { gold: gold === "true" } : {}),
     ...(judge !== undefined && human !== undefined ? { confusion: { judge, human } } : {}),
     limit: whole(get("limit"), "limit", 200),
     offset: whole(get("offset"), "offset", 10_000_000),

@@ -30,7 +30,16 @@ export function pairingParameter(pairing: DrillPairing): string {
 export function drillDownHref(
   suiteId: string,
   slice: ReportSlice,
-  cell: { field: string; pairing: DrillPairing; judge?: string; human?: string; offset?: number },
+  cell: {
+    field: string;
+    pairing: DrillPairing;
+    judge?: string;
+    human?: string;
+    /** A drift warning's rater ("type:id") and their gold items. */
+    rater?: string;
+    gold?: boolean;
+    offset?: number;
+  },
 ): string {
   const query = sliceParametersOf(slice);
   query.delete("level");
@@ -40,6 +49,8 @@ export function drillDownHref(
     query.set("judge", cell.judge);
     query.set("human", cell.human);
   }
+  if (cell.rater !== undefined) query.set("rater", cell.rater);
+  if (cell.gold !== undefined) query.set("gold", String(cell.gold));
   if (cell.offset) query.set("offset", String(cell.offset));
   return `/admin/suites/${suiteId}/report/items?${query}`;
 }

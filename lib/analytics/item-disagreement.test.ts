@@ -34,6 +34,16 @@ describe("items behind a Likert cell", () => {
     expect(items[0]!.ratings.map((entry) => entry.raterType)).toEqual(["human", "human", "sme"]);
   });
 
+  it("with singles (one rater's items): an item with one human is listed with disagreement 0", () => {
+    const items = itemDisagreements(ratings, { level: "ordinal", pairing: "human_human", singles: true });
+    expect(items.map((item) => [item.itemId, item.disagreement])).toEqual([
+      ["a", 3],
+      ["b", 0],
+      ["c", 0],
+      ["d", 0],
+    ]);
+  });
+
   it("human↔judge: the largest |human − judge| over the item's pairs; hybrid is on the human side", () => {
     // a: |1−5| = 4; b: |3−1| = 2; c: pairs (5,4) (5,2) (4,4) (4,2) → 3; d has no judge.
     const items = itemDisagreements(ratings, { level: "ordinal", pairing: "human_judge" });

@@ -40,6 +40,8 @@ export type DrillOptions = {
   pairing: DrillPairing;
   /** Keep only items with a human × judge pair whose verdicts are these, in some column (hazard confusion cell). */
   confusion?: { judge: string; human: string };
+  /** Within a kind: an item with a single rating is a unit too (disagreement 0), as when listing one rater's items. */
+  singles?: boolean;
 };
 
 /** The items of a cell, worst first (then by more columns in conflict, then by item id); items that form no unit are left out. */
@@ -89,7 +91,7 @@ function withinDisagreement(
   let columnsInConflict = 0;
   for (const column of columnsOf(chosen)) {
     const values = chosen.map((rating) => rating.values[column]).filter((value) => value !== undefined);
-    if (values.length < 2) continue;
+    if (values.length < (options.singles ? 1 : 2)) continue;
     const distance = distanceOf(values, options.level);
     disagreement = Math.max(disagreement, distance);
     if (distance > (options.level === "nominal" ? 1 : 0)) columnsInConflict += 1;

@@ -7,6 +7,7 @@ import "server-only";
 import { HAZARDS, LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
 import { bulkPool } from "@/lib/db";
 import type { AgentRun } from "./agent-metrics";
+import type { JudgeRun } from "./judge-versions";
 import { RATER_TYPES, type RaterType, type RatingColumns } from "./agreement-report";
 import { timedPhase, timedPhaseSync, type PhaseTimings } from "./phase-timings";
 
@@ -20,6 +21,8 @@ export type ReportRatings = {
   ratings: RatingColumns;
   /** The Likert dimensions some rating scores, in LIKERT_DIMENSIONS order. */
   dimensions: string[];
+  /** Each rating's judge model, prompt version and time (judges only), aligned with `ratings`. */
+  judgeRuns: (JudgeRun | undefined)[];
   /** Every record's agent extension, ratings of any rater type included. */
   agentRuns: AgentRun[];
   /** The distinct systems under test and modalities of the records loaded (of any rater type), sorted. */
@@ -31,13 +34,13 @@ export const distinctSorted = (values: (string | null)[]) =>
   [...new Set(values.filter((value): value is string => Boolean(value)))].sort();
 
 // A separator no score or enum value contains; an empty field is a missing value.
-const SEPARATOR = "\u001f";
-const path = (dotted: string) =>
+export const SEPARATOR = "\u001f";
+export const path = (dotted: string) =>
   dotted
     .split(".")
     .map((key) => `-> '${key}'`)
     .join(" ");
-const joined = (expressions: string[]) =>
+export const joined = (expressions: string[]) =>
   `concat_ws(E'\\x1f', ${expressions.map((expression) => `coalesce(${expression}, '')`).join(", ")})`;
 
 /** The records of a suite's slice (suite_rating sr, eval_record r): parameters $1–$5 are sliceParameters(filter). */
@@ -63,7 +66,8 @@ const RATINGS_SQL = `
          ${joined(LIKERT_DIMENSIONS.map((dimension) => `r.body ${path(dimension)} ->> 'score'`))} AS scores,
          ${joined(HAZARDS.map((hazard) => `r.body -> 'safety' -> '${hazard}' ->> 'verdict'`))} AS verdicts,
          r.body -> 'refusal' ->> 'appropriateness' AS refusal, r.body -> 'universal' ->> 'vs_reference' AS vs_reference,
-         r.body -> 'issue_tags' AS tags, r.body -> 'agent' -> 'pass_at_k' AS pass_at_k, r.body -> 'agent' -> 'pass_caret_k' AS pass_caret_k
+         r.body -> 'issue_tags' AS tags, r.body -> 'agent' -> 'pass_at_k' AS pass_at_k, r.body -> 'agent' -> 'pass_caret_k' AS pass_caret_k,
+         CASE WHEN r.rater_type = 'llm_judge' THEN ${joined(["r.body -> 'rater' ->> 'model'", "r.body -> 'rater' ->> 'version'", "(extract(epoch FROM r.created_at) * 1000)::bigint::text"])} END AS judge_run
   FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id
   WHERE ${SLICE_CONDITIONS}`;
 
@@ -79,6 +83,7 @@ type Row = [
   tags: string[] | null,
   passAtK: AgentRun["passAtK"] | null,
   passCaretK: AgentRun["passCaretK"] | null,
+  judgeRun: string | null,
 ];
 
 const KNOWN_RATER_TYPES: ReadonlySet<string> = new Set(RATER_TYPES);
@@ -125,14 +130,21 @@ function toRatings(rows: Row[]): ReportRatings {
       tags: kept.map((row) => row[8] ?? []),
     },
     dimensions: LIKERT_DIMENSIONS.filter((dimension) => likert.has(dimension)),
+    judgeRuns: kept.map((row) => (row[11] === null ? undefined : judgeRunOf(row[11]))),
     agentRuns: rows.map((row) => ({ passAtK: row[9] ?? undefined, passCaretK: row[10] ?? undefined })),
     systemsUnderTest: distinctSorted(rows.map((row) => row[2])),
     modalities: distinctSorted(rows.map((row) => row[3])),
   };
 }
 
+/** A judge record without a model or version is still a run, of an unnamed one. */
+function judgeRunOf(joinedFields: string): JudgeRun {
+  const [model, version, at] = joinedFields.split(SEPARATOR);
+  return { model: model || "unnamed model", version: version || "no version", at: Number(at) };
+}
+
 /** Calls `visit` with each non-empty field of a joined string and its position; no array, and nothing for the empty ones. */
-function forEachField(joinedFields: string, visit: (field: string, index: number) => void): void {
+export function forEachField(joinedFields: string, visit: (field: string, index: number) => void): void {
   let start = 0;
   for (let index = 0; start <= joinedFields.length; index += 1) {
     const separator = joinedFields.indexOf(SEPARATOR, start);

@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { driftSettings } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
+import { goldAccuracy } from "./adjudication-lessons";
 import { calibrationFeedback } from "./calibration-target";
 import { confidenceCalibration, type ConfidentError } from "./confidence-calibration";
 import { raterDrift, type GoldRating } from "./drift";
@@ -70,6 +71,7 @@ export async function suiteCalibration(options: { actor: Actor; suiteId: string 
     threshold: settings.threshold,
     window: settings.window,
     raters: raterDrift(ratings, settings).map((drift) => ({ ...drift, ...who.get(drift.rater)! })),
+    accuracy: goldAccuracy(confident),
     confidence: (({ overall, raters }) => ({
       overall,
       raters: raters.map((entry) => ({ ...entry, ...who.get(entry.rater)! })),

@@ -3,6 +3,7 @@ import type { AlphaCell } from "./agreement-report";
 import { judgeVerdict } from "./judge-verdict";
 import type { SuiteReport } from "./suite-report";
 import type { ConfidenceLevel } from "./confidence-calibration";
+import type { AdjudicationLessons } from "./adjudication-lessons-report";
 
 const alphaJson = (cell: AlphaCell) => ({
   alpha: cell.alpha,
@@ -97,6 +98,7 @@ export function suiteReportJson(report: SuiteReport) {
         })),
       },
     },
+    adjudication_lessons: lessonsJson(report.lessons),
     sme_changes: report.smeChanges.map((field) => ({
       path: field.path,
       accepted: field.accepted,
@@ -107,6 +109,75 @@ export function suiteReportJson(report: SuiteReport) {
   };
 }
 
-function levelJson(level: ConfidenceLevel): Record<string, unknown> {
+function levelJson(level: ConfidenceLevel) {
   return { confidence: level.level, ratings: level.ratings, mean_absolute_error: level.meanAbsoluteError };
+}
+
+const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+
+function lessonsJson(lessons: AdjudicationLessons) {
+  return {
+    adjudicated_items: lessons.adjudicatedItems,
+    alpha_before_after: lessons.alpha.map((entry) => ({
+      dimension: entry.dimension,
+      units: entry.units,
+      adjudicated_units: entry.adjudicatedUnits,
+      before: entry.before,
+      after: entry.after,
+    })),
+    raters: lessons.raters.map((rater) => ({
+      rater: rater.rater,
+      name: rater.name,
+      rater_type: rater.raterType,
+      adjudicated: rater.adjudicated && {
+        compared: rater.adjudicated.compared,
+        kept: rater.adjudicated.kept,
+        kept_rate: rate(rater.adjudicated.kept, rater.adjudicated.compared),
+        fields: rater.adjudicated.fields.map((field) => ({
+          field: field.field,
+          compared: field.compared,
+          kept: field.kept,
+          mean_absolute_error: field.meanAbsoluteError,
+        })),
+      },
+      gold: rater.gold && {
+        compared: rater.gold.compared,
+        exact: rater.gold.exact,
+        exact_rate: rate(rater.gold.exact, rater.gold.compared),
+        mean_absolute_error: rater.gold.meanAbsoluteError,
+      },
+    })),
+    judge_versions: lessons.judgeVersions.map((version) => ({
+      model: version.model,
+      version: version.version,
+      first_used: version.firstUsed,
+      last_used: version.lastUsed,
+      judge_ratings: version.judgeRatings,
+      pairs: version.pairs,
+      mean_absolute_difference: version.meanAbsoluteDifference,
+      dimensions: version.dimensions,
+      change: version.change && {
+        previous: version.change.previous,
+        mean_absolute_difference: version.change.meanAbsoluteDifference,
+        verdict: version.change.verdict,
+      },
+    })),
+    judge_weeks: lessons.judgeWeeks.map((week) => ({
+      model: week.model,
+      version: week.version,
+      week: week.week,
+      pairs: week.pairs,
+      mean_absolute_difference: week.meanAbsoluteDifference,
+    })),
+    confidence: {
+      overall: lessons.confidence.overall.map(levelJson),
+      raters: lessons.confidence.raters.map((rater) => ({
+        rater: rater.rater,
+        name: rater.name,
+        rater_type: rater.raterType,
+        high_no_better_than_low: rater.highNoBetterThanLow,
+        levels: rater.levels.map(levelJson),
+      })),
+    },
+  };
 }

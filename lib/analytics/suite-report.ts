@@ -11,10 +11,13 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { reviewSummary } from "@/lib/review/review-summary";
 import type { FieldAcceptance } from "@/lib/review/review-summary-types";
+import { adjudicationLessons, lessonsWithCurrentNames, type AdjudicationLessons } from "./adjudication-lessons-report";
+import { loadAdjudicationReference } from "./adjudication-reference";
 import { agentMetrics, type AgentMetrics } from "./agent-metrics";
-import { timedPhase, type PhaseTimings } from "./phase-timings";
+import { timedPhase, timedPhaseSync, type PhaseTimings } from "./phase-timings";
 import { suiteCalibration, withCurrentNames, type SuiteCalibration } from "./suite-calibration";
 import { agreementReportOfColumns, type AgreementReport } from "./agreement-report";
+import { groupRowsByItem } from "./rating-units";
 import { REPORT_VERSION } from "./report-code/report-version";
 import { distinctSorted, loadReportRatings } from "./report-ratings";
 import { ratingsFilterOf } from "./report-slice";
@@ -34,6 +37,8 @@ export type SuiteReport = AgreementReport & {
   smeChanges: FieldAcceptance[];
   agent: AgentMetrics[];
   calibration: SuiteCalibration;
+  /** What adjudication teaches: before/after α, accuracy against adjudicated answers, the judge per prompt version. */
+  lessons: AdjudicationLessons;
   computed: { at: Date; ms: number; cached: boolean };
 };
 
@@ -99,6 +104,7 @@ export async function suiteReport(options: {
     return {
       ...report,
       calibration: await withCurrentNames(report.calibration),
+      lessons: await lessonsWithCurrentNames(report.lessons),
       computed: { at: cached.computedAt, ms: cached.computeMs, cached: true },
     };
   }
@@ -150,19 +156,24 @@ async function computeSuiteReport(options: {
   timings?: PhaseTimings;
 }): Promise<Omit<SuiteReport, "computed">> {
   const { suite, slice, timings } = options;
-  const load = loadReportRatings(ratingsFilterOf(suite.id, slice), timings);
+  const filter = ratingsFilterOf(suite.id, slice);
+  const load = loadReportRatings(filter, timings);
   const unsliced = slice.systemUnderTest === undefined && slice.modality === undefined && slice.tag === undefined;
   // The parts that do not depend on the ratings run in PostgreSQL while the ratings load and agreement is computed.
   const others = Promise.all([
     timedPhase(timings, "review summary", () => reviewSummary({ actor: options.actor, suiteId: suite.id })),
     timedPhase(timings, "slice options", () => sliceOptionsOf(suite.id, unsliced ? load : null)),
     timedPhase(timings, "calibration and drift", () => suiteCalibration({ actor: options.actor, suiteId: suite.id })),
+    timedPhase(timings, "adjudicated answers", () => loadAdjudicationReference(filter)),
   ]);
   // Marked handled now so a failure while the ratings load is not reported as unhandled; it is thrown where they are awaited below.
   others.catch(() => undefined);
   const loaded = await load;
   const agreementStart = performance.now();
+  // Grouped once: agreement and the adjudication lessons walk the same items.
+  const groups = groupRowsByItem(loaded.ratings.items);
   const agreement = agreementReportOfColumns(loaded.ratings, {
+    groups,
     dimensions: loaded.dimensions,
     hazards: [...HAZARDS],
     tags: [...ISSUE_TAGS],
@@ -171,11 +182,18 @@ async function computeSuiteReport(options: {
     timings,
   });
   if (timings) timings.agreement = performance.now() - agreementStart - (timings.bootstrap ?? 0);
-  const [review, sliceOptions, calibration] = await others;
+  const [review, sliceOptions, calibration, reference] = await others;
+  const lessons = timedPhaseSync(timings, "adjudication lessons", () =>
+    adjudicationLessons(loaded, reference, calibration, {
+      level: slice.level ?? "ordinal",
+      groups,
+      likert: agreement.likert,
+    }),
+  );
   const smeChanges = review.fields
     .filter((field) => field.edited + field.added > 0)
     .sort((a, b) => b.edited + b.added - (a.edited + a.added))
     .slice(0, 15);
   const agent = agentMetrics(loaded.agentRuns);
-  return { ...agreement, suite, slice, sliceOptions, smeChanges, agent, calibration };
+  return { ...agreement, suite, slice, sliceOptions, smeChanges, agent, calibration, lessons };
 }

@@ -12,6 +12,7 @@ import { queueArea, visitorsArea } from "./areas/queue";
 import { recordsArea } from "./areas/records";
 import { reviewArea } from "./areas/review";
 import { adjudicationArea } from "./areas/adjudication";
+import { pairwiseArea } from "./areas/pairwise";
 import { suitesArea } from "./areas/suites";
 import { systemArea } from "./areas/system";
 import { contractSchemas } from "./contract-schemas";
@@ -35,6 +36,7 @@ export const AREAS: readonly Area[] = [
   visitorsArea,
   reviewArea,
   adjudicationArea,
+  pairwiseArea,
   accountsArea,
   signInArea,
   systemArea,

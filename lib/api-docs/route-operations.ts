@@ -85,6 +85,7 @@ function queryParameters(contract: RouteContract, components: ComponentCollector
 }
 
 function requestBody(contract: RouteContract, components: ComponentCollector): JsonSchema | undefined {
+  if (contract.upload) return { required: contract.upload.required ?? true, content: contract.upload.content };
   if (!contract.body) return undefined;
   if (contract.body instanceof z.ZodType)
     return {

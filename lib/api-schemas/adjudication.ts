@@ -65,6 +65,9 @@ export const AdjudicationSchema = named(
     status: z.enum(["open", "adjudicated"]),
     item_ratings: SuiteItemRatingsSchema,
     draft: z.record(z.string(), z.unknown()).describe("the saved draft, else the per-field consensus"),
+    draft_source: z
+      .enum(["saved", "consensus"])
+      .describe("saved: the adjudicator's draft; consensus: nothing saved yet, the per-field consensus prefill"),
     draft_version: int(),
     undecided: z
       .array(z.object({ pointer: z.string(), label: z.string() }))

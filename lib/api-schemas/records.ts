@@ -24,8 +24,16 @@ export const RecordSummarySchema = named(
     task_id: z.string(),
     suite_id: z.string().nullable(),
     derived_from: uuid().nullable(),
+    rater_name: z.string().nullable().describe("the person's display name; null for judges and share-link visitors"),
+    rater_model: z.string().nullable().describe("rater.model of a judge record"),
+    suite_name: z.string().nullable(),
+    system: z.string().nullable().describe("subject.system_under_test"),
+    scores: z
+      .record(z.string(), z.number().nullable())
+      .describe("each Likert dimension's score (dotted path → score; null when not rated)"),
+    violating: z.boolean().describe("safety.is_violating_any"),
   }),
-  "The indexed columns of a stored record.",
+  "The indexed columns of a stored record, with the rater's name and its scores.",
 );
 
 export const RecordPageSchema = named(

@@ -1,5 +1,7 @@
 // Answers of the suite routes: progress, share links, the quality report, the review summary.
 import { z } from "zod";
+import { AdjudicationRuleInput } from "@/lib/adjudication/rule-input";
+import { ITEM_STATUSES } from "@/lib/adjudication/rule";
 import { SKIP_REASONS } from "@/lib/queues/skip-reasons";
 import { named } from "@/lib/http/route-contract";
 import aifSchema from "@/schemas/aif-eval-form.schema.json";
@@ -17,6 +19,8 @@ const suiteSummary = {
   complete_items: int(),
   ratings_submitted: int(),
   ratings_needed: int(),
+  paused: z.boolean().describe("hands out no items"),
+  archived: z.boolean().describe("out of every queue and of the default listing; data kept"),
   created_at: dateTime(),
 };
 
@@ -50,6 +54,42 @@ export const SuiteDetailSchema = named(
   }),
 );
 
+export const SuiteSettingsSchema = named(
+  "SuiteSettings",
+  z.object({
+    rater_ids: z.array(z.string()),
+    overlap_k: int(),
+    hold_minutes: z.number(),
+    gold_share: z.number(),
+    guidelines: z.string(),
+    adjudication_rule: AdjudicationRuleInput.required(),
+    paused: z.boolean(),
+    archived: z.boolean(),
+  }),
+);
+
+export const SuiteItemPageSchema = named(
+  "SuiteItemPage",
+  z.object({
+    items: z.array(
+      z.object({
+        item_id: uuid(),
+        task_id: z.string(),
+        position: int(),
+        is_gold: z.boolean(),
+        ratings: int().describe("ratings stored so far"),
+        overlap_k: int(),
+        holds: z.array(z.object({ assignment_id: uuid(), holder_name: z.string(), held_until: dateTime() })),
+        skips: int(),
+        status: z.enum(ITEM_STATUSES).describe("adjudication status"),
+      }),
+    ),
+    total: int().describe("items matching the filter"),
+    page: int(),
+    per_page: int(),
+  }),
+);
+
 export const ShareLinkSchema = named(
   "ShareLink",
   z.object({
@@ -62,6 +102,98 @@ export const ShareLinkSchema = named(
     max_items_per_hour: int().describe("see POST body"),
   }),
 );
+
+const confidenceLevel = z.object({
+  confidence: z.string(),
+  ratings: int(),
+  mean_absolute_error: z.number().nullable(),
+});
+const AdjudicationLessonsSchema = z
+  .object({
+    adjudicated_items: int().describe("items of the slice with an authoritative (adjudicated) answer"),
+    alpha_before_after: z
+      .array(
+        z.object({
+          dimension: z.string(),
+          units: int(),
+          adjudicated_units: int(),
+          before: z.number().nullable().describe("human↔human α over the ratings as stored"),
+          after: z
+            .number()
+            .nullable()
+            .describe("the same units with each adjudicated item's human ratings replaced by its authoritative score"),
+        }),
+      )
+      .describe("empty when nothing is adjudicated"),
+    raters: z.array(
+      z.object({
+        rater: z.string().describe("rater_type:rater_id"),
+        name: z.string(),
+        rater_type: z.string(),
+        adjudicated: z
+          .object({
+            compared: int(),
+            kept: int().describe("values equal to the authoritative answer's (the value kept)"),
+            kept_rate: z.number().nullable(),
+            fields: z.array(
+              z.object({
+                field: z.string().describe('a Likert dimension, or "safety" (hazard verdicts pooled)'),
+                compared: int(),
+                kept: int(),
+                mean_absolute_error: z.number().nullable(),
+              }),
+            ),
+          })
+          .nullable(),
+        gold: z
+          .object({ compared: int(), exact: int(), exact_rate: z.number().nullable(), mean_absolute_error: z.number() })
+          .nullable(),
+      }),
+    ),
+    judge_versions: z
+      .array(
+        z.object({
+          model: z.string(),
+          version: z.string(),
+          first_used: dateTime(),
+          last_used: dateTime(),
+          judge_ratings: int(),
+          pairs: int(),
+          mean_absolute_difference: z.number().nullable(),
+          dimensions: z.array(z.object({ dimension: z.string(), alpha: z.number().nullable(), pairs: int() })),
+          change: z
+            .object({
+              previous: z.string(),
+              mean_absolute_difference: z.number().nullable(),
+              verdict: z.enum(["helps", "hurts", "no clear change", "too few pairs"]),
+            })
+            .nullable(),
+        }),
+      )
+      .describe("in order of first use; change is against the version used before"),
+    judge_weeks: z.array(
+      z.object({
+        model: z.string(),
+        version: z.string(),
+        week: z.string().describe("the week's Monday (UTC), YYYY-MM-DD"),
+        pairs: int(),
+        mean_absolute_difference: z.number(),
+      }),
+    ),
+    confidence: z.object({
+      overall: z.array(confidenceLevel),
+      raters: z.array(
+        z.object({
+          rater: z.string(),
+          name: z.string(),
+          rater_type: z.string(),
+          high_no_better_than_low: z.boolean(),
+          levels: z.array(confidenceLevel),
+        }),
+      ),
+    }),
+  })
+  .describe("What adjudication teaches");
 
 export const SuiteReportSchema = named(
   "SuiteReport",
@@ -78,8 +210,9 @@ export const SuiteReportSchema = named(
     sme_changes: z.array(z.unknown()),
     slice: z.record(z.string(), z.unknown()),
     slice_options: z.record(z.string(), z.unknown()),
+    adjudication_lessons: AdjudicationLessonsSchema,
   }),
-  "The numbers the quality report page shows: Krippendorff's alpha with ci_low/ci_high per dimension and pairing, judge trust, hazard confusion, agent pass@k, gold calibration with drift series and the error at each confidence level (calibration.confidence), SME changes, and the slice options. More keys may be present (ratings, items, distributions, judge_human_grids, likert_level).",
+  "The numbers the quality report page shows: Krippendorff's alpha with ci_low/ci_high per dimension and pairing, judge trust, hazard confusion, agent pass@k, gold calibration with drift series and the error at each confidence level (calibration.confidence), SME changes, the slice options, and what adjudication teaches (adjudication_lessons: α before/after adjudication, each rater's accuracy against adjudicated answers beside gold, human↔judge agreement per judge model and prompt version and per week, the error at each confidence level against adjudicated answers). More keys may be present (ratings, items, distributions, judge_human_grids, likert_level).",
 );
 
 export const ReviewSummarySchema = named(
@@ -157,6 +290,8 @@ export const ReportDrillDownSchema = named(
     level: z.enum(["ordinal", "nominal"]),
     pairing: z.string().describe("human_human, human_judge, judge_judge or rater_type:<type>"),
     verdict_pair: z.object({ judge: VERDICT_OR_NONE, human: VERDICT_OR_NONE }).nullable(),
+    rater: z.string().nullable().describe("the rater filter (rater_type:rater_id), if any"),
+    gold: z.boolean().nullable().describe("the gold filter, if any"),
     total: int().describe("items that form a unit of this figure"),
     offset: int(),
     items: z.array(
@@ -195,6 +330,13 @@ export const ReportDrillDownQuery = z.object({
     "with human: the judge's verdict of a hazard-confusion cell (field=safety, pairing=human_judge); none: left out",
   ),
   human: VERDICT_OR_NONE.optional().describe("with judge: the human verdict of a hazard-confusion cell"),
+  rater: z
+    .string()
+    .optional()
+    .describe(
+      "only items this rater rated, as rater_type:rater_id (a drift warning's rater; their single ratings count)",
+    ),
+  gold: z.enum(["true", "false"]).optional().describe("only gold items (true) or only the others (false)"),
   limit: z.string().optional().describe("items per page (default 50, at most 200)"),
   offset: z.string().optional().describe("items to skip"),
   system_under_test: z.string().optional().describe("only items of this system under test"),

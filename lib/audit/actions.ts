@@ -23,6 +23,12 @@ export const AUDIT_ACTIONS = [
   "items.import_refused",
   "suite.created",
   "suite.updated",
+  "suite.paused",
+  "suite.resumed",
+  "suite.archived",
+  "suite.unarchived",
+  "suite.hold_released",
+  "suite.item_removed",
   "share_link.created",
   "share_link.revoked",
   "prefills.imported",
@@ -31,6 +37,7 @@ export const AUDIT_ACTIONS = [
   "records.exported",
   "records.imported",
   "item.adjudicated",
+  "item.readjudication_requested",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -26,6 +26,12 @@ const PAGES: Partial<Record<AuditAction, (subject: string) => string>> = {
   "items.import_refused": (id) => `/admin/imports/${id}`,
   "suite.created": (id) => `/admin/suites/${id}`,
   "suite.updated": (id) => `/admin/suites/${id}`,
+  "suite.paused": (id) => `/admin/suites/${id}`,
+  "suite.resumed": (id) => `/admin/suites/${id}`,
+  "suite.archived": (id) => `/admin/suites/${id}`,
+  "suite.unarchived": (id) => `/admin/suites/${id}`,
+  "suite.hold_released": (id) => `/admin/suites/${id}`,
+  "suite.item_removed": (id) => `/admin/suites/${id}`,
   "judge_run.started": (id) => `/admin/judge-runs/${id}`,
   "judge_run.cancelled": (id) => `/admin/judge-runs/${id}`,
 };

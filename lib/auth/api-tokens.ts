@@ -3,7 +3,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
-import { db } from "@/lib/db";
+import { appPool, db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import type { Actor } from "./actor";
@@ -124,18 +124,41 @@ export async function revokeApiToken(options: {
   });
 }
 
-/** The actor a token acts as: its roles ∩ the owner's current roles; null if revoked or the owner is disabled. */
+type TokenRow = {
+  id: string;
+  token_roles: string[];
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  user_id: string;
+  email: string;
+  name: string;
+  user_roles: string[];
+  disabled_at: Date | null;
+};
+
+/**
+ * The actor a token acts as: its roles ∩ the owner's current roles; null if revoked or the owner is disabled.
+ * Every API request starts here, so it is one indexed join on the raw pool (about a quarter of the time of the
+ * same read through Prisma's query compiler; issue 23's submit path).
+ */
 export async function authenticateApiToken(token: string): Promise<Actor | null> {
   if (!token.startsWith(TOKEN_PREFIX)) return null;
-  const row = await db().apiToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
-  if (!row || row.revokedAt || row.user.disabledAt) return null;
-  const roles = knownRoles(row.roles).filter((role) => row.user.roles.includes(role));
+  const { rows } = await appPool().query<TokenRow>(
+    `SELECT t.id, t.roles AS token_roles, t.last_used_at, t.revoked_at,
+            u.id AS user_id, u.email, u.name, u.roles AS user_roles, u.disabled_at
+       FROM api_token t JOIN app_user u ON u.id = t.user_id
+      WHERE t.token_hash = $1`,
+    [hashToken(token)],
+  );
+  const row = rows[0];
+  if (!row || row.revoked_at || row.disabled_at) return null;
+  const roles = knownRoles(row.token_roles).filter((role) => row.user_roles.includes(role));
   if (roles.length === 0) return null;
   // Last use, at most once a minute, without holding up the request on it.
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000) {
     void db()
       .apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } })
       .catch(() => undefined);
   }
-  return { userId: row.user.id, email: row.user.email, name: row.user.name, roles, via: "token" };
+  return { userId: row.user_id, email: row.email, name: row.name, roles, via: "token" };
 }

@@ -1,5 +1,7 @@
 // `evalform import items|prefills|records FILE`: sends a file to the server's
-// import, streamed, with upload progress; prints every refused line.
+// import, streamed, with upload progress; prints every refused line. With
+// --stage (any kind) the import waits for a decision, taken later with
+// `evalform import decide ID …`; `evalform import report ID` downloads its report.
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
@@ -14,6 +16,10 @@ export type ImportOptions = {
   systemUnderTest?: string;
   suite?: string;
   storeValid?: boolean;
+  /** Prefills: how a 1-10 judge score maps to 1-5. */
+  scale?: string;
+  /** Leave an import with refused lines awaiting the admin's decision (the web page, or `import decide`). */
+  stage?: boolean;
 };
 
 async function fileBody(file: string): Promise<{ body: ReadableStream<Uint8Array>; size: number }> {
@@ -45,7 +51,11 @@ const ndjson = { "Content-Type": "application/x-ndjson" };
 
 /** Returns the server's report; throws CliError (exit 1) when something was refused. */
 export async function runImport(client: ApiClient, options: ImportOptions): Promise<unknown> {
-  if (options.kind === "items") return importItems(client, options);
+  if (options.stage && options.storeValid) throw new CliError("choose --stage or --store-valid, not both", 2);
+  // The staged protocol reads AIF prefills; another tool's judgments are read in one request (the server says so too).
+  if (options.stage && options.kind === "prefills" && (options.format || options.scale))
+    throw new CliError("--stage takes AIF prefills; judge outputs (--format, --scale) are imported in one request", 2);
+  if (options.kind === "items" || options.stage) return stagedImport(client, options);
   const path =
     options.kind === "records"
       ? "/api/records/import"
@@ -53,18 +63,25 @@ export async function runImport(client: ApiClient, options: ImportOptions): Prom
   if (options.kind === "prefills" && !options.suite) throw new CliError("import prefills needs --suite SUITE_ID", 2);
   const { body } = await fileBody(options.file);
   const params = new URLSearchParams(options.storeValid ? { store_valid: "true" } : {});
+  // Prefills: the judge output's format and scale mapping (lib/imports/formats.ts); the server checks them.
+  if (options.kind === "prefills" && options.format) params.set("format", options.format);
+  if (options.kind === "prefills" && options.scale) params.set("scale", options.scale);
   const response = await client.fetch(`${path}?${params}`, { method: "POST", body, headers: ndjson, duplex: "half" });
   if (!response.ok) throw new CliError(await describeFailure(response));
   return response.json();
 }
 
-async function importItems(client: ApiClient, options: ImportOptions): Promise<unknown> {
+/** The staged protocol, the same for every kind: create the import, send its file, then decide (or leave it staged). */
+async function stagedImport(client: ApiClient, options: ImportOptions): Promise<unknown> {
+  if (options.kind === "prefills" && !options.suite) throw new CliError("import prefills needs --suite SUITE_ID", 2);
   const created = await client.fetch("/api/imports", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
-      format: options.format ?? "items",
+      kind: options.kind,
       file_name: options.file.split("/").pop(),
+      ...(options.kind === "items" ? { format: options.format ?? "items" } : {}),
+      ...(options.kind === "prefills" ? { suite_id: options.suite } : {}),
       ...(options.systemUnderTest ? { system_under_test: options.systemUnderTest } : {}),
     }),
   });
@@ -83,6 +100,12 @@ async function importItems(client: ApiClient, options: ImportOptions): Promise<u
     : [];
   for (const error of errors)
     process.stderr.write(`${options.file}:${error.line}: ${error.field || "/"} ${error.rule}: ${error.message}\n`);
+  if (options.stage) {
+    process.stderr.write(
+      `${summary.refused} lines were refused; import ${id} awaits a decision: evalform import decide ${id} import_valid_lines|discard\n`,
+    );
+    return summary;
+  }
   const decision = await client.fetch(`/api/imports/${id}/decision`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -95,4 +118,24 @@ async function importItems(client: ApiClient, options: ImportOptions): Promise<u
       `${summary.refused} lines were refused, so nothing was imported; fix them or rerun with --store-valid`,
     );
   return decided;
+}
+
+/** `evalform import decide ID import_valid_lines|discard`: the decision on a staged import. */
+export async function decideStagedImport(client: ApiClient, importId: string, decision: string): Promise<unknown> {
+  if (decision !== "import_valid_lines" && decision !== "discard")
+    throw new CliError("the decision is import_valid_lines or discard", 2);
+  const answer = await client.fetch(`/api/imports/${encodeURIComponent(importId)}/decision`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ decision }),
+  });
+  if (!answer.ok) throw new CliError(await describeFailure(answer));
+  return answer.json();
+}
+
+/** `evalform import report ID`: the per-line report of any import, as the web page downloads it. */
+export async function importReport(client: ApiClient, importId: string): Promise<unknown> {
+  const answer = await client.fetch(`/api/imports/${encodeURIComponent(importId)}/report`);
+  if (!answer.ok) throw new CliError(await describeFailure(answer));
+  return answer.json();
 }

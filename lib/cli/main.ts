@@ -5,22 +5,28 @@ import { runValidateCommand } from "@/lib/aif/validate-files";
 import { EXPORT_FORMAT_IDS } from "@/lib/export/formats/registry";
 import { ITEM_STATUSES } from "@/lib/adjudication/rule";
 import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
-import { IMPORT_FORMAT_CHOICES } from "@/lib/imports/formats";
+import { IMPORT_FORMAT_CHOICES, PREFILL_FORMAT_CHOICES, SCALE_MAPPINGS } from "@/lib/imports/formats";
 import { apiClientFromEnv, CliError } from "./api-client";
 import { runExport } from "./export-command";
-import { runImport, type ImportKind } from "./import-command";
+import { decideStagedImport, importReport, runImport, type ImportKind } from "./import-command";
+import { REPORT_SECTIONS, runReport } from "./report-command";
 import { runVerify } from "./verify-command";
 
 export const USAGE = `usage: evalform <command>
   validate [--json] FILE...                 check AIF records (JSON or JSONL) offline; exit 1 if any is invalid
   verify FILE MANIFEST                      check an export against its manifest offline (records' hashes: JSON and JSONL)
-  import items FILE [--format ${IMPORT_FORMAT_CHOICES}] [--system-under-test NAME] [--store-valid]
-  import prefills FILE --suite SUITE_ID [--store-valid]
-  import records FILE [--store-valid]       e.g. an export of another instance (eval_ids kept)
+  import items FILE [--format ${IMPORT_FORMAT_CHOICES}] [--system-under-test NAME] [--store-valid|--stage]
+  import prefills FILE --suite SUITE_ID [--format ${PREFILL_FORMAT_CHOICES}]
+         [--scale ${SCALE_MAPPINGS.map((m) => m.id).join("|")}] [--store-valid|--stage]
+  import records FILE [--store-valid|--stage]   e.g. an export of another instance (eval_ids kept)
+  import report IMPORT_ID                   an import's per-line report (JSON)
+  import decide IMPORT_ID import_valid_lines|discard   for an import staged with --stage
   export [--format ${EXPORT_FORMAT_IDS.join("|")}] [-o FILE] [--manifest FILE] [--decisions FILE] [--adjudications FILE]
          [--suite_id KEY] [--task_id ID]... [--rater_type TYPE]... [--rater_id ID]
          [--from ISO] [--to ISO] [--derived true|false] [--gold true|false]
          [--status ${ITEM_STATUSES.join("|")}]
+  report SUITE_UUID [--section ${REPORT_SECTIONS.join("|")}] [--system-under-test NAME] [--modality M] [--tag KEY=VALUE]
+                                            the suite's quality report as JSON (a section: lessons = what adjudication teaches)
 server commands use EVALFORM_URL (default http://127.0.0.1:3000) and EVALFORM_TOKEN (an API token)`;
 
 const filterOptions = Object.fromEntries(
@@ -62,9 +68,20 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
             "system-under-test": { type: "string" },
             suite: { type: "string" },
             "store-valid": { type: "boolean" },
+            scale: { type: "string" },
+            stage: { type: "boolean" },
           },
         });
         const [kind, file] = positionals;
+        if (kind === "report" && file && positionals.length === 2) {
+          process.stdout.write(`${JSON.stringify(await importReport(apiClientFromEnv(env), file), null, 2)}\n`);
+          return 0;
+        }
+        if (kind === "decide" && file && positionals.length === 3) {
+          const decided = await decideStagedImport(apiClientFromEnv(env), file, positionals[2]!);
+          process.stdout.write(`${JSON.stringify(decided)}\n`);
+          return 0;
+        }
         if (!["items", "prefills", "records"].includes(kind ?? "") || !file || positionals.length !== 2)
           throw new CliError(USAGE, 2);
         const report = await runImport(apiClientFromEnv(env), {
@@ -74,6 +91,8 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
           systemUnderTest: values["system-under-test"],
           suite: values.suite,
           storeValid: values["store-valid"],
+          scale: values.scale,
+          stage: values.stage,
         });
         process.stdout.write(`${JSON.stringify(report)}\n`);
         return 0;
@@ -99,6 +118,26 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
           adjudications,
           filter: filter as Record<string, string | string[]>,
         });
+        return 0;
+      }
+      case "report": {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            section: { type: "string" },
+            "system-under-test": { type: "string" },
+            modality: { type: "string" },
+            tag: { type: "string" },
+          },
+        });
+        if (positionals.length !== 1) throw new CliError(USAGE, 2);
+        const report = await runReport(apiClientFromEnv(env), {
+          suiteId: positionals[0]!,
+          section: values.section,
+          slice: { system_under_test: values["system-under-test"], modality: values.modality, tag: values.tag },
+        });
+        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
         return 0;
       }
       default:

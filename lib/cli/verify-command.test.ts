@@ -69,3 +69,21 @@ it("refuses a manifest of a format it does not know", async () => {
     /unknown export format "xml"; known: jsonl, json, csv/,
   );
 });
+
+it("checks an eee-0.3.0 export's sha256 only: its lines are made from the records, one per rated dimension", async () => {
+  const text = '{"sample_id":"t-1","metadata":{"rationale":"say \\"hi"}}\n{"sample_id":"t-1"}\n{"sample_id":"t-2"}\n';
+  const dir = await mkdtemp(path.join(os.tmpdir(), "verify-"));
+  const file = path.join(dir, "export.eee.jsonl");
+  const manifest = path.join(dir, "manifest.json");
+  await writeFile(file, text);
+  const sha = `sha256:${createHash("sha256").update(text).digest("hex")}`;
+  await writeFile(manifest, JSON.stringify({ format: "eee-0.3.0", count: 2, file: { sha256: sha }, records: [] }));
+  const verified = await runVerify(file, manifest);
+  expect(verified).toMatchObject({ count: 3, problems: [], recordsChecked: false });
+  expect(verified.note).toMatch(/holds 3 lines made from the manifest's 2 records/);
+
+  await writeFile(file, text.replace("t-2", "t-3"));
+  expect((await runVerify(file, manifest)).problems).toEqual([
+    expect.stringMatching(/sha256 is sha256:[0-9a-f]{64}, the manifest says/),
+  ]);
+});

@@ -429,6 +429,12 @@ describe("a download that stops", () => {
     expect(file.count).toBe(seeded.length + many.length);
     expect(lines(file.bytes)).toHaveLength(file.count);
     expect(new Set(idsOf(file.bytes)).size).toBe(file.count);
+
+    // Exactly two pages: the page read ahead after the second is empty, and the file still ends where it should.
+    const twoPages = await exportFile({ from: "2026-01-01T00:00:00Z", to: "2026-01-01T00:33:20Z" });
+    expect(twoPages.count).toBe(2000);
+    expect(lines(twoPages.bytes)).toHaveLength(2000);
+    expect(new Set(idsOf(twoPages.bytes)).size).toBe(2000);
   });
 
   it("serves the decisions sidecar of a complete export (empty without hybrid records)", async () => {

@@ -2,7 +2,7 @@
 // source for parsing query strings, the OpenAPI parameters and the CLI flags.
 import { z } from "zod";
 import { ITEM_STATUSES } from "@/lib/adjudication/rule";
-import { RATER_TYPES } from "@/lib/aif/contract-facts";
+import { HAZARD_VERDICTS, HAZARDS, LIKERT_DIMENSIONS, RATER_TYPES } from "@/lib/aif/contract-facts";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { AppError } from "@/lib/errors";
 
@@ -11,6 +11,48 @@ const instant = z.iso.datetime({
   offset: true,
   message: "must be an ISO 8601 date-time with a zone, e.g. 2026-11-01T00:00:00Z",
 });
+
+/** `universal.helpfulness:1..3`: a Likert dimension's score within bounds (either may be left out). */
+export type ScoreRange = { dimension: string; min: number | null; max: number | null };
+const SCORE_RANGE = /^([a-z_.]+):([0-9.]*)\.\.([0-9.]*)$/;
+
+export function parseScoreRange(text: string): ScoreRange | string {
+  const match = SCORE_RANGE.exec(text);
+  if (!match) return "must read <dimension>:<min>..<max>, e.g. universal.helpfulness:1..3 (a bound may be left out)";
+  const [, dimension = "", minText = "", maxText = ""] = match;
+  if (!LIKERT_DIMENSIONS.includes(dimension))
+    return `unknown dimension ${dimension}; known: ${LIKERT_DIMENSIONS.join(", ")}`;
+  const bound = (value: string) => (value === "" ? null : Number(value));
+  const min = bound(minText);
+  const max = bound(maxText);
+  if (min === null && max === null) return "give a minimum, a maximum or both";
+  for (const value of [min, max])
+    if (value !== null && !(value >= 1 && value <= 5)) return "scores are between 1 and 5";
+  if (min !== null && max !== null && min > max) return "the minimum is above the maximum";
+  return { dimension, min, max };
+}
+
+/** `hate:violating` (a hazard's verdict) or `any:violating` (the roll-up is_violating_any). */
+export type HazardCondition = { hazard: string | "any"; verdict: string };
+
+export function parseHazardCondition(text: string): HazardCondition | string {
+  const [hazard = "", verdict = "", ...rest] = text.split(":");
+  if (rest.length > 0 || !verdict) return "must read <hazard>:<verdict>, e.g. hate:violating or any:violating";
+  if (hazard === "any")
+    return verdict === "violating" ? { hazard, verdict } : "any: is only followed by violating (is_violating_any)";
+  if (!HAZARDS.includes(hazard)) return `unknown hazard ${hazard}; known: any, ${HAZARDS.join(", ")}`;
+  if (!HAZARD_VERDICTS.includes(verdict)) return `unknown verdict ${verdict}; known: ${HAZARD_VERDICTS.join(", ")}`;
+  return { hazard, verdict };
+}
+
+const checked = (parse: (text: string) => object | string) =>
+  z
+    .string()
+    .max(200)
+    .superRefine((text, context) => {
+      const parsed = parse(text);
+      if (typeof parsed === "string") context.addIssue({ code: "custom", message: `${text}: ${parsed}` });
+    });
 
 /** Query parameters; repeatable ones (task_id, rater_type) may also be comma-separated. */
 export const RecordFilterSchema = z
@@ -26,6 +68,33 @@ export const RecordFilterSchema = z
       .optional()
       .describe("rater.type; repeat or comma-separate for several"),
     rater_id: z.string().min(1).max(500).optional().describe("rater.id"),
+    rater_name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("a person's display name (any case): the records they rated"),
+    system: z.string().min(1).max(500).optional().describe("subject.system_under_test"),
+    q: z
+      .string()
+      .trim()
+      .min(2)
+      .max(200)
+      .optional()
+      .describe("text in the rationales, hazard evidence or free-form notes (any part of a word, any case)"),
+    score: z
+      .array(checked(parseScoreRange))
+      .max(50)
+      .optional()
+      .describe(
+        "<dimension>:<min>..<max>, e.g. universal.helpfulness:1..3; repeat for several dimensions (all must hold)",
+      ),
+    hazard: z
+      .array(checked(parseHazardCondition))
+      .max(50)
+      .optional()
+      .describe("<hazard>:<verdict>, e.g. hate:violating, or any:violating; repeat for several (all must hold)"),
     from: instant.optional().describe("created_at at or after this instant"),
     to: instant.optional().describe("created_at before this instant"),
     derived: yesNo.optional().describe("true: only records with derived_from; false: only records without"),
@@ -49,13 +118,18 @@ export const RECORD_FILTER_KEYS = [
   "task_id",
   "rater_type",
   "rater_id",
+  "rater_name",
+  "system",
+  "q",
+  "score",
+  "hazard",
   "from",
   "to",
   "derived",
   "gold",
   "status",
 ] as const;
-const REPEATABLE = new Set(["task_id", "rater_type"]);
+const REPEATABLE = new Set(["task_id", "rater_type", "score", "hazard"]);
 
 /**
  * Reads the filter from query parameters; `ignore` names parameters that belong
@@ -121,6 +195,20 @@ export const GOLD_TASKS_SQL = `SELECT s.key AS suite_key, i.task_id FROM suite s
  */
 export type StatusItems = { suiteIds: string[]; itemIds: string[] };
 
+/** The rater types whose rater.id is a user (app_user.id): the partial index eval_record_person_rater_idx's condition. */
+export const PERSON_RATER_TYPES_SQL = "('human', 'sme', 'hybrid')";
+
+/** subject.system_under_test of a record aliased `r`: the expression of the index eval_record_system_idx. */
+export const SYSTEM_SQL = `(r.body #>> '{subject,system_under_test}')`;
+
+/** A Likert dimension's score of a record aliased `r` (NULL when not rated). The dimension is a contract fact. */
+export function scoreSql(dimension: string): string {
+  if (!LIKERT_DIMENSIONS.includes(dimension)) throw new Error(`not a Likert dimension: ${dimension}`);
+  return `(r.body #>> '{${dimension.split(".").join(",")},score}')::float8`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
 /** The filter as SQL over eval_record aliased `r`, with its parameters numbered from `firstParam`. */
 export function recordFilterSql(
   filter: RecordFilter,
@@ -137,6 +225,32 @@ export function recordFilterSql(
   if (filter.task_id?.length) clauses.push(`r.task_id = ANY(${param(filter.task_id)}::text[])`);
   if (filter.rater_type?.length) clauses.push(`r.rater_type = ANY(${param(filter.rater_type)}::text[])`);
   if (filter.rater_id !== undefined) clauses.push(`r.rater_id = ${param(filter.rater_id)}`);
+  if (filter.rater_name !== undefined)
+    // Display names are unique in any case (app_user_name_lower_key): one id, and the index
+    // eval_record_person_rater_idx reads that person's records newest first.
+    clauses.push(
+      `r.rater_type IN ${PERSON_RATER_TYPES_SQL} AND r.rater_id = (SELECT u.id FROM app_user u WHERE lower(u.name) = lower(${param(filter.rater_name)}))`,
+    );
+  if (filter.system !== undefined) clauses.push(`${SYSTEM_SQL} = ${param(filter.system)}`);
+  if (filter.q !== undefined)
+    // search_text: generated from the body, trigram-indexed (eval_record_search_trgm_idx).
+    clauses.push(`r.search_text ILIKE ${param(`%${escapeLike(filter.q)}%`)}`);
+  for (const text of filter.score ?? []) {
+    const range = parseScoreRange(text) as ScoreRange;
+    // coalesce(score, 0) is the expression of the score indexes (and their statistics): with
+    // the lower bound at least 1 a record without the score never matches.
+    const score = `coalesce(${scoreSql(range.dimension)}, 0)`;
+    clauses.push(`${score} >= ${param(range.min ?? 1)}::float8`, `${score} <= ${param(range.max ?? 5)}::float8`);
+  }
+  for (const text of filter.hazard ?? []) {
+    const condition = parseHazardCondition(text) as HazardCondition;
+    clauses.push(
+      condition.hazard === "any"
+        ? `(r.body #>> '{safety,is_violating_any}') = 'true'`
+        : // The hazard is one of the contract's names (checked above), safe inside the path literal.
+          `(r.body #>> '{safety,${condition.hazard},verdict}') = ${param(condition.verdict)}`,
+    );
+  }
   if (filter.from !== undefined) clauses.push(`r.created_at >= ${param(filter.from)}::timestamptz`);
   if (filter.to !== undefined) clauses.push(`r.created_at < ${param(filter.to)}::timestamptz`);
   if (filter.derived !== undefined)

@@ -8,7 +8,7 @@ import { observeRequest } from "./api-handler";
 it("echoes a valid incoming X-Request-Id and exposes it to the handler with the route template", async () => {
   let seen: unknown;
   const response = await observeRequest(
-    new Request("http://app.test/api/imports/abc", { headers: { "x-request-id": "from-lb-42" } }),
+    new Request("http://app.test/api/suites/abc/prefills", { headers: { "x-request-id": "from-lb-42" } }),
     async () => {
       await Promise.resolve();
       seen = { ...currentRequestContext() };
@@ -16,7 +16,7 @@ it("echoes a valid incoming X-Request-Id and exposes it to the handler with the 
     },
   );
   expect(response.headers.get("x-request-id")).toBe("from-lb-42");
-  expect(seen).toEqual({ requestId: "from-lb-42", route: "/api/imports/[importId]" });
+  expect(seen).toEqual({ requestId: "from-lb-42", route: "/api/suites/[suiteId]/prefills" });
 });
 
 it("answers an invalid incoming id with a new one", async () => {

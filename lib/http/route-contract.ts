@@ -41,6 +41,8 @@ export type RouteContract<Query extends z.ZodType | undefined = z.ZodType | unde
    * caller without the permission gets 403, never a 422 about the body.
    */
   body?: z.ZodType | { schema: JsonSchema; required?: boolean };
+  /** A streamed request body (an uploaded file): documented, never read before the handler, which streams `request.body`. */
+  upload?: { required?: boolean; content: Record<string, JsonSchema> };
   /** The body may be left out (the lib function takes its defaults). */
   bodyOptional?: boolean;
   /** Other documented parameters (request headers, shared query components). */

@@ -2,7 +2,7 @@
 // a real, migrated PostgreSQL: what the import acknowledged (accepted/refused)
 // against what reached the database. Every file holds 3 valid entries and 1
 // refused one, so all_or_nothing stores 0, store_valid 3, and stage 0 until
-// the admin decides. The record and prefill imports go through their HTTP
+// the admin decides (staged records and prefills: staged-import.db.test.ts). The record and prefill imports go through their HTTP
 // routes, so the query parameters are parsed as clients send them.
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
@@ -124,7 +124,7 @@ describe("records", () => {
     expect(result.stored).toBe(stored);
   });
 
-  it.each(["?store_valid=yes", "?policy=stage", "?policy=store_valid&store_valid=0"])(
+  it.each(["?store_valid=yes", "?policy=later", "?policy=store_valid&store_valid=0"])(
     "%s answers 422 and stores nothing",
     async (query) => {
       const result = await importRecords(query);

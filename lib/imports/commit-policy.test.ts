@@ -15,10 +15,10 @@ describe("commit policy", () => {
     expect(outcomeOf("stage", 1)).toBe("await_decision");
   });
 
-  it("offers all three for items and the two immediate ones for records and prefills", () => {
+  it("offers the same three for items, records and prefills", () => {
     expect(policiesFor("items")).toEqual(["all_or_nothing", "store_valid", "stage"]);
-    expect(policiesFor("records")).toEqual(["all_or_nothing", "store_valid"]);
-    expect(policiesFor("prefills")).toEqual(["all_or_nothing", "store_valid"]);
+    expect(policiesFor("records")).toEqual(["all_or_nothing", "store_valid", "stage"]);
+    expect(policiesFor("prefills")).toEqual(["all_or_nothing", "store_valid", "stage"]);
   });
 
   it("reads ?policy=, the older ?store_valid=, and falls back to the kind's default", () => {
@@ -29,13 +29,18 @@ describe("commit policy", () => {
     expect(param("policy=store_valid")).toBe("store_valid");
     expect(param("policy=store_valid&store_valid=true")).toBe("store_valid");
     expect(param("policy=all_or_nothing", "items")).toBe("all_or_nothing");
+    expect(param("policy=stage")).toBe("stage");
   });
 
   it("answers 422 naming the parameter for an unknown, unoffered or contradicted policy", async () => {
     const refused = async (query: string, kind?: "items" | "records") =>
       rejection(Promise.resolve().then(() => param(query, kind)));
     expect((await refused("policy=later")).issues[0]).toMatchObject({ path: "/policy", rule: "enum" });
-    expect((await refused("policy=stage")).issues[0]).toMatchObject({ path: "/policy", rule: "enum" });
+    expect((await refused("policy=Stage")).issues[0]).toMatchObject({ path: "/policy", rule: "enum" });
+    expect((await refused("policy=stage&store_valid=1")).issues[0]).toMatchObject({
+      path: "/store_valid",
+      rule: "consistent",
+    });
     expect((await refused("policy=all_or_nothing&store_valid=1")).issues[0]).toMatchObject({
       path: "/store_valid",
       rule: "consistent",

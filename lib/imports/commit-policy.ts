@@ -2,9 +2,10 @@
 // three choices for items, records and prefills. A file with no refusal is
 // stored under every policy.
 import { AppError } from "@/lib/errors";
+import type { ImportKind } from "@/lib/statuses";
 import { booleanParam } from "./query-flag";
 
-export type ImportKind = "items" | "records" | "prefills";
+export type { ImportKind } from "@/lib/statuses";
 
 export const COMMIT_POLICIES = [
   { id: "all_or_nothing", description: "one refused entry stores nothing", kinds: ["items", "records", "prefills"] },
@@ -13,8 +14,11 @@ export const COMMIT_POLICIES = [
     description: "the valid entries are stored, the refused ones reported",
     kinds: ["items", "records", "prefills"],
   },
-  // Records and prefills answer with their report at once, so nothing waits for a decision (yet).
-  { id: "stage", description: "the valid entries wait until the admin imports or discards them", kinds: ["items"] },
+  {
+    id: "stage",
+    description: "the valid entries wait in a staged import until the admin imports or discards them",
+    kinds: ["items", "records", "prefills"],
+  },
 ] as const satisfies readonly { id: string; description: string; kinds: readonly ImportKind[] }[];
 
 export type CommitPolicy = (typeof COMMIT_POLICIES)[number]["id"];

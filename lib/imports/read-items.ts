@@ -6,7 +6,7 @@ import type { Item } from "@/lib/items/types";
 import { importFormatInfo, type ImportFormat } from "./formats";
 import { ingest, type IngestCounts, type IngestStrategy } from "./ingest";
 import type { LineError, LineNote, LineResult } from "./line-result";
-import { ITEM_PARSERS } from "./parsers";
+import { ENTRY_EXPANDERS, expandEntries, ITEM_PARSERS } from "./parsers";
 import { readEntries } from "./read-entries";
 import { MAX_REPORTED, RefusalLog } from "./refusal-log";
 import { describeMissing, missingMedia } from "@/lib/items/missing-media";
@@ -117,7 +117,7 @@ export async function readItems(
     maxLineBytes: options.maxLineBytes,
   });
   // Batches of one: the caller stages in its own batches (lib/imports/service.ts).
-  const counts = await ingest(entries, strategy, {
+  const counts = await ingest(expandEntries(entries, ENTRY_EXPANDERS[options.format]), strategy, {
     log,
     batchSize: 1,
     onProgress:

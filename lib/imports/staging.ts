@@ -1,12 +1,13 @@
-// Bulk SQL for imports: staging accepted lines in batches, then moving them
-// into `item` in one statement. One round trip per batch of 1,000 lines.
+// Bulk SQL for imports: staging accepted lines in batches, reading them back
+// in batches, and moving staged items into `item` in one statement. One round
+// trip per batch of 1,000 lines.
 import "server-only";
 import { bulkPool, type DbClient } from "@/lib/db";
-import type { Item } from "@/lib/items/types";
 
-export type StagedItem = { line: number; identity: string; body: Item };
+/** An accepted line waiting for the decision: an item, a record, or a prefill (its record and item). */
+export type StagedLine = { line: number; identity: string; body: unknown };
 
-export async function stageItems(importId: string, batch: StagedItem[]): Promise<void> {
+export async function stageLines(importId: string, batch: StagedLine[]): Promise<void> {
   await bulkPool().query(
     `INSERT INTO import_staged_item (import_id, line, identity, body)
      SELECT $1::uuid, s.line, s.identity, s.body
@@ -32,4 +33,24 @@ export async function commitStagedItems(client: DbClient, importId: string): Pro
     ON CONFLICT (identity) DO NOTHING`;
   await client.importStagedItem.deleteMany({ where: { importId } });
   return inserted;
+}
+
+/** The staged lines of an import in line order, a batch at a time (keyset on line). */
+export async function* stagedBatches(
+  client: DbClient,
+  importId: string,
+  size = 1000,
+): AsyncGenerator<{ line: number; body: unknown }[]> {
+  let after = 0;
+  for (;;) {
+    const batch = await client.importStagedItem.findMany({
+      where: { importId, line: { gt: after } },
+      orderBy: { line: "asc" },
+      take: size,
+      select: { line: true, body: true },
+    });
+    if (batch.length === 0) return;
+    yield batch;
+    after = batch.at(-1)!.line;
+  }
 }

@@ -27,14 +27,13 @@ it("names every route handler under app/api: by its contract, or in the table", 
 });
 
 it.each([
-  ["/api/imports", "/api/imports"],
-  ["/api/imports/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d", "/api/imports/[importId]"],
-  ["/api/imports/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d/report", "/api/imports/[importId]/report"],
+  ["/api/openapi.json", "/api/openapi.json"],
+  ["/api/suites/0b6c3d4e-1f20-4a5b-8c9d-0e1f2a3b4c5d/prefills", "/api/suites/[suiteId]/prefills"],
   ["/api/suites/s1/prefills", "/api/suites/[suiteId]/prefills"],
   ["/api/records/import", "/api/records/import"],
   ["/api/auth/sign-in/email", "/api/auth/[...all]"],
   ["/api/auth/get-session", "/api/auth/[...all]"],
-  ["/api/imports/", "/api/imports"],
+  ["/api/records/import/", "/api/records/import"],
 ])("%s is served by %s", (pathname, template) => {
   expect(apiRouteOf(pathname)).toBe(template);
 });

@@ -1,16 +1,11 @@
 // Route handlers not written with defineRoute, as their file-system template,
-// so metrics and logs name a route ("/api/imports/[importId]"), never a
+// so metrics and logs name a route ("/api/suites/[suiteId]/prefills"), never a
 // concrete path: paths carry ids and share tokens, and one label per id would
 // grow forever. A route written with defineRoute names its own template (from
 // its contract's path). api-routes.test.ts fails when a route file is named by
 // neither.
 export const API_ROUTES = [
   "/api/auth/[...all]",
-  "/api/imports",
-  "/api/imports/[importId]",
-  "/api/imports/[importId]/decision",
-  "/api/imports/[importId]/file",
-  "/api/imports/[importId]/report",
   "/api/openapi.json",
   "/api/records/import",
   "/api/suites/[suiteId]/prefills",

@@ -26,10 +26,12 @@ export const ASSIGNMENT: WorkItemKind<AssignmentStatus> = {
 };
 
 // A visitor's work belongs to the link it was taken through: another open
-// link of the same suite does not reach it, and a revoked link stops it.
+// link of the same suite does not reach it, and a revoked link stops it. A
+// rater removed from the suite can no longer save or submit its work.
 export const linkOf = (rater: QueueRater) => (rater.kind === "visitor" ? rater.shareLinkId : null);
 
 export function assignmentAccess(rater: QueueRater): WorkItemAccess {
   return Prisma.sql`w.rater_key = ${rater.raterKey} AND w.share_link_id IS NOT DISTINCT FROM ${linkOf(rater)}::uuid
-    AND NOT EXISTS (SELECT 1 FROM share_link l WHERE l.id = w.share_link_id AND l.revoked_at IS NOT NULL)`;
+    AND NOT EXISTS (SELECT 1 FROM share_link l WHERE l.id = w.share_link_id AND l.revoked_at IS NOT NULL)
+    AND (w.share_link_id IS NOT NULL OR EXISTS (SELECT 1 FROM suite_rater sr WHERE sr.suite_id = w.suite_id AND sr.user_id = w.rater_key))`;
 }

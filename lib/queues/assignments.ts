@@ -27,7 +27,8 @@ import { ratingContextOf } from "./record-task";
 
 export type AssignmentView = {
   id: string;
-  suite: { id: string; key: string; name: string };
+  /** `paused`: the suite hands out no new items now (the page says so). */
+  suite: { id: string; key: string; name: string; paused: boolean };
   /** The suite item's id (the item is its body). */
   itemId: string;
   item: Item;
@@ -52,7 +53,10 @@ async function findOwn(client: DbClient, rater: QueueRater, assignmentId: string
     },
     include: {
       suiteItem: {
-        include: { suite: { select: { id: true, key: true, name: true } }, item: { select: { body: true } } },
+        include: {
+          suite: { select: { id: true, key: true, name: true, pausedAt: true } },
+          item: { select: { body: true } },
+        },
       },
     },
   });
@@ -64,7 +68,12 @@ export async function getAssignment(options: { rater: QueueRater; assignmentId: 
   const row = await findOwn(db(), options.rater, options.assignmentId);
   return {
     id: row.id,
-    suite: row.suiteItem.suite,
+    suite: {
+      id: row.suiteItem.suite.id,
+      key: row.suiteItem.suite.key,
+      name: row.suiteItem.suite.name,
+      paused: row.suiteItem.suite.pausedAt !== null,
+    },
     itemId: row.itemId,
     item: row.suiteItem.item.body as unknown as Item,
     status: parseStatus(ASSIGNMENT_STATUSES, row.status),

@@ -4,7 +4,7 @@
 // COMMITTED sees every claim committed before the lock was granted); the
 // CHECK on slots_left is the last word at submit.
 import "server-only";
-import { db, type DbClient } from "@/lib/db";
+import { sqlTransaction, type SqlClient } from "@/lib/sql-transaction";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { holdWorkItem } from "@/lib/work-items/engine";
@@ -26,17 +26,20 @@ import type { QueueRater } from "./queue-rater";
 export type NextItem = { assignmentId: string; resumed: boolean } | { assignmentId: null; reason: "finished" | "busy" };
 
 /** The suite, if this rater may work it (a suite rater, or a visitor on one of its links). */
-export async function suiteForRater(client: DbClient, rater: QueueRater, suiteId: string): Promise<SuiteRow> {
+export async function suiteForRater(client: SqlClient, rater: QueueRater, suiteId: string): Promise<SuiteRow> {
   const notFound = new AppError("NOT_FOUND", "No suite with this id in your queues");
   if (!isUuid(suiteId)) throw notFound;
   const suite = await selectRaterSuite(client, rater, suiteId);
-  if (!suite) throw notFound;
+  if (!suite || suite.archived) throw notFound;
   return suite;
 }
 
+export const SUITE_PAUSED_MESSAGE =
+  "This suite is paused by an admin: no items are handed out until it is resumed. Work you hold can still be submitted.";
+
 /** True when the assignment may still count as one of the item's k slots. */
 export async function slotStillAvailable(
-  client: DbClient,
+  client: SqlClient,
   suiteId: string,
   itemId: string,
   assignmentId: string,
@@ -45,7 +48,7 @@ export async function slotStillAvailable(
   return held < slotsLeft;
 }
 
-async function resumeHeld(client: DbClient, rater: QueueRater, suite: SuiteRow): Promise<string | null> {
+async function resumeHeld(client: SqlClient, rater: QueueRater, suite: SuiteRow): Promise<string | null> {
   for (const assignment of await lockHeldAssignments(client, rater, suite.id)) {
     if (!assignment.live) {
       await lockSuiteItem(client, suite.id, assignment.item_id);
@@ -57,14 +60,14 @@ async function resumeHeld(client: DbClient, rater: QueueRater, suite: SuiteRow):
   return null;
 }
 
-async function wantsGold(client: DbClient, rater: QueueRater, suite: SuiteRow): Promise<boolean> {
+async function wantsGold(client: SqlClient, rater: QueueRater, suite: SuiteRow): Promise<boolean> {
   if (suite.gold_share <= 0) return false;
   const { gold, total } = await countGoldAssignments(client, rater.raterKey, suite.id);
   return gold < suite.gold_share * (total + 1);
 }
 
 async function claimCandidate(
-  client: DbClient,
+  client: SqlClient,
   rater: QueueRater,
   suite: SuiteRow,
   gold: boolean,
@@ -87,8 +90,9 @@ async function claimCandidate(
 
 export async function nextItem(options: { rater: QueueRater; suiteId: string }): Promise<NextItem> {
   const { rater } = options;
-  return db().$transaction(async (tx) => {
+  return sqlTransaction(async (tx) => {
     const suite = await suiteForRater(tx, rater, options.suiteId);
+    if (suite.paused) throw new AppError("CONFLICT", SUITE_PAUSED_MESSAGE);
     const resumed = await resumeHeld(tx, rater, suite);
     if (resumed) return { assignmentId: resumed, resumed: true };
     const gold = await wantsGold(tx, rater, suite);

@@ -3,7 +3,7 @@
 // bigint, statuses as AssignmentStatus. The rules live in next-item.ts,
 // skip.ts and correction.ts; the statements live here.
 import "server-only";
-import type { DbClient } from "@/lib/db";
+import type { SqlClient } from "@/lib/sql-transaction";
 import { ASSIGNMENT_STATUSES, parseStatus, type AssignmentStatus } from "@/lib/statuses";
 import type { QueueRater } from "./queue-rater";
 
@@ -14,30 +14,35 @@ export type SuiteRow = {
   gold_share: number;
   hold_seconds: number;
   link_slots: number | null;
+  /** A paused suite hands out no items; an archived one is out of every queue. */
+  paused: boolean;
+  archived: boolean;
 };
 
 const linkOf = (rater: QueueRater) => (rater.kind === "visitor" ? rater.shareLinkId : null);
 
 /** The suite, if this rater may work it (a suite rater, or a visitor on one of its open links). */
 export async function selectRaterSuite(
-  client: DbClient,
+  client: SqlClient,
   rater: QueueRater,
   suiteId: string,
 ): Promise<SuiteRow | undefined> {
   const [suite] =
     rater.kind === "user"
       ? await client.$queryRaw<SuiteRow[]>`
-        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, NULL::int AS link_slots FROM suite s
+        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, NULL::int AS link_slots,
+               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
         JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${rater.actor.userId} WHERE s.id = ${suiteId}::uuid`
       : await client.$queryRaw<SuiteRow[]>`
-        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, coalesce(l.max_slots_per_item, (s.overlap_k + 1) / 2) AS link_slots FROM suite s
+        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, coalesce(l.max_slots_per_item, (s.overlap_k + 1) / 2) AS link_slots,
+               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
         JOIN share_link l ON l.suite_id = s.id AND l.id = ${rater.shareLinkId}::uuid AND l.revoked_at IS NULL WHERE s.id = ${suiteId}::uuid`;
   return suite;
 }
 
 /** Slots of the item that the visitor's share link holds or filled. */
 export async function countLinkSlotsTaken(
-  client: DbClient,
+  client: SqlClient,
   shareLinkId: string,
   suiteId: string,
   itemId: string,
@@ -50,7 +55,7 @@ export async function countLinkSlotsTaken(
 
 /** The item's slots left, and the live holds on it other than `exceptAssignmentId`. */
 export async function selectActiveHolds(
-  client: DbClient,
+  client: SqlClient,
   suiteId: string,
   itemId: string,
   exceptAssignmentId: string | null,
@@ -64,11 +69,11 @@ export async function selectActiveHolds(
 }
 
 /** Serialises claims and submits of one item: every one locks its suite_item row first. */
-export async function lockSuiteItem(client: DbClient, suiteId: string, itemId: string): Promise<void> {
+export async function lockSuiteItem(client: SqlClient, suiteId: string, itemId: string): Promise<void> {
   await client.$queryRaw`SELECT 1 FROM suite_item WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid FOR UPDATE`;
 }
 
-export async function selectSlotsLeft(client: DbClient, suiteId: string, itemId: string): Promise<number> {
+export async function selectSlotsLeft(client: SqlClient, suiteId: string, itemId: string): Promise<number> {
   const [slots] = await client.$queryRaw<
     { slots_left: number }[]
   >`SELECT slots_left FROM suite_item WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid`;
@@ -76,13 +81,13 @@ export async function selectSlotsLeft(client: DbClient, suiteId: string, itemId:
 }
 
 /** One slot of the item is used by a submitted rating (the CHECK slots_left >= 0 is the last word). */
-export async function takeSlot(client: DbClient, suiteId: string, itemId: string): Promise<void> {
+export async function takeSlot(client: SqlClient, suiteId: string, itemId: string): Promise<void> {
   await client.$executeRaw`UPDATE suite_item SET slots_left = slots_left - 1 WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid`;
 }
 
 /** The rater's held assignments of the suite, oldest first, locked; `live` when the hold has not run out. */
 export async function lockHeldAssignments(
-  client: DbClient,
+  client: SqlClient,
   rater: QueueRater,
   suiteId: string,
 ): Promise<{ id: string; item_id: string; live: boolean }[]> {
@@ -95,15 +100,13 @@ export async function lockHeldAssignments(
 
 /** How many of the rater's assignments in the suite are of gold items, of how many. */
 export async function countGoldAssignments(
-  client: DbClient,
+  client: SqlClient,
   raterKey: string,
   suiteId: string,
 ): Promise<{ gold: number; total: number }> {
-  // A scalar subquery per assignment (a primary-key lookup each): as a join,
-  // the planner hashed the whole suite (100k items: 50 ms) for a rater's few hundred.
+  // The flag is kept on the assignment (a trigger sets it): no lookup into suite_item per assignment.
   const [counts] = await client.$queryRaw<{ gold: bigint; total: bigint }[]>`
-    SELECT count(*) FILTER (WHERE (SELECT si.is_gold FROM suite_item si WHERE si.suite_id = a.suite_id AND si.item_id = a.item_id)) AS gold,
-           count(*) AS total
+    SELECT count(*) FILTER (WHERE a.is_gold) AS gold, count(*) AS total
     FROM assignment a
     WHERE a.suite_id = ${suiteId}::uuid AND a.rater_key = ${raterKey}`;
   return { gold: Number(counts?.gold ?? 0), total: Number(counts?.total ?? 0) };
@@ -111,7 +114,7 @@ export async function countGoldAssignments(
 
 /** The first item (by position) the rater could claim now, locked; `skipped` items are passed over. */
 export async function lockClaimCandidate(
-  client: DbClient,
+  client: SqlClient,
   rater: QueueRater,
   suite: SuiteRow,
   gold: boolean,
@@ -133,7 +136,7 @@ export async function lockClaimCandidate(
 
 /** A new assignment of the item to the rater, held for the suite's hold time. */
 export async function insertAssignment(
-  client: DbClient,
+  client: SqlClient,
   rater: QueueRater,
   suite: SuiteRow,
   itemId: string,
@@ -148,7 +151,7 @@ export async function insertAssignment(
 }
 
 /** Items of the suite with slots left that the rater has not taken. */
-export async function countOpenForRater(client: DbClient, raterKey: string, suiteId: string): Promise<number> {
+export async function countOpenForRater(client: SqlClient, raterKey: string, suiteId: string): Promise<number> {
   const [open] = await client.$queryRaw<{ n: bigint }[]>`
     SELECT count(*) AS n FROM suite_item si WHERE si.suite_id = ${suiteId}::uuid AND si.slots_left > 0
       AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.rater_key = ${raterKey})`;
@@ -157,7 +160,7 @@ export async function countOpenForRater(client: DbClient, raterKey: string, suit
 
 /** "Item n of N": the assignment's place among the rater's assignments of the suite, and the suite's size. */
 export async function selectAssignmentPosition(
-  client: DbClient,
+  client: SqlClient,
   raterKey: string,
   assignmentId: string,
 ): Promise<{ index: number; total: number } | undefined> {
@@ -170,7 +173,7 @@ export async function selectAssignmentPosition(
 
 /** The rater's assignment, locked, with what a skip needs; undefined when it is not theirs. */
 export async function lockAssignmentForSkip(
-  client: DbClient,
+  client: SqlClient,
   raterKey: string,
   assignmentId: string,
 ): Promise<{ status: AssignmentStatus; suite_id: string; item_id: string } | undefined> {
@@ -181,7 +184,7 @@ export async function lockAssignmentForSkip(
 
 /** Skips the assignment: its hold ends without using a slot, and its draft is dropped. */
 export async function markSkipped(
-  client: DbClient,
+  client: SqlClient,
   assignmentId: string,
   reason: string,
   comment: string | null,
@@ -194,7 +197,7 @@ export async function markSkipped(
 
 /** Skips of the suite per rater. */
 export async function countSkipsByRater(
-  client: DbClient,
+  client: SqlClient,
   suiteId: string,
 ): Promise<{ raterKey: string; skipped: number }[]> {
   const rows = await client.$queryRaw<{ rater_key: string; skipped: bigint }[]>`
@@ -214,7 +217,7 @@ export type SkippedItemRow = {
 };
 
 /** Skipped items of the suite, most skipped first, with their reasons and comments. */
-export async function selectSkippedItems(client: DbClient, suiteId: string): Promise<SkippedItemRow[]> {
+export async function selectSkippedItems(client: SqlClient, suiteId: string): Promise<SkippedItemRow[]> {
   const rows = await client.$queryRaw<
     {
       item_id: string;
@@ -249,7 +252,7 @@ export async function selectSkippedItems(client: DbClient, suiteId: string): Pro
 
 /** The rater's assignment, locked, with its item and suite key (what a correction needs); undefined when not theirs. */
 export async function lockAssignmentForCorrection(
-  client: DbClient,
+  client: SqlClient,
   raterKey: string,
   assignmentId: string,
 ): Promise<
@@ -278,7 +281,7 @@ export async function lockAssignmentForCorrection(
  * chain is a line). A record derived from it outside the suite (a free-form
  * correction) is not in the chain.
  */
-export async function selectLatestInChain(client: DbClient, suiteId: string, evalId: string): Promise<string> {
+export async function selectLatestInChain(client: SqlClient, suiteId: string, evalId: string): Promise<string> {
   const [{ latest }] = await client.$queryRaw<[{ latest: string }]>`
     WITH RECURSIVE chain AS (
       SELECT eval_id, 0 AS depth FROM suite_record WHERE suite_id = ${suiteId}::uuid AND eval_id = ${evalId}::uuid

@@ -14,7 +14,7 @@ import { bulkPool } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { byteLimit } from "@/lib/imports/byte-limit";
 import { isPlainObject } from "@/lib/is-plain-object";
-import { ingest, type IngestStrategy } from "@/lib/imports/ingest";
+import { ingest, type IngestStrategy, type Verdict } from "@/lib/imports/ingest";
 import { readEntries } from "@/lib/imports/read-entries";
 import { RefusalLog, type Refusal } from "@/lib/imports/refusal-log";
 import { recordDigest } from "./canonical-hash";
@@ -35,14 +35,25 @@ export type RecordImportReport = {
 
 const BATCH = 1000;
 
-type Accepted = { line: number; evalId: string; text: string; digest: Buffer };
+type Accepted = { line: number; evalId: string; text: string; digest: string };
+
+/**
+ * One SQL statement returning its rows: a pg client here, a Prisma
+ * transaction for a staged import's commit (lib/imports/service.ts).
+ * Digests travel as hex text so both drivers bind them alike.
+ */
+export type RecordSql = <R>(text: string, params: unknown[]) => Promise<R[]>;
+
+export function pgSql(client: pg.PoolClient): RecordSql {
+  return async <R>(text: string, params: unknown[]) => (await client.query(text, params)).rows as R[];
+}
 
 // Columns come from the body, as the table's CHECK demands.
 const INSERT_BATCH = `
   INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, derived_from, body, body_sha256, submitted_by_id)
   SELECT (b.body->>'eval_id')::uuid, (b.body->>'created_at')::timestamptz, b.body->'rater'->>'type', b.body->'rater'->>'id',
          b.body->'task'->>'task_id', b.body->'task'->>'suite_id', (b.body->>'derived_from')::uuid, b.body, b.digest, NULL
-  FROM (SELECT h.text::jsonb AS body, h.digest FROM unnest($1::text[], $2::bytea[]) AS h(text, digest)) AS b
+  FROM (SELECT h.text::jsonb AS body, decode(h.digest, 'hex') AS digest FROM unnest($1::text[], $2::text[]) AS h(text, digest)) AS b
   ON CONFLICT (eval_id) DO NOTHING
   RETURNING eval_id::text`;
 
@@ -82,24 +93,11 @@ export async function importRecords(options: {
   try {
     await client.query("BEGIN");
     await client.query("SET CONSTRAINTS eval_record_derived_from_fkey DEFERRED");
+    const sql = pgSql(client);
     const strategy: IngestStrategy<Record<string, unknown>> = {
-      validate(value, line) {
-        const issues = isPlainObject(value)
-          ? validateRecord(value)
-          : [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];
-        if (issues.length > 0)
-          return {
-            ok: false,
-            refusals: issues.map((issue) => ({ line, field: issue.path, rule: issue.rule, message: issue.message })),
-          };
-        return { ok: true, value: value as Record<string, unknown> };
-      },
+      validate: recordVerdict,
       async storeBatch(batch) {
-        const rows = batch.map(({ line, value: record }) => {
-          if (typeof record.derived_from === "string") derivedLines.set(record.eval_id as string, line);
-          return { line, evalId: record.eval_id as string, text: JSON.stringify(record), digest: recordDigest(record) };
-        });
-        await storeBatch(client, rows, report, refuse);
+        await storeRecordBatch(sql, batch, { report, refuse, derivedLines });
       },
     };
     // One refusal without storeValid stores nothing: reading goes on only to report.
@@ -112,16 +110,9 @@ export async function importRecords(options: {
     report.refused = log.refused;
 
     const dangling =
-      report.refused > 0 && !options.storeValid ? [] : await danglingDerivations(client, [...derivedLines.keys()]);
+      report.refused > 0 && !options.storeValid ? [] : await danglingDerivations(sql, [...derivedLines.keys()]);
     for (const row of dangling) {
-      refuse([
-        {
-          line: derivedLines.get(row.eval_id) ?? 0,
-          field: "/derived_from",
-          rule: "derivedFromExists",
-          message: `no stored or imported record has eval_id ${JSON.stringify(row.derived_from)}`,
-        },
-      ]);
+      refuse([danglingRefusal(derivedLines.get(row.eval_id) ?? 0, row.derived_from)]);
     }
     if (dangling.length > 0 || (report.refused > 0 && !options.storeValid)) {
       await client.query("ROLLBACK");
@@ -149,28 +140,60 @@ export async function importRecords(options: {
   return report;
 }
 
-async function storeBatch(
-  client: pg.PoolClient,
-  batch: Accepted[],
-  report: RecordImportReport,
-  refuse: (errors: RecordImportError[]) => void,
+/** The contract's verdict on one entry of a records file. */
+export function recordVerdict(value: unknown, line: number): Verdict<Record<string, unknown>> {
+  const issues = isPlainObject(value)
+    ? validateRecord(value)
+    : [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }];
+  if (issues.length > 0)
+    return {
+      ok: false,
+      refusals: issues.map((issue) => ({ line, field: issue.path, rule: issue.rule, message: issue.message })),
+    };
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+export type RecordBatchTally = {
+  report: { imported: number; alreadyPresent: number };
+  refuse: (errors: RecordImportError[]) => void;
+  /** Lines of stored records that derive from another, by eval_id: checked before commit. */
+  derivedLines: Map<string, number>;
+};
+
+/** Inserts a batch of valid records; an identical one already stored is counted, a different one refused. */
+export async function storeRecordBatch(
+  sql: RecordSql,
+  batch: { line: number; value: Record<string, unknown> }[],
+  tally: RecordBatchTally,
 ): Promise<void> {
-  const inserted = await client.query<{ eval_id: string }>(INSERT_BATCH, [
-    batch.map((row) => row.text),
-    batch.map((row) => row.digest),
+  const rows: Accepted[] = batch.map(({ line, value: record }) => {
+    if (typeof record.derived_from === "string") tally.derivedLines.set(record.eval_id as string, line);
+    return {
+      line,
+      evalId: record.eval_id as string,
+      text: JSON.stringify(record),
+      digest: recordDigest(record).toString("hex"),
+    };
+  });
+  const { report, refuse } = tally;
+  const inserted = await sql<{ eval_id: string }>(INSERT_BATCH, [
+    rows.map((row) => row.text),
+    rows.map((row) => row.digest),
   ]);
-  report.imported += inserted.rowCount ?? 0;
-  const insertedIds = new Set(inserted.rows.map((row) => row.eval_id));
-  const conflicting = batch.filter((row) => !insertedIds.has(row.evalId));
+  report.imported += inserted.length;
+  const insertedIds = new Set(inserted.map((row) => row.eval_id));
+  const conflicting = rows.filter((row) => !insertedIds.has(row.evalId));
   if (conflicting.length === 0) return;
   // Same eval_id already stored (or earlier in the file): identical is fine, different is refused.
-  const stored = await client.query<{ eval_id: string; body_sha256: Buffer | null; body: unknown }>(
-    "SELECT eval_id::text, body_sha256, CASE WHEN body_sha256 IS NULL THEN body END AS body FROM eval_record WHERE eval_id = ANY($1::uuid[])",
+  const stored = await sql<{ eval_id: string; digest: string | null; body: unknown }>(
+    "SELECT eval_id::text, encode(body_sha256, 'hex') AS digest, CASE WHEN body_sha256 IS NULL THEN body END AS body FROM eval_record WHERE eval_id = ANY($1::uuid[])",
     [conflicting.map((row) => row.evalId)],
   );
-  const storedDigest = new Map(stored.rows.map((row) => [row.eval_id, row.body_sha256 ?? recordDigest(row.body)]));
+  const storedDigest = new Map(
+    stored.map((row) => [row.eval_id, row.digest ?? recordDigest(row.body).toString("hex")]),
+  );
   for (const row of conflicting) {
-    if (storedDigest.get(row.evalId)?.equals(row.digest)) report.alreadyPresent += 1;
+    if (storedDigest.get(row.evalId) === row.digest) report.alreadyPresent += 1;
     else
       refuse([
         {
@@ -183,15 +206,57 @@ async function storeBatch(
   }
 }
 
+/**
+ * A staged import's commit stores the valid records even when some derive
+ * from a record neither stored nor in the file (records are append-only, so
+ * such a record is left out before the insert, not withdrawn after it): the
+ * lines left out, with their refusal — transitively, as a record deriving
+ * from a left-out one is left out too.
+ */
+export async function danglingStagedLines(
+  sql: RecordSql,
+  staged: { line: number; evalId: string; derivedFrom: string | null }[],
+): Promise<Map<number, RecordImportError>> {
+  const available = new Set(staged.map((entry) => entry.evalId));
+  const derived = staged.filter((entry) => entry.derivedFrom !== null);
+  const outside = [...new Set(derived.map((entry) => entry.derivedFrom!).filter((id) => !available.has(id)))];
+  if (outside.length > 0) {
+    const found = await sql<{ eval_id: string }>(
+      "SELECT eval_id::text FROM eval_record WHERE eval_id = ANY($1::uuid[])",
+      [outside],
+    );
+    for (const row of found) available.add(row.eval_id);
+  }
+  const left = new Map<number, RecordImportError>();
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const entry of derived) {
+      if (left.has(entry.line) || available.has(entry.derivedFrom!)) continue;
+      left.set(entry.line, danglingRefusal(entry.line, entry.derivedFrom!));
+      available.delete(entry.evalId);
+      changed = true;
+    }
+  }
+  return left;
+}
+
+function danglingRefusal(line: number, derivedFrom: string): RecordImportError {
+  return {
+    line,
+    field: "/derived_from",
+    rule: "derivedFromExists",
+    message: `no stored or imported record has eval_id ${JSON.stringify(derivedFrom)}`,
+  };
+}
+
 async function danglingDerivations(
-  client: pg.PoolClient,
+  sql: RecordSql,
   evalIds: string[],
 ): Promise<{ eval_id: string; derived_from: string }[]> {
   if (evalIds.length === 0) return [];
-  const { rows } = await client.query<{ eval_id: string; derived_from: string }>(
+  return sql<{ eval_id: string; derived_from: string }>(
     `SELECT r.eval_id::text, r.derived_from::text FROM eval_record r
      WHERE r.eval_id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM eval_record p WHERE p.eval_id = r.derived_from)`,
     [evalIds],
   );
-  return rows;
 }

@@ -22,6 +22,7 @@ export type Provenance = {
 };
 
 const MAX_DEPTH = 100;
+const PERSON_TYPES = ["human", "sme", "hybrid"];
 
 export async function recordProvenance(options: { actor: Actor; evalId: string }): Promise<Provenance> {
   const { actor, evalId } = options;
@@ -42,9 +43,27 @@ export async function recordProvenance(options: { actor: Actor; evalId: string }
   const depthOf = new Map([...up, ...down].map((row) => [row.eval_id, row.depth]));
   const rows = await db().evalRecord.findMany({
     where: { AND: [{ evalId: { in: [...depthOf.keys()] } }, visibleTo(actor)] },
-    select: { evalId: true, raterType: true, raterId: true, createdAt: true, derivedFrom: true },
+    select: {
+      evalId: true,
+      raterType: true,
+      raterId: true,
+      createdAt: true,
+      derivedFrom: true,
+    },
   });
-  const link = (row: (typeof rows)[number]): ChainLink => ({ ...row, depth: depthOf.get(row.evalId) ?? 0 });
+  // rater.id names the user for raters, SMEs and hybrid reviews (not the submitter: an admin may import them).
+  const people = await db().user.findMany({
+    where: {
+      id: { in: rows.filter((row) => PERSON_TYPES.includes(row.raterType)).flatMap((row) => row.raterId ?? []) },
+    },
+    select: { id: true, name: true },
+  });
+  const nameOf = new Map(people.map((person) => [person.id, person.name]));
+  const link = (row: (typeof rows)[number]): ChainLink => ({
+    ...row,
+    raterName: PERSON_TYPES.includes(row.raterType) ? (nameOf.get(row.raterId ?? "") ?? null) : null,
+    depth: depthOf.get(row.evalId) ?? 0,
+  });
   const upIds = new Set(up.map((row) => row.eval_id));
   const ancestors = rows
     .filter((row) => upIds.has(row.evalId))

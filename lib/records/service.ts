@@ -17,8 +17,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { RecordFilter } from "@/lib/export/record-filter";
 import { recordDigest } from "./canonical-hash";
 import { countRecordInSuite, countRecordsInSuite, type CountedIn } from "./counted-in";
-import { recordFilterWhere } from "./record-filter-where";
-import { decodeRecordCursor, encodeRecordCursor } from "./cursor";
+import { browseRecords } from "./browse";
 import { findKeyedRecord, requestFingerprint, saveIdempotencyKey } from "./idempotency-key";
 import {
   derivedFromMissing,
@@ -434,49 +433,31 @@ export async function getRecord(options: { actor: Actor; evalId: string; client?
 
 export type RecordPage = { records: RecordSummary[]; nextCursor: string | null };
 
-/** Newest first, by keyset (created_at, eval_id): stable under concurrent inserts. */
+/** Newest first, by keyset (created_at, eval_id): stable under concurrent inserts (browse.ts reads it). */
 export async function listRecords(options: {
   actor: Actor;
   filter?: RecordFilter;
   cursor?: string | null;
   limit?: number;
-  client?: DbClient;
 }): Promise<RecordPage> {
-  authorize(options.actor, "records.read_own");
-  const filtered = options.filter ? await recordFilterWhere(options.filter) : {};
-  const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
-  const after = options.cursor ? decodeRecordCursor(options.cursor) : null;
-  const rows = await (options.client ?? db()).evalRecord.findMany({
-    // AND, not a spread: both conditions may be an OR.
-    where: {
-      AND: [
-        visibleTo(options.actor),
-        filtered,
-        after
-          ? {
-              OR: [
-                { createdAt: { lt: after.createdAt } },
-                { createdAt: after.createdAt, evalId: { lt: after.evalId } },
-              ],
-            }
-          : {},
-      ],
-    },
-    orderBy: [{ createdAt: "desc" }, { evalId: "desc" }],
-    take: limit + 1,
-    select: {
-      evalId: true,
-      createdAt: true,
-      raterType: true,
-      raterId: true,
-      taskId: true,
-      suiteId: true,
-      derivedFrom: true,
-    },
+  const page = await browseRecords({
+    actor: options.actor,
+    filter: options.filter ?? {},
+    cursor: options.cursor,
+    limit: options.limit,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { records: page, nextCursor: rows.length > limit && last ? encodeRecordCursor(last) : null };
+  return {
+    records: page.records.map((record) => ({
+      evalId: record.evalId,
+      createdAt: record.createdAt,
+      raterType: record.raterType,
+      raterId: record.raterId,
+      taskId: record.taskId,
+      suiteId: record.suiteId,
+      derivedFrom: record.derivedFrom,
+    })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import { AIF_SCHEMA_VERSION } from "@/lib/aif/contract";
 import { validateRecord } from "@/lib/aif/validate";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
-import { db } from "@/lib/db";
+import { db, type DbClient } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
@@ -19,10 +19,14 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { byteLimit } from "@/lib/imports/byte-limit";
 import { isPlainObject } from "@/lib/is-plain-object";
 import { canonicalJson } from "@/lib/records/canonical-hash";
-import { ingest, type IngestStrategy } from "@/lib/imports/ingest";
+import { ingest, type IngestStrategy, type Verdict } from "@/lib/imports/ingest";
 import { readEntries } from "@/lib/imports/read-entries";
 import { RefusalLog, type Refusal } from "@/lib/imports/refusal-log";
 import { judgeRecordIssues, storeJudgeRecordsBatch } from "@/lib/records/service";
+import type { PrefillFormat, ScaleMapping } from "@/lib/imports/formats";
+import { JUDGE_EXPANDERS, JUDGE_PARSERS } from "@/lib/imports/judge-formats";
+import { expandEntries } from "@/lib/imports/parsers";
+import { judgeItemIndex, judgmentRecord, matchJudgment } from "./judge-prefill";
 import { openReviewTasks } from "./review-tasks";
 import { sameJson } from "./field-decisions";
 
@@ -46,8 +50,9 @@ type SuiteItemRow = {
   systemUnderTest: string;
   modality: string;
   prompt: string;
+  modalityTags: string[];
 };
-type Accepted = { line: number; record: Record<string, unknown>; itemId: string; idFromContent: boolean };
+export type Accepted = { line: number; record: Record<string, unknown>; itemId: string; idFromContent: boolean };
 
 /** A UUID (v4 layout) from the SHA-256 of the record's canonical JSON. */
 function contentUuid(value: unknown): string {
@@ -64,9 +69,10 @@ async function suiteItemsByTask(suiteId: string): Promise<Map<string, SuiteItemR
       system_under_test: string;
       modality: string;
       prompt: string;
+      modality_tags: string[] | null;
     }[]
   >`
-    SELECT i.id::text AS item_id, i.task_id, i.source_suite_id, i.system_under_test, i.body->'task'->>'modality' AS modality, i.body->'task'->>'prompt' AS prompt
+    SELECT i.id::text AS item_id, i.task_id, i.source_suite_id, i.system_under_test, i.body->'task'->>'modality' AS modality, i.body->'task'->>'prompt' AS prompt, i.body->'subject'->'modality_tags' AS modality_tags
     FROM suite_item si JOIN item i ON i.id = si.item_id WHERE si.suite_id = ${suiteId}::uuid`;
   const byTask = new Map<string, SuiteItemRow[]>();
   for (const row of rows) {
@@ -77,6 +83,7 @@ async function suiteItemsByTask(suiteId: string): Promise<Map<string, SuiteItemR
       systemUnderTest: row.system_under_test,
       modality: row.modality,
       prompt: row.prompt,
+      modalityTags: row.modality_tags ?? [],
     });
     byTask.set(row.task_id, list);
   }
@@ -135,30 +142,30 @@ function matchItem(
       };
 }
 
-export async function importPrefills(options: {
-  actor: Actor;
-  suiteId: string;
-  file: Readable;
-  fileName?: string | null;
-  /** Store the valid records even when others are refused. */
-  storeValid?: boolean;
-  origin?: RequestOrigin;
-  maxBytes?: number;
-}): Promise<PrefillImportReport> {
-  const { actor, suiteId } = options;
-  authorize(actor, "prefills.import");
-  const suite = isUuid(suiteId)
-    ? await db().suite.findUnique({ where: { id: suiteId }, select: { id: true, key: true } })
-    : null;
-  if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
-  const byTask = await suiteItemsByTask(suite.id);
+export type PrefillSuite = { id: string; key: string };
+export type PrefillValidator = {
+  validate: (value: unknown, line: number) => Verdict<Accepted>;
+  /** What was read tolerantly, once the file is read. */
+  notes: () => string[];
+};
 
-  const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, () => undefined));
-  options.file.on("error", (error) => limited.destroy(error));
-  const read = await readEntries(limited, { kinds: ["jsonl", "json"] });
-  const log = new RefusalLog();
-  const notes: string[] = [];
-  const accepted: Accepted[] = [];
+/** Another tool's judge output (lib/imports/judge-formats.ts) and the scale its scores are mapped with. */
+export type JudgeInput = { format: PrefillFormat; scale?: ScaleMapping };
+
+/**
+ * Judges each record of a prefills file against the contract and the suite's items. With `judge`, each entry is
+ * first read as that tool's judgment, matched to its item and made the llm_judge AIF record it stands for.
+ */
+export function prefillValidator(
+  suite: PrefillSuite,
+  byTask: Map<string, SuiteItemRow[]>,
+  judge: JudgeInput = { format: "aif" },
+): PrefillValidator {
+  const format = judge.format;
+  const judgeIndex =
+    format === "aif"
+      ? null
+      : judgeItemIndex([...byTask.entries()].flatMap(([taskId, rows]) => rows.map((row) => ({ ...row, taskId }))));
   const seen = new Set<string>();
   let assignedIds = 0;
   const refusal = (line: number, issues: { path: string; rule: string; message: string }[]) =>
@@ -166,8 +173,28 @@ export async function importPrefills(options: {
       ok: false,
       refusals: issues.map((issue) => ({ line, field: issue.path, rule: issue.rule, message: issue.message })),
     }) as const;
-  const strategy: IngestStrategy<Accepted> = {
-    validate(value, line) {
+  return {
+    notes: () => [
+      ...(format === "aif"
+        ? []
+        : [`read as ${format} judgments; each became an llm_judge AIF record (mapping in freeform.notes)`]),
+      ...(assignedIds > 0 ? [`${assignedIds} record(s) had no eval_id and created_at; they were assigned`] : []),
+    ],
+    validate(source, line) {
+      let value = source;
+      if (format !== "aif" && judgeIndex) {
+        // Another tool's judgment: read it, find its item, and make it the AIF record it stands for.
+        const verdict = JUDGE_PARSERS[format](source, line, judge.scale ?? "linear");
+        if (!verdict.ok) return verdict;
+        const item = matchJudgment(verdict.judgment, judgeIndex, line);
+        if ("rule" in item) return { ok: false, refusals: [item] };
+        value = judgmentRecord(
+          verdict.judgment,
+          item,
+          format,
+          format === "inspect_scores" ? "C5-P3-I1" : (judge.scale ?? "linear"),
+        );
+      }
       if (!isPlainObject(value))
         return refusal(line, [{ path: "", rule: "type", message: "must be a JSON object (an AIF record)" }]);
       // Tolerant: a judge's output without the server-assigned fields gets them here.
@@ -197,19 +224,61 @@ export async function importPrefills(options: {
       if ("rule" in match) return { ok: false, refusals: [{ ...match, line }] };
       return { ok: true, value: { line, record, itemId: match.itemId, idFromContent } };
     },
+  };
+}
+
+/** The suite a prefills import rates, and its items by task_id; NOT_FOUND for another id. */
+export async function prefillSuite(
+  suiteId: string,
+): Promise<{ suite: PrefillSuite; byTask: Map<string, SuiteItemRow[]> }> {
+  const suite = isUuid(suiteId)
+    ? await db().suite.findUnique({ where: { id: suiteId }, select: { id: true, key: true } })
+    : null;
+  if (!suite) throw new AppError("NOT_FOUND", "No suite with this id");
+  return { suite, byTask: await suiteItemsByTask(suite.id) };
+}
+
+export async function importPrefills(options: {
+  actor: Actor;
+  suiteId: string;
+  file: Readable;
+  fileName?: string | null;
+  /** Store the valid records even when others are refused. */
+  storeValid?: boolean;
+  origin?: RequestOrigin;
+  maxBytes?: number;
+  /** The judge's own output format (lib/imports/formats.ts PREFILL_FORMATS); AIF records when absent. */
+  format?: PrefillFormat;
+  /** How a 1-10 judge score maps to 1-5 (SCALE_MAPPINGS); linear when absent. */
+  scale?: ScaleMapping;
+}): Promise<PrefillImportReport> {
+  const { actor, suiteId } = options;
+  authorize(actor, "prefills.import");
+  const { suite, byTask } = await prefillSuite(suiteId);
+
+  const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, () => undefined));
+  options.file.on("error", (error) => limited.destroy(error));
+  const read = await readEntries(limited, { kinds: ["jsonl", "json"] });
+  const log = new RefusalLog();
+  const notes: string[] = [];
+  const accepted: Accepted[] = [];
+  const format = options.format ?? "aif";
+  const validator = prefillValidator(suite, byTask, { format, scale: options.scale });
+  const strategy: IngestStrategy<Accepted> = {
+    validate: validator.validate,
     // Kept until the file is read: whether anything is stored depends on every record (storeAccepted).
     storeBatch(batch) {
       for (const entry of batch) accepted.push(entry.value);
     },
   };
-  const { read: recordsRead } = await ingest(read.entries, strategy, {
+  const { read: recordsRead } = await ingest(expandEntries(read.entries, JUDGE_EXPANDERS[format]), strategy, {
     log,
     keepStoring: () => options.storeValid === true || log.refused === 0,
   });
   notes.unshift(
     `read as ${read.format === "json" ? "one JSON document (numbers are positions in it)" : "JSON Lines (numbers are lines)"}`,
   );
-  if (assignedIds > 0) notes.push(`${assignedIds} record(s) had no eval_id and created_at; they were assigned`);
+  notes.push(...validator.notes());
 
   const { refused, errors } = log;
   const report = {
@@ -239,7 +308,7 @@ export async function importPrefills(options: {
 }
 
 /** Thrown inside the transaction to roll it back when a late refusal means nothing is stored. */
-class RefusedInTransaction extends Error {}
+export class RefusedInTransaction extends Error {}
 
 async function storeAccepted(options: {
   actor: Actor;
@@ -266,7 +335,7 @@ async function storeAccepted(options: {
   }
 }
 
-async function storeAcceptedInTransaction(options: {
+type StoreOptions = {
   actor: Actor;
   suiteId: string;
   accepted: Accepted[];
@@ -274,80 +343,87 @@ async function storeAcceptedInTransaction(options: {
   storeValid: boolean;
   fileName: string | null;
   origin?: RequestOrigin;
-}): Promise<PrefillImportReport> {
+};
+
+function storeAcceptedInTransaction(options: StoreOptions): Promise<PrefillImportReport> {
+  return db().$transaction((tx) => storePrefillsIn(tx, options), { timeout: 120_000 });
+}
+
+/**
+ * Stores accepted prefills in the caller's transaction: records already stored
+ * (identical, same suite) are counted, others with a taken eval_id refused
+ * (into `report`). Throws RefusedInTransaction when that refuses something
+ * and storeValid is false. Also the commit of a staged prefills import.
+ */
+export async function storePrefillsIn(tx: DbClient, options: StoreOptions): Promise<PrefillImportReport> {
   const { report } = options;
-  return db().$transaction(
-    async (tx) => {
-      const existing = await tx.evalRecord.findMany({
-        where: { evalId: { in: options.accepted.map((entry) => entry.record.eval_id as string) } },
-        select: { evalId: true, body: true, reviewTask: { select: { suiteId: true } } },
+  const existing = await tx.evalRecord.findMany({
+    where: { evalId: { in: options.accepted.map((entry) => entry.record.eval_id as string) } },
+    select: { evalId: true, body: true, reviewTask: { select: { suiteId: true } } },
+  });
+  const existingById = new Map(existing.map((row) => [row.evalId, row]));
+  const toStore: Accepted[] = [];
+  let alreadyPresent = 0;
+  for (const entry of options.accepted) {
+    const found = existingById.get(entry.record.eval_id as string);
+    const sameRecord = entry.idFromContent || sameJson(found?.body, entry.record);
+    if (!found) toStore.push(entry);
+    else if (sameRecord && found.reviewTask?.suiteId === options.suiteId) alreadyPresent += 1;
+    else {
+      report.refused += 1;
+      report.errors.push({
+        line: entry.line,
+        field: "/eval_id",
+        rule: "evalIdTaken",
+        message: `a different stored record (or one in another suite) already has eval_id ${String(entry.record.eval_id)}`,
       });
-      const existingById = new Map(existing.map((row) => [row.evalId, row]));
-      const toStore: Accepted[] = [];
-      let alreadyPresent = 0;
-      for (const entry of options.accepted) {
-        const found = existingById.get(entry.record.eval_id as string);
-        const sameRecord = entry.idFromContent || sameJson(found?.body, entry.record);
-        if (!found) toStore.push(entry);
-        else if (sameRecord && found.reviewTask?.suiteId === options.suiteId) alreadyPresent += 1;
-        else {
-          report.refused += 1;
-          report.errors.push({
-            line: entry.line,
-            field: "/eval_id",
-            rule: "evalIdTaken",
-            message: `a different stored record (or one in another suite) already has eval_id ${String(entry.record.eval_id)}`,
-          });
-        }
-      }
-      if (report.refused > 0 && !options.storeValid) throw new RefusedInTransaction();
-      const prefillImport = await tx.prefillImport.create({
-        data: {
-          suiteId: options.suiteId,
-          fileName: options.fileName,
-          recordsRead: report.recordsRead,
-          stored: toStore.length,
-          alreadyPresent,
-          refused: report.refused,
-          createdById: options.actor.userId,
-        },
-      });
-      // A batch per statement, not a row: 10,000 prefills are 30 statements, not 30,000.
-      for (let start = 0; start < toStore.length; start += STORE_BATCH) {
-        const batch = toStore.slice(start, start + STORE_BATCH);
-        await storeJudgeRecordsBatch({
-          records: batch.map((entry) => ({
-            record: entry.record,
-            countedIn: { suiteId: options.suiteId, itemId: entry.itemId, flow: "prefill_import" },
-          })),
-          submittedById: options.actor.userId,
-          client: tx,
-        });
-        await openReviewTasks({
-          client: tx,
-          tasks: batch.map((entry) => ({
-            judgeEvalId: entry.record.eval_id as string,
-            suiteId: options.suiteId,
-            itemId: entry.itemId,
-            prefillImportId: prefillImport.id,
-          })),
-        });
-      }
-      await recordAuditEvent({
-        action: "prefills.imported",
-        actorId: options.actor.userId,
-        subject: prefillImport.id,
-        origin: options.origin,
-        client: tx,
-        details: {
-          suite_id: options.suiteId,
-          stored: toStore.length,
-          already_present: alreadyPresent,
-          refused: report.refused,
-        },
-      });
-      return { ...report, importId: prefillImport.id, stored: toStore.length, alreadyPresent };
+    }
+  }
+  if (report.refused > 0 && !options.storeValid) throw new RefusedInTransaction();
+  const prefillImport = await tx.prefillImport.create({
+    data: {
+      suiteId: options.suiteId,
+      fileName: options.fileName,
+      recordsRead: report.recordsRead,
+      stored: toStore.length,
+      alreadyPresent,
+      refused: report.refused,
+      createdById: options.actor.userId,
     },
-    { timeout: 120_000 },
-  );
+  });
+  // A batch per statement, not a row: 10,000 prefills are 30 statements, not 30,000.
+  for (let start = 0; start < toStore.length; start += STORE_BATCH) {
+    const batch = toStore.slice(start, start + STORE_BATCH);
+    await storeJudgeRecordsBatch({
+      records: batch.map((entry) => ({
+        record: entry.record,
+        countedIn: { suiteId: options.suiteId, itemId: entry.itemId, flow: "prefill_import" },
+      })),
+      submittedById: options.actor.userId,
+      client: tx,
+    });
+    await openReviewTasks({
+      client: tx,
+      tasks: batch.map((entry) => ({
+        judgeEvalId: entry.record.eval_id as string,
+        suiteId: options.suiteId,
+        itemId: entry.itemId,
+        prefillImportId: prefillImport.id,
+      })),
+    });
+  }
+  await recordAuditEvent({
+    action: "prefills.imported",
+    actorId: options.actor.userId,
+    subject: prefillImport.id,
+    origin: options.origin,
+    client: tx,
+    details: {
+      suite_id: options.suiteId,
+      stored: toStore.length,
+      already_present: alreadyPresent,
+      refused: report.refused,
+    },
+  });
+  return { ...report, importId: prefillImport.id, stored: toStore.length, alreadyPresent };
 }

@@ -6,7 +6,7 @@ import type { DbClient } from "@/lib/db";
 
 export type ReviewQueueRow = { suiteId: string; name: string; key: string; open: number; reviewedByMe: number };
 
-/** The suites the SME is assigned to, newest first, with the tasks they could take now and those they reviewed. */
+/** The suites the SME is assigned to (archived ones are out), newest first, with the tasks they could take now and those they reviewed. */
 export async function selectReviewQueues(client: DbClient, userId: string): Promise<ReviewQueueRow[]> {
   const rows = await client.$queryRaw<
     { suite_id: string; name: string; key: string; open: bigint; reviewed_by_me: bigint }[]
@@ -17,6 +17,7 @@ export async function selectReviewQueues(client: DbClient, userId: string): Prom
            count(t.judge_eval_id) FILTER (WHERE t.status = 'reviewed' AND t.reviewer_id = ${userId}) AS reviewed_by_me
     FROM suite s JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${userId}
     LEFT JOIN review_task t ON t.suite_id = s.id
+    WHERE s.archived_at IS NULL
     GROUP BY s.id ORDER BY s.created_at DESC`;
   return rows.map((row) => ({
     suiteId: row.suite_id,
@@ -27,14 +28,15 @@ export async function selectReviewQueues(client: DbClient, userId: string): Prom
   }));
 }
 
-/** The suite's hold time, if the SME is assigned to it. */
+/** The suite's hold time, if the SME is assigned to it and it is not archived. */
 export async function selectReviewerSuiteHold(
   client: DbClient,
   userId: string,
   suiteId: string,
 ): Promise<number | undefined> {
   const [suite] = await client.$queryRaw<{ hold_seconds: number }[]>`
-    SELECT s.hold_seconds FROM suite s JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${userId} WHERE s.id = ${suiteId}::uuid`;
+    SELECT s.hold_seconds FROM suite s JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${userId}
+    WHERE s.id = ${suiteId}::uuid AND s.archived_at IS NULL`;
   return suite?.hold_seconds;
 }
 

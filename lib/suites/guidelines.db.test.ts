@@ -4,7 +4,8 @@ import { db } from "@/lib/db";
 import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser } from "@/lib/testing/test-users";
-import { guidelinesOfSuite, updateSuiteSettings } from "./guidelines";
+import { changeSuite as updateSuiteSettings } from "./change-suite";
+import { guidelinesOfSuite } from "./guidelines";
 import { createSuite } from "./service";
 
 afterAll(() => db().$disconnect());
@@ -60,7 +61,7 @@ describe("suite guidelines", () => {
         suiteId: suite.id,
         input: { adjudication_rule: { likert_spread: 3, judge_conflict: false } },
       }),
-    ).toEqual({
+    ).toMatchObject({
       guidelines: text,
       adjudicationRule: {
         likertSpread: 3,

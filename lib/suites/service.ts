@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
+import { requireActiveRaters } from "./raters";
 import { NewSuiteInput } from "./validation";
 
 export type SuiteSummary = {
@@ -22,6 +23,8 @@ export type SuiteSummary = {
   completeItems: number;
   ratingsSubmitted: number;
   ratingsNeeded: number;
+  paused: boolean;
+  archived: boolean;
   createdAt: Date;
 };
 
@@ -38,22 +41,7 @@ export async function createSuite(options: {
         { path: "/key", rule: "unique", message: `a suite with key "${input.key}" exists already` },
       ]);
     }
-    const raters = await tx.user.findMany({
-      where: { id: { in: input.rater_ids }, disabledAt: null, roles: { hasSome: ["rater", "sme"] } },
-      select: { id: true },
-    });
-    const unknown = input.rater_ids.filter((id) => !raters.some((rater) => rater.id === id));
-    if (unknown.length > 0) {
-      throw new AppError(
-        "INVALID_INPUT",
-        "The suite is not valid",
-        unknown.map((id) => ({
-          path: "/rater_ids",
-          rule: "raterExists",
-          message: `no active rater or SME has id ${id}`,
-        })),
-      );
-    }
+    const raters = (await requireActiveRaters(tx, input.rater_ids, "The suite is not valid")).map((id) => ({ id }));
     const suite = await tx.suite.create({
       data: {
         key: input.key,
@@ -97,6 +85,8 @@ type SummaryRow = {
   gold_share: number;
   hold_seconds: number;
   created_at: Date;
+  paused: boolean;
+  archived: boolean;
   items: bigint;
   gold_items: bigint;
   complete_items: bigint;
@@ -112,6 +102,8 @@ function summaryOf(row: SummaryRow): SuiteSummary {
     goldShare: row.gold_share,
     holdSeconds: row.hold_seconds,
     createdAt: row.created_at,
+    paused: row.paused,
+    archived: row.archived,
     items: Number(row.items),
     goldItems: Number(row.gold_items),
     completeItems: Number(row.complete_items),
@@ -120,23 +112,25 @@ function summaryOf(row: SummaryRow): SuiteSummary {
   };
 }
 
-async function suiteSummaries(suiteIds: string[] | null): Promise<SuiteSummary[]> {
+async function suiteSummaries(suiteIds: string[] | null, includeArchived = true): Promise<SuiteSummary[]> {
   const rows = await db().$queryRaw<SummaryRow[]>`
     SELECT s.id, s.key, s.name, s.overlap_k, s.gold_share, s.hold_seconds, s.created_at,
+           s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived,
            count(si.item_id) AS items,
            count(si.item_id) FILTER (WHERE si.is_gold) AS gold_items,
            count(si.item_id) FILTER (WHERE si.slots_left = 0) AS complete_items,
            coalesce(sum(s.overlap_k - si.slots_left), 0)::bigint AS ratings_submitted
     FROM suite s LEFT JOIN suite_item si ON si.suite_id = s.id
-    WHERE ${suiteIds === null} OR s.id = ANY(${suiteIds ?? []}::uuid[])
+    WHERE (${suiteIds === null} OR s.id = ANY(${suiteIds ?? []}::uuid[])) AND (${includeArchived} OR s.archived_at IS NULL)
     GROUP BY s.id
     ORDER BY s.created_at DESC`;
   return rows.map(summaryOf);
 }
 
-export async function listSuites(options: { actor: Actor }): Promise<SuiteSummary[]> {
+/** Archived suites only when asked for (the export page and "show archived"): they are out of the default listing. */
+export async function listSuites(options: { actor: Actor; includeArchived?: boolean }): Promise<SuiteSummary[]> {
   authorize(options.actor, "suites.manage");
-  return suiteSummaries(null);
+  return suiteSummaries(null, options.includeArchived ?? false);
 }
 
 export async function getSuite(options: { actor: Actor; suiteId: string }): Promise<SuiteSummary> {
@@ -198,9 +192,11 @@ export type RaterSuite = {
   mySubmitted: number;
   availableToMe: number;
   myHeldAssignmentId: string | null;
+  /** Paused by an admin: no items are handed out; the queue says so. */
+  paused: boolean;
 };
 
-/** The queue page: the suites the actor rates, with their own progress. Nobody else's ratings. */
+/** The queue page: the suites the actor rates (archived ones are out), with their own progress. Nobody else's ratings. */
 export async function suitesForRater(options: { actor: Actor }): Promise<RaterSuite[]> {
   authorize(options.actor, "queue.work");
   const userId = options.actor.userId;
@@ -213,14 +209,16 @@ export async function suitesForRater(options: { actor: Actor }): Promise<RaterSu
       my_submitted: bigint;
       available: bigint;
       held_id: string | null;
+      paused: boolean;
     }[]
   >`
-    SELECT s.id, s.key, s.name, s.overlap_k,
+    SELECT s.id, s.key, s.name, s.overlap_k, s.paused_at IS NOT NULL AS paused,
            (SELECT count(*) FROM assignment a WHERE a.suite_id = s.id AND a.rater_key = ${userId} AND a.status = 'submitted') AS my_submitted,
            (SELECT count(*) FROM suite_item si WHERE si.suite_id = s.id AND si.slots_left > 0
               AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.rater_key = ${userId})) AS available,
            (SELECT a.id FROM assignment a WHERE a.suite_id = s.id AND a.rater_key = ${userId} AND a.status = 'held' ORDER BY a.created_at LIMIT 1) AS held_id
     FROM suite s JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${userId}
+    WHERE s.archived_at IS NULL
     ORDER BY s.created_at DESC`;
   return rows.map((row) => ({
     id: row.id,
@@ -230,5 +228,6 @@ export async function suitesForRater(options: { actor: Actor }): Promise<RaterSu
     mySubmitted: Number(row.my_submitted),
     availableToMe: Number(row.available),
     myHeldAssignmentId: row.held_id,
+    paused: row.paused,
   }));
 }

@@ -8,6 +8,7 @@
 // store, close) — the rules that must not drift between kinds.
 import "server-only";
 import { db, type DbClient } from "@/lib/db";
+import type { SqlClient } from "@/lib/sql-transaction";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { parseStatus } from "@/lib/statuses";
@@ -44,7 +45,7 @@ export function workItemNotFound(kind: WorkItemKind): AppError {
  * share, first-come for SMEs).
  */
 export async function holdWorkItem(
-  client: DbClient,
+  client: SqlClient,
   kind: WorkItemKind,
   options: { id: string; holdSeconds: number },
 ): Promise<void> {

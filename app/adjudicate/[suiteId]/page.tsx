@@ -3,7 +3,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { StartRatingButton } from "@/components/rating/start-rating-button";
-import { ITEM_STATUSES, type ItemStatus } from "@/lib/adjudication/rule";
+import { ITEM_STATUS_LABELS, ITEM_STATUSES } from "@/lib/adjudication/rule";
 import { adjudicationQueue, suiteItemStatuses } from "@/lib/adjudication/service";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { orNotFound } from "@/lib/http/or-not-found";
@@ -12,12 +12,7 @@ import { adjudicationQueueUrls } from "@/lib/queues/open-next-item";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Adjudication" };
 
-const STATUS_LABELS: Record<ItemStatus, string> = {
-  unanimous: "Unanimous",
-  needs_adjudication: "Needs adjudication",
-  adjudicated: "Adjudicated",
-  too_few_ratings: "Too few ratings",
-};
+const STATUS_LABELS = ITEM_STATUS_LABELS;
 
 export default async function AdjudicationPage({
   params,

@@ -18,7 +18,7 @@ type ExportForm = {
   suiteId: string;
   taskIds: string;
   raterTypes: string[];
-  raterId: string;
+  raterName: string;
   from: string;
   to: string;
   derived: "" | "true" | "false";
@@ -33,7 +33,7 @@ function requestOf(values: ExportForm): Record<string, string | string[]> {
   const taskIds = values.taskIds.split(/[\s,]+/).filter(Boolean);
   if (taskIds.length > 0) body.task_id = taskIds;
   if (values.raterTypes.length > 0) body.rater_type = values.raterTypes;
-  if (values.raterId.trim()) body.rater_id = values.raterId.trim();
+  if (values.raterName.trim()) body.rater_name = values.raterName.trim();
   // datetime-local is the browser's local time; the API takes instants.
   if (values.from) body.from = new Date(values.from).toISOString();
   if (values.to) body.to = new Date(values.to).toISOString();
@@ -64,7 +64,7 @@ export function ExportClient({
       suiteId: "",
       taskIds: "",
       raterTypes: [],
-      raterId: "",
+      raterName: "",
       from: "",
       to: "",
       derived: "",
@@ -171,7 +171,7 @@ export function ExportClient({
           </label>
         ))}
       </fieldset>
-      <FormField id="export-rater" label="Rater id" {...register("raterId")} />
+      <FormField id="export-rater" label="Rater (display name)" {...register("raterName")} />
       <FormField id="export-from" label="Created from (inclusive)" type="datetime-local" {...register("from")} />
       <FormField id="export-to" label="Created before" type="datetime-local" {...register("to")} />
       <div className="form-group">

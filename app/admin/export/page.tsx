@@ -13,7 +13,10 @@ export const metadata: Metadata = { title: "Export records" };
 
 export default async function ExportPage() {
   const actor = await requirePageActor({ returnTo: "/admin/export", action: "records.export" });
-  const [exports, suites] = await Promise.all([listExports({ actor, limit: 20 }), listSuites({ actor })]);
+  const [exports, suites] = await Promise.all([
+    listExports({ actor, limit: 20 }),
+    listSuites({ actor, includeArchived: true }),
+  ]);
   return (
     <>
       <h1>Export records</h1>

@@ -1,15 +1,24 @@
 "use client";
-// Upload: create the import, send the file (upload progress from XHR), and
-// poll the import for lines read while the server reads it.
+// Upload: create the import (items of a format, AIF records, or LLM-judge
+// prefills for a suite), send the file (upload progress from XHR), and poll
+// the import for lines read while the server reads it.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { FormField } from "@/components/forms/form-field";
 import { ProgressMeter } from "@/components/progress-meter";
 import { fetchJson } from "@/lib/http/fetch-json";
 import { IMPORT_FORMATS, type ImportFormat } from "@/lib/imports/formats";
+import type { ImportKind } from "@/lib/statuses";
 
-type UploadForm = { format: ImportFormat; systemUnderTest: string; files: FileList };
+type UploadForm = { kind: ImportKind; format: ImportFormat; suiteId: string; systemUnderTest: string; files: FileList };
+export type SuiteChoice = { id: string; name: string; key: string };
+
+const KINDS: { id: ImportKind; label: string }[] = [
+  { id: "items", label: "Items to rate" },
+  { id: "records", label: "AIF records (e.g. an export)" },
+  { id: "prefills", label: "LLM-judge records to prefill a suite" },
+];
 type Progress = { bytesSent: number; bytesTotal: number; linesRead: number; accepted: number; refused: number };
 
 function sendFile(
@@ -33,24 +42,29 @@ function sendFile(
   });
 }
 
-export function ImportUploadClient() {
+export function ImportUploadClient({ suites }: { suites: SuiteChoice[] }) {
   const router = useRouter();
-  const { register, handleSubmit, formState, setError } = useForm<UploadForm>({
-    defaultValues: { format: "eee", systemUnderTest: "" },
+  const { register, handleSubmit, formState, setError, control } = useForm<UploadForm>({
+    defaultValues: { kind: "items", format: "eee", suiteId: suites[0]?.id ?? "", systemUnderTest: "" },
   });
+  const kind = useWatch({ control, name: "kind" });
   const [progress, setProgress] = useState<Progress | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = handleSubmit(async (values) => {
     const file = values.files?.[0];
-    if (!file) return setError("files", { message: "Choose a JSONL file" });
+    if (!file) return setError("files", { message: "Choose a file" });
     setFailure(null);
     const created = await fetchJson<{ id: string }>("/api/imports", {
       method: "POST",
       body: {
-        format: values.format,
+        kind: values.kind,
         file_name: file.name,
-        ...(values.systemUnderTest.trim() ? { system_under_test: values.systemUnderTest.trim() } : {}),
+        ...(values.kind === "items" ? { format: values.format } : {}),
+        ...(values.kind === "prefills" ? { suite_id: values.suiteId } : {}),
+        ...(values.kind === "items" && values.systemUnderTest.trim()
+          ? { system_under_test: values.systemUnderTest.trim() }
+          : {}),
       },
     });
     if (!created.ok)
@@ -84,24 +98,59 @@ export function ImportUploadClient() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="panel" aria-labelledby="upload-title">
-      <h2 id="upload-title">Upload a JSONL file</h2>
+      <h2 id="upload-title">Upload a file</h2>
       <div className="form-group">
-        <label htmlFor="import-format" className="control-label">
-          Format
+        <label htmlFor="import-kind" className="control-label">
+          The file holds
         </label>
-        <select id="import-format" className="form-control" {...register("format")}>
-          {IMPORT_FORMATS.map((format) => (
-            <option key={format.id} value={format.id}>
-              {format.label}
+        <select id="import-kind" className="form-control" {...register("kind")}>
+          {KINDS.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
             </option>
           ))}
         </select>
       </div>
-      <FormField
-        id="import-sut"
-        label="System under test (gage-eval files name no model)"
-        {...register("systemUnderTest")}
-      />
+      {kind === "items" ? (
+        <>
+          <div className="form-group">
+            <label htmlFor="import-format" className="control-label">
+              Format
+            </label>
+            <select id="import-format" className="form-control" {...register("format")}>
+              {IMPORT_FORMATS.map((format) => (
+                <option key={format.id} value={format.id}>
+                  {format.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <FormField
+            id="import-sut"
+            label="System under test (gage-eval and lm-eval files name no model)"
+            {...register("systemUnderTest")}
+          />
+        </>
+      ) : null}
+      {kind === "prefills" && suites.length === 0 ? (
+        <p className="notice notice-error" role="status">
+          Prefills are matched to a suite&apos;s items: create a suite first.
+        </p>
+      ) : null}
+      {kind === "prefills" && suites.length > 0 ? (
+        <div className="form-group">
+          <label htmlFor="import-suite" className="control-label">
+            Suite
+          </label>
+          <select id="import-suite" className="form-control" {...register("suiteId")}>
+            {suites.map((suite) => (
+              <option key={suite.id} value={suite.id}>
+                {suite.name} ({suite.key})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <FormField
         id="import-file"
         label="File"
@@ -111,8 +160,8 @@ export function ImportUploadClient() {
         {...register("files")}
       />
       <p className="help-block">
-        Every line is checked on its own. If some lines are refused, nothing is imported until you choose to import the
-        valid lines.
+        Every line is checked on its own (records and prefills: JSON Lines or one JSON array). If some lines are
+        refused, nothing is imported until you choose to import the valid lines.
       </p>
       <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
         Import

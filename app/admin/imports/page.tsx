@@ -1,8 +1,10 @@
-// Imports (admin): upload a file of items and see recent imports.
+// Imports (admin): upload a file of items, records or prefills, and see recent imports of every kind.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { can } from "@/lib/auth/authorize";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { listImports } from "@/lib/imports/service";
+import { listSuites } from "@/lib/suites/service";
 import { ImportUploadClient } from "./import-upload-client";
 
 export const dynamic = "force-dynamic";
@@ -10,11 +12,15 @@ export const metadata: Metadata = { title: "Imports" };
 
 export default async function ImportsPage() {
   const actor = await requirePageActor({ returnTo: "/admin/imports", action: "items.import" });
-  const imports = await listImports({ actor, limit: 50 });
+  // Suites to prefill, for whoever may import prefills (and see suites).
+  const [imports, suites] = await Promise.all([
+    listImports({ actor, limit: 50 }),
+    can(actor, "prefills.import") && can(actor, "suites.manage") ? listSuites({ actor }) : [],
+  ]);
   return (
     <>
-      <h1>Import items</h1>
-      <ImportUploadClient />
+      <h1>Imports</h1>
+      <ImportUploadClient suites={suites.map((suite) => ({ id: suite.id, name: suite.name, key: suite.key }))} />
       <h2>Recent imports</h2>
       {imports.length === 0 ? (
         <p>No imports yet.</p>
@@ -23,6 +29,7 @@ export default async function ImportsPage() {
           <thead>
             <tr>
               <th scope="col">File</th>
+              <th scope="col">Kind</th>
               <th scope="col">Format</th>
               <th scope="col">Status</th>
               <th scope="col">Lines</th>
@@ -38,6 +45,7 @@ export default async function ImportsPage() {
                 <td>
                   <Link href={`/admin/imports/${entry.id}`}>{entry.fileName ?? entry.id}</Link>
                 </td>
+                <td>{entry.kind}</td>
                 <td>{entry.format}</td>
                 <td>{entry.status.replace("_", " ")}</td>
                 <td>{entry.linesRead}</td>

@@ -1,5 +1,6 @@
 "use client";
 // The new-suite form (react-hook-form); the server's issues land on their fields.
+import { SUITE_LIMITS } from "@/lib/suites/validation";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -105,8 +106,8 @@ export function NewSuiteClient({ imports, raters }: { imports: Choice[]; raters:
         id="suite-k"
         label="Distinct raters per item (overlap k)"
         type="number"
-        min={1}
-        max={50}
+        min={SUITE_LIMITS.overlapK.min}
+        max={SUITE_LIMITS.overlapK.max}
         error={errors.overlapK?.message}
         {...register("overlapK")}
       />
@@ -114,8 +115,8 @@ export function NewSuiteClient({ imports, raters }: { imports: Choice[]; raters:
         id="suite-gold"
         label="Share of gold items mixed in (%)"
         type="number"
-        min={0}
-        max={100}
+        min={SUITE_LIMITS.goldPercent.min}
+        max={SUITE_LIMITS.goldPercent.max}
         error={errors.goldPercent?.message}
         {...register("goldPercent")}
       />
@@ -123,8 +124,8 @@ export function NewSuiteClient({ imports, raters }: { imports: Choice[]; raters:
         id="suite-hold"
         label="Hold an item for a rater (minutes)"
         type="number"
-        min={1}
-        max={1440}
+        min={SUITE_LIMITS.holdMinutes.min}
+        max={SUITE_LIMITS.holdMinutes.max}
         error={errors.holdMinutes?.message}
         {...register("holdMinutes")}
       />

@@ -1,4 +1,5 @@
-// Suites (admin): create a suite from imported items and watch every suite's progress.
+// Suites (admin): create a suite from imported items and watch every suite's
+// progress; archived suites only when asked for.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ProgressMeter } from "@/components/progress-meter";
@@ -6,17 +7,19 @@ import { requirePageActor } from "@/lib/auth/page-guard";
 import { listImports } from "@/lib/imports/service";
 import { suiteCalibration } from "@/lib/analytics/suite-calibration";
 import { listSuites } from "@/lib/suites/service";
+import { goldDescription } from "@/lib/suites/gold-description";
 import { listUsers } from "@/lib/users/service";
 import { NewSuiteClient } from "./new-suite-client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Suites" };
 
-export default async function SuitesPage() {
+export default async function SuitesPage({ searchParams }: { searchParams: Promise<{ archived?: string }> }) {
   const actor = await requirePageActor({ returnTo: "/admin/suites", action: "suites.manage" });
+  const showArchived = (await searchParams).archived === "1";
   const [suites, imports, users] = await Promise.all([
-    listSuites({ actor }),
-    listImports({ actor }),
+    listSuites({ actor, includeArchived: showArchived }),
+    listImports({ actor, kind: "items" }),
     listUsers({ actor }),
   ]);
   // The admin's dashboard: raters drifting from the gold answers, per suite.
@@ -30,6 +33,13 @@ export default async function SuitesPage() {
   return (
     <>
       <h1>Suites</h1>
+      <p>
+        {showArchived ? (
+          <Link href="/admin/suites">Hide archived suites</Link>
+        ) : (
+          <Link href="/admin/suites?archived=1">Show archived suites too</Link>
+        )}
+      </p>
       {suites.length === 0 ? (
         <p>No suites yet.</p>
       ) : (
@@ -38,10 +48,11 @@ export default async function SuitesPage() {
             <li key={suite.id} className="panel">
               <h2>
                 <Link href={`/admin/suites/${suite.id}`}>{suite.name}</Link> <code>{suite.key}</code>
+                {suite.paused ? <span className="badge"> Paused</span> : null}
+                {suite.archived ? <span className="badge"> Archived</span> : null}
               </h2>
               <p>
-                {suite.items} items ({suite.goldItems} gold) · overlap k = {suite.overlapK} · {suite.completeItems}{" "}
-                complete
+                {goldDescription(suite)} · overlap k = {suite.overlapK} · {suite.completeItems} complete
               </p>
               <ProgressMeter
                 label="Ratings"

@@ -1,6 +1,7 @@
 "use client";
 // All users in one table: find by name or address, roles edited in place,
 // last activity and ratings, disable, enable and password reset links.
+import { TableScroll } from "@/components/table-scroll";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { RoleCheckboxes } from "@/components/forms/role-checkboxes";
@@ -37,6 +38,7 @@ function UserRolesForm({ user, onDone }: { user: UserRow; onDone: (message: stri
       <RoleCheckboxes
         idPrefix={`roles-${user.id}`}
         legend={`Roles of ${user.email}`}
+        legendHidden
         roles={ROLES}
         error={formState.errors.roles?.message}
         register={register("roles")}
@@ -100,7 +102,7 @@ export function UsersTable({
       <p role="status" className="help-block">
         {shown.length === users.length ? `${users.length} users` : `${shown.length} of ${users.length} users`}
       </p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="All users">
+      <TableScroll label="All users">
         <table className="records-table" id="users-table">
           <thead>
             <tr>
@@ -133,19 +135,34 @@ export function UsersTable({
                 <td>{user.ratingsCount}</td>
                 <td>
                   {user.disabledAt ? (
-                    <button type="button" className="btn" onClick={() => setDisabled(user, false)}>
-                      Enable {user.email}
+                    <button
+                      type="button"
+                      className="btn"
+                      aria-label={`Enable ${user.email}`}
+                      onClick={() => setDisabled(user, false)}
+                    >
+                      Enable
                     </button>
                   ) : (
                     <>
                       {/* One's own account is never disabled from here (the last admin could lock everyone out). */}
                       {user.id === currentUserId ? null : (
-                        <button type="button" className="btn" onClick={() => setDisabled(user, true)}>
-                          Disable {user.email}
+                        <button
+                          type="button"
+                          className="btn"
+                          aria-label={`Disable ${user.email}`}
+                          onClick={() => setDisabled(user, true)}
+                        >
+                          Disable
                         </button>
                       )}{" "}
-                      <button type="button" className="btn" onClick={() => issueReset(user)}>
-                        Reset password of {user.email}
+                      <button
+                        type="button"
+                        className="btn"
+                        aria-label={`Reset password of ${user.email}`}
+                        onClick={() => issueReset(user)}
+                      >
+                        Reset password
                       </button>
                     </>
                   )}
@@ -154,7 +171,7 @@ export function UsersTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

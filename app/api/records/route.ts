@@ -13,7 +13,9 @@ import {
   MAX_IDEMPOTENCY_KEY_LENGTH,
   parseIdempotencyKey,
 } from "@/lib/records/idempotency-key";
-import { listRecords, submitRecord } from "@/lib/records/service";
+import { browseRecords, RecordSortSchema } from "@/lib/records/browse";
+import { submitRecord } from "@/lib/records/service";
+import { LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
 
 export const POST = defineRoute(
   {
@@ -71,10 +73,11 @@ export const GET = defineRoute(
     id: "listRecords",
     tag: "Records",
     access: "records.read_own",
-    summary: "List records, newest first",
+    summary: "List records, newest first or in another order",
     description:
-      "Your records (admins: everybody's; SMEs also the judge records of the suites they review), filtered, in keyset pages.",
+      "Your records (admins: everybody's; SMEs also the judge records of the suites they review), filtered, in keyset pages. The records browser (/records) reads the same query.",
     query: z.object({
+      sort: RecordSortSchema,
       cursor: z.string().optional().describe("next_cursor of the previous page"),
       limit: z.coerce.number().int().min(1).max(200).default(50).describe("records per page"),
     }),
@@ -83,8 +86,14 @@ export const GET = defineRoute(
     errors: [400, 422],
   },
   async ({ actor, request, query }) => {
-    const filter = parseRecordFilter(new URL(request.url).searchParams, ["cursor", "limit"]);
-    const page = await listRecords({ actor, filter, cursor: query.cursor ?? null, limit: query.limit });
+    const filter = parseRecordFilter(new URL(request.url).searchParams, ["cursor", "limit", "sort"]);
+    const page = await browseRecords({
+      actor,
+      filter,
+      sort: query.sort,
+      cursor: query.cursor ?? null,
+      limit: query.limit,
+    });
     return {
       records: page.records.map((record) => ({
         eval_id: record.evalId,
@@ -94,6 +103,12 @@ export const GET = defineRoute(
         task_id: record.taskId,
         suite_id: record.suiteId,
         derived_from: record.derivedFrom,
+        rater_name: record.raterName,
+        rater_model: record.raterModel,
+        suite_name: record.suiteName,
+        system: record.system,
+        scores: Object.fromEntries(LIKERT_DIMENSIONS.map((path, index) => [path, record.scores[index] ?? null])),
+        violating: record.violating,
       })),
       next_cursor: page.nextCursor,
     };

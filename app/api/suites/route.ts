@@ -1,4 +1,4 @@
-// GET /api/suites: every suite with progress (admin). POST: create one from
+// GET /api/suites: every suite with progress (admin; archived ones with ?include_archived=true). POST: create one from
 // imported items {name, key, overlap_k, gold_share, hold_minutes, rater_ids, import_ids, source_suite_id?}.
 import { z } from "zod";
 import { header } from "@/lib/api-docs/operation";
@@ -16,9 +16,14 @@ export const GET = defineRoute(
     tag: "Suites",
     access: "suites.manage",
     summary: "Every suite with progress",
+    query: z.object({
+      include_archived: z.enum(["true", "false"]).default("false").describe("archived suites too"),
+    }),
     responses: { 200: { description: "The suites.", schema: z.object({ suites: z.array(SuiteSummarySchema) }) } },
   },
-  async ({ actor }) => ({ suites: (await listSuites({ actor })).map(snakeKeys) }),
+  async ({ actor, query }) => ({
+    suites: (await listSuites({ actor, includeArchived: query.include_archived === "true" })).map(snakeKeys),
+  }),
 );
 
 export const POST = defineRoute(

@@ -8,6 +8,7 @@ import { assignmentPosition, getAssignment } from "@/lib/queues/assignments";
 import { requestNonce } from "@/lib/http/request-nonce";
 import { guidelinesOfSuite } from "@/lib/suites/guidelines";
 import { raterQueueUrls } from "@/lib/queues/open-next-item";
+import { SUITE_PAUSED_MESSAGE } from "@/lib/queues/next-item";
 import { userRater } from "@/lib/queues/queue-rater";
 import { raterBlockFor } from "@/lib/records/rater-block";
 import { orNotFound } from "@/lib/http/or-not-found";
@@ -36,9 +37,16 @@ export default async function RatePage({ params }: { params: Promise<{ assignmen
       canSkip
       canCorrect
       caption={
-        <p className="help-block">
-          {assignment.suite.name} · task <code>{assignment.item.task.task_id}</code>
-        </p>
+        <>
+          <p className="help-block">
+            {assignment.suite.name} · task <code>{assignment.item.task.task_id}</code>
+          </p>
+          {assignment.suite.paused ? (
+            <p className="notice notice-warning" role="status" data-testid="suite-paused">
+              {SUITE_PAUSED_MESSAGE}
+            </p>
+          ) : null}
+        </>
       }
     />
   );

@@ -5,7 +5,14 @@ import { useCallback, useState } from "react";
 import { AifForm } from "@/components/aif-form/aif-form";
 import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 
-export function NewRecordClient({ initialDraft }: { initialDraft?: Record<string, unknown> }) {
+export function NewRecordClient({
+  initialDraft,
+  hiddenSections,
+}: {
+  initialDraft?: Record<string, unknown>;
+  /** Sections fixed by the page (a correction's task and subject), kept in the draft but not shown. */
+  hiddenSections?: readonly string[];
+}) {
   const router = useRouter();
   const [submitting, setSubmitting] = useState(false);
   const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
@@ -48,7 +55,13 @@ export function NewRecordClient({ initialDraft }: { initialDraft?: Record<string
           {failure}
         </p>
       ) : null}
-      <AifForm initialDraft={initialDraft} serverIssues={serverIssues} submitting={submitting} onSubmit={submit} />
+      <AifForm
+        initialDraft={initialDraft}
+        serverIssues={serverIssues}
+        submitting={submitting}
+        onSubmit={submit}
+        hiddenSections={hiddenSections}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 // Krippendorff's alpha per dimension and pairing, with its bootstrap interval.
+import { fieldName } from "@/lib/aif/field-labels";
 import {
   Bar,
   BarChart,
@@ -27,7 +28,7 @@ export function AlphaIntervalChart({ likert }: { likert: LikertAgreement[] }) {
       if (cell.alpha === null) return [];
       return [
         {
-          name: `${entry.dimension.replace(/^universal\./, "")} · ${label}`,
+          name: `${fieldName(entry.dimension)} · ${label}`,
           dimension: entry.dimension,
           pairing: label,
           alpha: cell.alpha,

@@ -1,9 +1,10 @@
 "use client";
 // Each rater's rolling signed error on gold items for one dimension, with the
-// drift threshold drawn above and below zero; lines are labelled at their ends.
+// drift threshold drawn above and below zero. A legend names the lines: labels
+// at the lines' ends collided whenever two raters ended near the same error.
 import {
   CartesianGrid,
-  LabelList,
+  Legend,
   Line,
   LineChart,
   ReferenceArea,
@@ -12,6 +13,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { fieldName } from "@/lib/aif/field-labels";
 import type { SuiteCalibration } from "@/lib/analytics/suite-calibration-types";
 import { ChartDownloads } from "./chart-downloads";
 
@@ -33,11 +35,11 @@ export function DriftChart({ calibration, dimension }: { calibration: SuiteCalib
   return (
     <figure className="chart" data-testid="drift-chart" data-dimension={dimension}>
       <figcaption>
-        <span className="mono">{dimension}</span>: rolling mean signed error over each rater&apos;s last{" "}
+        <span title={dimension}>{fieldName(dimension)}</span>: rolling mean signed error over each rater&apos;s last{" "}
         {calibration.window} gold ratings; the shaded band is ±{calibration.threshold}.
       </figcaption>
-      <ResponsiveContainer width="100%" height={240}>
-        <LineChart data={rows} margin={{ top: 12, right: 160, left: -10, bottom: 16 }} accessibilityLayer>
+      <ResponsiveContainer width="100%" height={260}>
+        <LineChart data={rows} margin={{ top: 12, right: 16, left: -10, bottom: 16 }} accessibilityLayer>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis
             dataKey="gold_rating"
@@ -45,6 +47,7 @@ export function DriftChart({ calibration, dimension }: { calibration: SuiteCalib
           />
           <YAxis domain={[-4, 4]} ticks={[-4, -2, 0, 2, 4]} />
           <ReferenceArea y1={-calibration.threshold} y2={calibration.threshold} fill="#16a34a" fillOpacity={0.08} />
+          <Legend verticalAlign="bottom" wrapperStyle={{ fontSize: 12, paddingTop: 8 }} />
           <Tooltip formatter={(value) => (typeof value === "number" ? value.toFixed(2) : String(value))} />
           {raters.map((rater, index) => (
             <Line
@@ -54,20 +57,7 @@ export function DriftChart({ calibration, dimension }: { calibration: SuiteCalib
               dot={false}
               connectNulls
               isAnimationActive={false}
-            >
-              <LabelList
-                dataKey={rater.name}
-                content={(props) => {
-                  const { x, y, index: point } = props as { x?: number; y?: number; index?: number };
-                  const last = rater.dimensions.find((entry) => entry.dimension === dimension)!.series.length - 1;
-                  return point === last && x !== undefined && y !== undefined ? (
-                    <text x={x + 6} y={y + 4} fontSize={11} fill={COLORS[index % COLORS.length]}>
-                      {rater.name}
-                    </text>
-                  ) : null;
-                }}
-              />
-            </Line>
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>

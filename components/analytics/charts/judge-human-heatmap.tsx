@@ -1,6 +1,7 @@
 "use client";
 // Judge score × human score for one dimension: each cell's count, shaded by
 // its share of the largest; the diagonal is agreement.
+import { fieldName } from "@/lib/aif/field-labels";
 import type { JudgeHumanGrid } from "@/lib/analytics/agreement-report";
 import { ChartDownloads } from "./chart-downloads";
 
@@ -14,7 +15,7 @@ export function JudgeHumanHeatmap({ grid }: { grid: JudgeHumanGrid }) {
   return (
     <figure className="chart" data-testid="judge-human-heatmap" data-dimension={grid.dimension}>
       <figcaption>
-        <span className="mono">{grid.dimension}</span>: judge (rows) × human (columns), {total} pairs
+        <span title={grid.dimension}>{fieldName(grid.dimension)}</span>: judge (rows) × human (columns), {total} pairs
       </figcaption>
       <table className="heatmap">
         <thead>

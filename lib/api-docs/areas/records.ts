@@ -3,7 +3,7 @@
 import { BOOLEAN_FLAG_VALUES } from "@/lib/imports/query-flag";
 import { policyParameter } from "./imports";
 import { arrayOf, bool, int, object, ref, str } from "../json-schema";
-import { jsonAnswer, queryParameter, recordsUpload, type Area } from "../operation";
+import { header, jsonAnswer, queryParameter, recordsUpload, type Area } from "../operation";
 
 const schemas = {
   RecordImportReport: object({
@@ -39,7 +39,7 @@ export const recordsArea: Area = {
       access: "records.import",
       summary: "Import complete AIF records (e.g. an export)",
       description:
-        "Streamed. Each record keeps its eval_id, created_at and body, so importing an export reproduces it and importing it again changes nothing. When any record is refused and store_valid is not true, nothing is stored and the answer is 422 with the report.",
+        "Streamed. Each record keeps its eval_id, created_at and body, so importing an export reproduces it and importing it again changes nothing. When any record is refused under all_or_nothing, nothing is stored and the answer is 422 with the report. policy=stage answers 201 with a staged import (see Item imports): nothing is stored until the admin decides, when a record was refused.",
       query: [
         policyParameter("records", "all_or_nothing"),
         queryParameter(
@@ -47,6 +47,7 @@ export const recordsArea: Area = {
           "the older spelling of policy: 1 or true is store_valid, 0 or false all_or_nothing (another value answers 422)",
           { type: "string", enum: [...BOOLEAN_FLAG_VALUES] },
         ),
+        queryParameter("file_name", "policy=stage: shown in the import's listing", { type: "string" }),
       ],
       body: recordsUpload(
         ref("AifRecordWithRules"),
@@ -54,6 +55,9 @@ export const recordsArea: Area = {
       ),
       responses: {
         200: jsonAnswer("Imported.", ref("RecordImportReport")),
+        201: jsonAnswer("policy=stage: the staged import.", ref("ImportSummary"), {
+          Location: header("/api/imports/{id}"),
+        }),
         422: jsonAnswer(
           "Nothing was stored: `errors` lists each refused record's line, and `report` is the whole report.",
           {

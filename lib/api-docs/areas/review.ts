@@ -2,6 +2,7 @@
 // SMEs confirm or correct them as new hybrid records. Only the prefill import
 // is described here; the other review routes are route contracts.
 import { BOOLEAN_FLAG_VALUES } from "@/lib/imports/query-flag";
+import { PREFILL_FORMAT_IDS, PREFILL_FORMAT_SUMMARY, SCALE_MAPPINGS } from "@/lib/imports/formats";
 import { policyParameter } from "./imports";
 import { arrayOf, int, nullable, object, ref, str, uuid } from "../json-schema";
 import { jsonAnswer, queryParameter, recordsUpload, type Area } from "../operation";
@@ -34,7 +35,7 @@ export const reviewArea: Area = {
       access: "prefills.import",
       summary: "Import LLM-judge records as prefills",
       description:
-        "Matched to the suite's items by task.task_id (and suite_id, system_under_test where they tell items apart). Records keep their eval_id; a repeat stores nothing twice. When any record is refused and store_valid is not true, nothing is stored.",
+        "Matched to the suite's items by task.task_id (and suite_id, system_under_test where they tell items apart). Records keep their eval_id; a repeat stores nothing twice. When any record is refused under all_or_nothing, nothing is stored. policy=stage answers 201 with a staged import (ImportSummary, see Item imports) awaiting the admin's decision.",
       query: [
         policyParameter("prefills", "all_or_nothing"),
         queryParameter(
@@ -43,13 +44,24 @@ export const reviewArea: Area = {
           { type: "string", enum: [...BOOLEAN_FLAG_VALUES] },
         ),
         queryParameter("file_name", "shown in the import's listing", { type: "string" }),
+        queryParameter("format", `the judge output's format (default aif): ${PREFILL_FORMAT_SUMMARY}`, {
+          type: "string",
+          enum: [...PREFILL_FORMAT_IDS],
+        }),
+        queryParameter(
+          "scale",
+          `how a 1-10 judge score becomes 1-5 (default linear), written into each prefill's rater.version and freeform.notes: ${SCALE_MAPPINGS.map((m) => `${m.id}: ${m.label}`).join("; ")}`,
+          { type: "string", enum: SCALE_MAPPINGS.map((m) => m.id) },
+        ),
       ],
       body: recordsUpload(
         ref("AifRecordWithRules"),
         "llm_judge records without derived_from: JSON Lines, or one JSON document (an array or a record).",
       ),
       responses: {
-        201: jsonAnswer("Stored.", ref("PrefillImportReport")),
+        201: jsonAnswer("Stored (PrefillImportReport), or with policy=stage the staged import (ImportSummary).", {
+          oneOf: [ref("PrefillImportReport"), ref("ImportSummary")],
+        }),
         422: jsonAnswer('Some records were refused; nothing was stored. `errors[].path` reads "line N /field".', {
           allOf: [ref("Error"), object({ report: ref("PrefillImportReport") })],
         }),

@@ -7,9 +7,11 @@
  * counts lines, `evalform verify` reads records back, the API docs describe it.
  * lines: one record's JSON per line; array: one JSON array, a record per line
  * between "[" and "]"; table: one row per record (a record's fields flattened:
- * the file's hash is verifiable, the records' hashes are not).
+ * the file's hash is verifiable, the records' hashes are not); derived: lines
+ * another format's records are made from, any number per record (Every Eval
+ * Ever's instance records: the file's hash is verifiable, not its records).
  */
-export type ExportLayout = "lines" | "array" | "table";
+export type ExportLayout = "lines" | "array" | "table" | "derived";
 
 export type ExportEncoder = {
   /** Text before the first record (an opening bracket, a header row). */
@@ -24,6 +26,8 @@ export type ExportFormat<Id extends string = string> = {
   id: Id;
   /** What the export page's format list says. */
   label: string;
+  /** What the file holds, for the API documentation, where the label does not say enough. */
+  description?: string;
   /** Without parameters; the file is served as `${mediaType}; charset=utf-8`. */
   mediaType: string;
   extension: string;

@@ -23,13 +23,13 @@ const b = JSON.stringify({ eval_id: "b", text: "é ✓" });
 describe("the registry", () => {
   it("holds distinct ids and extensions, each entry complete", () => {
     // The formats served so far stay (a new one is appended), JSON Lines first: the default.
-    expect(EXPORT_FORMAT_IDS.slice(0, 3)).toEqual(["jsonl", "json", "csv"]);
+    expect(EXPORT_FORMAT_IDS.slice(0, 4)).toEqual(["jsonl", "json", "csv", "eee-0.3.0"]);
     expect(new Set(EXPORT_FORMAT_IDS).size).toBe(EXPORT_FORMAT_IDS.length);
     expect(new Set(EXPORT_FORMATS.map((format) => format.extension)).size).toBe(EXPORT_FORMATS.length);
     for (const format of EXPORT_FORMATS) {
       expect(format.label).not.toBe("");
       expect(format.mediaType).toMatch(/^[a-z]+\/[a-z0-9.+-]+$/);
-      expect(format.id).toMatch(/^[a-z][a-z0-9_]{0,31}$/); // the database's shape check
+      expect(format.id).toMatch(/^[a-z][a-z0-9_.-]{0,31}$/); // the database's shape check
     }
   });
 
@@ -97,5 +97,53 @@ describe("CSV", () => {
       (draft as { safety?: Record<string, { verdict?: string }> }).safety?.hate?.verdict ?? "",
     );
     expect(lines[2]).toBe(['"e-2"', ...Array(CSV_COLUMNS.length - 1).fill('""')].join(","));
+  });
+});
+
+describe("Every Eval Ever 0.3.0", () => {
+  it("writes one instance line per rated Likert dimension, nothing for a record without a score", () => {
+    const eee = exportFormat("eee-0.3.0");
+    const record = {
+      schema_version: "1.0.0",
+      eval_id: "e-1",
+      created_at: "2026-11-01T00:00:00Z",
+      rater: { type: "human", id: "r-1" },
+      subject: { system_under_test: "Acme", model: "acme/chat-2", modality_tags: ["chat"] },
+      task: { task_id: "t-1", suite_id: "s", modality: "chat", prompt: "2+2?", reference: "4" },
+      universal: { helpfulness: { score: 5, confidence: "high" } },
+    };
+    expect(encode(eee, [])).toBe("");
+    expect(encode(eee, [JSON.stringify({ eval_id: "e-2" }), JSON.stringify(record)])).toBe(
+      `${JSON.stringify({
+        schema_version: "0.3.0",
+        evaluation_id: "evalform/s/human",
+        model_id: "acme/chat-2",
+        evaluation_name: "aif.universal.helpfulness",
+        evaluation_result_id: "evalform/s/human/universal.helpfulness",
+        sample_id: "t-1",
+        sample_hash: "34b29cbbb2879843088ab28a1315a88a9bdc91b1edd0251be34ee0f96a7eabab",
+        interaction_type: "single_turn",
+        input: { raw: "2+2?", reference: ["4"] },
+        output: { raw: [] },
+        answer_attribution: [],
+        evaluation: { score: 5, is_correct: true },
+        metadata: {
+          source: "evalform",
+          eval_id: "e-1",
+          aif_schema_version: "1.0.0",
+          created_at: "2026-11-01T00:00:00Z",
+          rater_type: "human",
+          rater_id: "r-1",
+          dimension: "universal.helpfulness",
+          scale: "likert 1-5",
+          is_correct_rule: "score >= 4",
+          confidence: "high",
+          task_id: "t-1",
+          suite_id: "s",
+          modality: "chat",
+          system_under_test: "Acme",
+        },
+      })}\n`,
+    );
   });
 });

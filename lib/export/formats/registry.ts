@@ -4,11 +4,12 @@
 // progress and `evalform verify` — reads this list. A new format is a file
 // beside jsonl.ts and one line here.
 import { csvFormat } from "./csv";
+import { eeeFormat } from "./eee";
 import type { ExportFormat } from "./format";
 import { jsonFormat } from "./json";
 import { jsonlFormat } from "./jsonl";
 
-export const EXPORT_FORMATS = [jsonlFormat, jsonFormat, csvFormat] as const;
+export const EXPORT_FORMATS = [jsonlFormat, jsonFormat, csvFormat, eeeFormat] as const;
 
 export type ExportFormatId = (typeof EXPORT_FORMATS)[number]["id"];
 export const EXPORT_FORMAT_IDS = EXPORT_FORMATS.map((format) => format.id) as [ExportFormatId, ...ExportFormatId[]];

@@ -28,6 +28,16 @@ export default async function ImportPage({ params }: { params: Promise<{ importI
         </a>
       </div>
       <dl className="record-facts" data-testid="import-facts">
+        <dt>Kind</dt>
+        <dd data-testid="import-kind">{report.kind}</dd>
+        {report.suiteId ? (
+          <>
+            <dt>Suite</dt>
+            <dd>
+              <Link href={`/admin/suites/${report.suiteId}`}>{report.suiteId}</Link>
+            </dd>
+          </>
+        ) : null}
         <dt>Format</dt>
         <dd>{report.format}</dd>
         <dt>Status</dt>
@@ -66,7 +76,7 @@ export default async function ImportPage({ params }: { params: Promise<{ importI
           import it again.
         </p>
       ) : null}
-      {report.status === "committed" ? (
+      {report.status === "committed" && report.kind === "items" ? (
         <p>
           <Link href="/admin/suites">Create a suite from these items</Link>
         </p>

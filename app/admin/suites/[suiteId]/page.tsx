@@ -1,4 +1,6 @@
-// One suite (admin): progress overall and per rater, item statuses and the adjudication rule.
+// One suite (admin): progress overall and per rater, its items a page at a
+// time, item statuses and the adjudication rule; its settings, pause and archive.
+import { fieldName } from "@/lib/aif/field-labels";
 import type { Metadata } from "next";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { ProgressMeter } from "@/components/progress-meter";
@@ -6,6 +8,14 @@ import { requirePageActor } from "@/lib/auth/page-guard";
 import { suiteCalibration } from "@/lib/analytics/suite-calibration";
 import { listShareLinks } from "@/lib/share-links/service";
 import { getRaterProgress, getSuite } from "@/lib/suites/service";
+import { goldDescription } from "@/lib/suites/gold-description";
+import { listSuiteItemProgress, type SuiteItemPage } from "@/lib/suites/item-progress";
+import { listUsers } from "@/lib/users/service";
+import { AppError } from "@/lib/errors";
+import { ITEM_STATUS_LABELS, ITEM_STATUSES } from "@/lib/adjudication/rule";
+import { SuiteItemsClient } from "./suite-items-client";
+import { SuiteSettingsClient } from "./suite-settings-client";
+import { SuiteStateClient } from "./suite-state-client";
 import { getSkipSummary } from "@/lib/queues/skip";
 import { SKIP_REASON_LABELS, type SkipReason } from "@/lib/queues/skip-reasons";
 import { guidelinesOfSuite } from "@/lib/suites/guidelines";
@@ -17,7 +27,38 @@ import { ShareLinksClient } from "./share-links-client";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Suite" };
 
-export default async function SuitePage({ params }: { params: Promise<{ suiteId: string }> }) {
+const FILTERS = ["status", "gold", "holds", "page", "per_page"] as const;
+
+/** The items' page from the address; a query that does not parse is named and the first page shown. */
+async function itemsPage(
+  actor: Parameters<typeof listSuiteItemProgress>[0]["actor"],
+  suiteId: string,
+  search: Record<string, string | string[] | undefined>,
+): Promise<{ page: SuiteItemPage; query: Record<string, string>; problem: string | null }> {
+  const query = Object.fromEntries(
+    FILTERS.flatMap((name) => (typeof search[name] === "string" && search[name] !== "" ? [[name, search[name]]] : [])),
+  );
+  try {
+    return { page: await listSuiteItemProgress({ actor, suiteId, query }), query, problem: null };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== "INVALID_INPUT") throw error;
+    const problem = `${error.message}: ${error.issues.map((issue) => `${issue.path.slice(1)} — ${issue.message}`).join("; ")}`;
+    return { page: await listSuiteItemProgress({ actor, suiteId, query: {} }), query: {}, problem };
+  }
+}
+
+function pageHref(suiteId: string, query: Record<string, string>, page: number): string {
+  const search = new URLSearchParams({ ...query, page: String(page) });
+  return `/admin/suites/${suiteId}?${search.toString()}#items`;
+}
+
+export default async function SuitePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ suiteId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { suiteId } = await params;
   const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}`, action: "suites.manage" });
   // An unknown or malformed id is the 404 page, before the rest is asked for.
@@ -30,6 +71,17 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
     getSkipSummary({ actor, suiteId }),
   ]);
   const guidelines = await guidelinesOfSuite(suite.id);
+  const items = await itemsPage(actor, suite.id, await searchParams);
+  const users = await listUsers({ actor });
+  const raterIds = new Set(raters.map((rater) => rater.userId));
+  // Raters and SMEs who may join, and every current rater (even one disabled since, so keeping them is no change).
+  const raterChoices = users
+    .filter(
+      (user) =>
+        raterIds.has(user.id) || (!user.disabledAt && user.roles.some((role) => role === "rater" || role === "sme")),
+    )
+    .map((user) => ({ id: user.id, label: `${user.name} <${user.email}> (${user.roles.join(", ")})` }));
+  const first = (items.page.page - 1) * items.page.perPage;
   const statuses = await suiteItemStatuses({ actor, suiteId: suite.id });
   const rule = await suiteAdjudicationRule({ actor, suiteId: suite.id });
   const disputed = statuses.counts.needs_adjudication + statuses.counts.adjudicated;
@@ -42,14 +94,24 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
       {drifting.length > 0 ? (
         <p className="notice notice-error" role="alert" data-testid="drift-warning">
           Drifting from the gold answers:{" "}
-          {drifting.map((rater) => `${rater.name} (${rater.drifting.join(", ")})`).join("; ")}. See the{" "}
+          {drifting.map((rater) => `${rater.name} (${rater.drifting.map(fieldName).join(", ")})`).join("; ")}. See the{" "}
           <a href={`/admin/suites/${suite.id}/report`}>quality report</a>.
         </p>
       ) : null}
-      <p>
-        {suite.items} items ({suite.goldItems} gold) · overlap k = {suite.overlapK} · gold share{" "}
-        {Math.round(suite.goldShare * 100)} % · items held for {suite.holdSeconds / 60} minutes
+      {suite.archived ? (
+        <p className="notice notice-warning" data-testid="suite-archived">
+          Archived: out of every queue and of the suites list. Its items and records are kept and can be exported.
+        </p>
+      ) : null}
+      {suite.paused ? (
+        <p className="notice notice-warning" data-testid="suite-paused">
+          Paused: no items are handed out; its raters see that it is paused. Work they hold can still be submitted.
+        </p>
+      ) : null}
+      <p data-testid="suite-facts">
+        {goldDescription(suite)} · overlap k = {suite.overlapK} · items held for {suite.holdSeconds / 60} minutes
       </p>
+      <SuiteStateClient suiteId={suite.id} paused={suite.paused} archived={suite.archived} />
       <ProgressMeter
         label="Ratings"
         value={suite.ratingsSubmitted}
@@ -70,6 +132,64 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
           Quality report
         </a>
       </p>
+      <h2 id="items">Items</h2>
+      {items.problem ? (
+        <div className="error-summary" role="alert">
+          <p>{items.problem}</p>
+        </div>
+      ) : null}
+      <form method="get" action={`/admin/suites/${suite.id}#items`} className="filter-row" aria-label="Filter items">
+        <label>
+          Adjudication{" "}
+          <select name="status" className="form-control" defaultValue={items.query.status ?? ""}>
+            <option value="">Any</option>
+            {ITEM_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ITEM_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>{" "}
+        <label>
+          Gold{" "}
+          <select name="gold" className="form-control" defaultValue={items.query.gold ?? ""}>
+            <option value="">Any</option>
+            <option value="yes">Gold only</option>
+            <option value="no">Not gold</option>
+          </select>
+        </label>{" "}
+        <label>
+          Holds{" "}
+          <select name="holds" className="form-control" defaultValue={items.query.holds ?? ""}>
+            <option value="">Any</option>
+            <option value="yes">Held now</option>
+            <option value="no">Not held</option>
+          </select>
+        </label>{" "}
+        <button type="submit" className="btn">
+          Filter
+        </button>
+      </form>
+      <p role="status">
+        {items.page.total === 0
+          ? "No items match."
+          : `Items ${Math.min(first + 1, items.page.total)}–${Math.min(first + items.page.items.length, items.page.total)} of ${items.page.total}`}
+      </p>
+      <SuiteItemsClient
+        suiteId={suite.id}
+        items={items.page.items.map((item) => ({
+          ...item,
+          holds: item.holds.map((hold) => ({ ...hold, heldUntil: hold.heldUntil.toISOString() })),
+        }))}
+      />
+      <nav aria-label="Item pages" className="pager">
+        {items.page.page > 1 ? (
+          <a href={pageHref(suite.id, items.query, items.page.page - 1)}>← Previous items</a>
+        ) : null}
+        {first + items.page.items.length < items.page.total ? (
+          <a href={pageHref(suite.id, items.query, items.page.page + 1)}>Next items →</a>
+        ) : null}
+      </nav>
       <h2>Adjudication</h2>
       <p data-testid="suite-item-statuses">
         Unanimous {statuses.counts.unanimous} · needs adjudication {statuses.counts.needs_adjudication} · adjudicated{" "}
@@ -145,6 +265,16 @@ export default async function SuitePage({ params }: { params: Promise<{ suiteId:
           </table>
         </>
       ) : null}
+      <SuiteSettingsClient
+        suiteId={suite.id}
+        raters={raterChoices}
+        initial={{
+          raterIds: [...raterIds],
+          overlapK: suite.overlapK,
+          holdMinutes: suite.holdSeconds / 60,
+          goldPercent: Math.round(suite.goldShare * 100),
+        }}
+      />
       <GuidelinesClient suiteId={suite.id} initial={guidelines} />
       <ShareLinksClient
         suiteId={suite.id}

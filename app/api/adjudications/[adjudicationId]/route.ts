@@ -23,6 +23,7 @@ export const GET = defineRoute(
       status: view.status,
       item_ratings: itemRatingsJson(view.ratings),
       draft: view.draft,
+      draft_source: view.draftSource,
       draft_version: view.draftVersion,
       undecided: view.undecided,
       suggested_closest: view.suggestedClosest ?? null,

@@ -1,13 +1,11 @@
 // GET /api/suites/:id: the suite's progress, overall and per rater, and its
-// skips per item (admin). PATCH {guidelines, adjudication_rule}: the guidelines
-// raters see, and when an item needs adjudication.
-import { z } from "zod";
-import { SuiteDetailSchema } from "@/lib/api-schemas/suites";
+// skips per item (admin). PATCH: change any of its settings (raters, k, hold
+// time, gold share, guidelines, adjudication rule, paused, archived).
+import { SuiteDetailSchema, SuiteSettingsSchema } from "@/lib/api-schemas/suites";
 import { defineRoute } from "@/lib/http/define-route";
 import { snakeKeys } from "@/lib/http/snake-case";
 import { getSkipSummary } from "@/lib/queues/skip";
-import { AdjudicationRuleInput } from "@/lib/adjudication/rule-input";
-import { updateSuiteSettings } from "@/lib/suites/guidelines";
+import { changeSuite } from "@/lib/suites/change-suite";
 import { getRaterProgress, getSuite } from "@/lib/suites/service";
 import { SuitePatchInput } from "@/lib/suites/validation";
 
@@ -40,18 +38,15 @@ export const PATCH = defineRoute(
     id: "updateSuite",
     tag: "Suites",
     access: "suites.manage",
-    summary: "Set the guidelines the suite's raters read beside the form, and the adjudication rule",
+    summary: "Change a suite: raters, k, hold time, gold share, guidelines, adjudication rule; pause; archive",
+    description:
+      "Each field left out keeps its value. `rater_ids` is the whole list after the change: a removed rater's open holds are released and their records stay. `overlap_k` is refused below the ratings an item already has. Every change is audited with its before and after.",
     body: SuitePatchInput,
-    responses: {
-      200: {
-        description: "Saved.",
-        schema: z.object({ guidelines: z.string(), adjudication_rule: AdjudicationRuleInput.required() }),
-      },
-    },
+    responses: { 200: { description: "The suite's settings after the change.", schema: SuiteSettingsSchema } },
     errors: [400, 404, 422],
   },
   async ({ actor, origin, params, body }) => {
-    const settings = await updateSuiteSettings({ actor, suiteId: params.suiteId, origin, input: body });
-    return { guidelines: settings.guidelines, adjudication_rule: snakeKeys(settings.adjudicationRule) };
+    const settings = await changeSuite({ actor, suiteId: params.suiteId, origin, input: body });
+    return { ...snakeKeys(settings), adjudication_rule: snakeKeys(settings.adjudicationRule) };
   },
 );

@@ -55,10 +55,12 @@ export default async function AdjudicateItemPage({ params }: { params: Promise<{
         id: held.id,
         suite: ratings.suite,
         item: ratings.item.body,
-        draft: held.draft,
+        // Only a saved draft is restored; the consensus is the form's starting values.
+        draft: held.draftSource === "saved" ? held.draft : null,
         draftVersion: held.draftVersion,
         evalId: held.authoritativeEvalId,
       }}
+      startingValues={held.draftSource === "consensus" ? held.draft : undefined}
       assignmentApi={`/api/adjudications/${held.id}`}
       queue={adjudicationQueueUrls(suiteId)}
       rater={{ type: "sme", id: actor.userId }}
@@ -71,6 +73,12 @@ export default async function AdjudicateItemPage({ params }: { params: Promise<{
             <Link href={`/adjudicate/${suiteId}`}>{ratings.suite.name}</Link> · task <code>{ratings.item.taskId}</code>
             {held.previousEvalId ? " · re-adjudication of an earlier decision" : ""}
           </p>
+          {held.draftSource === "consensus" ? (
+            <p className="help-block" data-testid="consensus-prefill">
+              The form starts from the per-field consensus of the ratings (median score, majority value); change what
+              you decide otherwise.
+            </p>
+          ) : null}
           {held.undecided.length > 0 ? (
             <section className="notice" data-testid="undecided-fields" aria-labelledby="undecided-heading">
               <h2 id="undecided-heading">No consensus: decide these</h2>

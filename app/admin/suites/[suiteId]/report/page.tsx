@@ -2,13 +2,16 @@
 // pairing, and can the LLM judge be trusted. The JSON is the same numbers.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AdjudicationLessonsSection } from "@/components/analytics/adjudication-lessons-section";
 import { AgentMetricsTable } from "@/components/analytics/agent-metrics-table";
 import { AgreementTables } from "@/components/analytics/agreement-tables";
 import { CalibrationTable } from "@/components/analytics/calibration-table";
 import { ConfidenceTable } from "@/components/analytics/confidence-table";
 import { ReportCharts } from "@/components/analytics/charts/report-charts";
 import { JudgeVerdictPanel } from "@/components/analytics/judge-verdict-panel";
+import { ReportContents, type ReportSection } from "@/components/analytics/report-contents";
 import { SliceForm } from "@/components/analytics/slice-form";
+import type { RaterType } from "@/lib/analytics/agreement-report";
 import { drillDownHref } from "@/lib/analytics/drill-pairing";
 import { judgeVerdict } from "@/lib/analytics/judge-verdict";
 import { reportSliceOf, sliceParametersOf } from "@/lib/analytics/report-slice";
@@ -19,6 +22,26 @@ import { orNotFound } from "@/lib/http/or-not-found";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Quality report" };
+
+// The report's sections in page order; drift has a section only when some rater has gold ratings.
+function sectionsOf(hasDrift: boolean): ReportSection[] {
+  return [
+    { id: "judge-verdict", title: "Can the judge be trusted?" },
+    { id: "calibration", title: "Gold calibration and drift" },
+    { id: "confidence-calibration", title: "Do raters know when they know?" },
+    { id: "adjudication-lessons", title: "What adjudication teaches" },
+    { id: "confidence-vs-adjudicated", title: "Confidence against adjudicated answers" },
+    { id: "charts-agreement", title: "Agreement at a glance" },
+    { id: "charts-scores", title: "Score distributions" },
+    ...(hasDrift ? [{ id: "charts-drift", title: "Drift on gold items" }] : []),
+    { id: "charts-grid", title: "Judge vs human" },
+    { id: "likert-agreement", title: "Agreement per dimension" },
+    { id: "type-agreement", title: "Agreement within each rater type" },
+    { id: "nominal-agreement", title: "Agreement on verdicts and tags" },
+    { id: "judge-trust", title: "Judge trust in detail" },
+    { id: "agent-metrics", title: "Agent runs" },
+  ];
+}
 
 function sliceQuery(slice: ReportSlice): string {
   const text = sliceParametersOf(slice).toString();
@@ -58,15 +81,44 @@ export default async function SuiteReportPage({
           {report.computed.cached ? " (cached; recomputed when the suite's ratings change)" : ""}
         </span>
       </p>
-      <JudgeVerdictPanel verdict={judgeVerdict(report)} />
-      <CalibrationTable calibration={report.calibration} />
-      <ConfidenceTable confidence={report.calibration.confidence} />
-      <ReportCharts
-        report={{ likert: report.likert, distributions: report.distributions, judgeHumanGrids: report.judgeHumanGrids }}
-        calibration={report.calibration}
-      />
-      <AgreementTables report={report} drillHref={(cell) => drillDownHref(report.suite.id, report.slice, cell)} />
-      <AgentMetricsTable metrics={report.agent} />
+      <div className="report-layout">
+        <ReportContents sections={sectionsOf(report.calibration.raters.some((rater) => rater.dimensions.length > 0))} />
+        <div>
+          <JudgeVerdictPanel verdict={judgeVerdict(report)} />
+          <CalibrationTable
+            calibration={report.calibration}
+            drillHref={(rater, dimension) =>
+              drillDownHref(report.suite.id, report.slice, {
+                field: dimension,
+                pairing:
+                  rater.raterType === "sme" || rater.raterType === "human"
+                    ? "human_human"
+                    : { raterType: rater.raterType as RaterType },
+                rater: rater.rater,
+                gold: true,
+              })
+            }
+          />
+          <ConfidenceTable confidence={report.calibration.confidence} />
+          <AdjudicationLessonsSection
+            lessons={report.lessons}
+            drillHref={(dimension) =>
+              drillDownHref(report.suite.id, report.slice, { field: dimension, pairing: "human_human" })
+            }
+          />
+          <ConfidenceTable confidence={report.lessons.confidence} reference="adjudicated" />
+          <ReportCharts
+            report={{
+              likert: report.likert,
+              distributions: report.distributions,
+              judgeHumanGrids: report.judgeHumanGrids,
+            }}
+            calibration={report.calibration}
+          />
+          <AgreementTables report={report} drillHref={(cell) => drillDownHref(report.suite.id, report.slice, cell)} />
+          <AgentMetricsTable metrics={report.agent} />
+        </div>
+      </div>
     </>
   );
 }

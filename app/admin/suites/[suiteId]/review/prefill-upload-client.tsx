@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { PREFILL_FORMATS, SCALE_MAPPINGS } from "@/lib/imports/formats";
 
 type LineError = { line: number; field: string; rule: string; message: string };
 type Report = {
@@ -18,11 +19,21 @@ type Answer = { ok: boolean; message: string; report: Report | null };
 export function PrefillUploadClient({ suiteId }: { suiteId: string }) {
   const router = useRouter();
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<{ file: FileList; storeValid: boolean }>();
-  const onSubmit = handleSubmit(async ({ file, storeValid }) => {
+  const { register, handleSubmit, formState, setError } = useForm<{
+    file: FileList;
+    storeValid: boolean;
+    format: string;
+    scale: string;
+  }>({ defaultValues: { format: "aif", scale: "linear" } });
+  const onSubmit = handleSubmit(async ({ file, storeValid, format, scale }) => {
     const chosen = file?.[0];
     if (!chosen) return setError("file", { message: "Choose a file of judge records" });
-    const query = new URLSearchParams({ file_name: chosen.name, ...(storeValid ? { store_valid: "true" } : {}) });
+    const query = new URLSearchParams({
+      file_name: chosen.name,
+      format,
+      scale,
+      ...(storeValid ? { store_valid: "true" } : {}),
+    });
     const response = await fetch(`/api/suites/${suiteId}/prefills?${query}`, {
       method: "POST",
       body: chosen,
@@ -50,7 +61,9 @@ export function PrefillUploadClient({ suiteId }: { suiteId: string }) {
       <p className="help-block">
         AIF records with <code>rater.type = &quot;llm_judge&quot;</code>, as JSON Lines or a JSON array, matched to this
         suite&apos;s items by <code>task.task_id</code> (and <code>task.suite_id</code>,{" "}
-        <code>subject.system_under_test</code> where they tell items apart).
+        <code>subject.system_under_test</code> where they tell items apart) — or another judge&apos;s output (MT-Bench,
+        Arena-Hard, AlpacaEval, WildBench, Inspect scores), matched by its question or sample id and the model judged,
+        with its 1-10 scores mapped to 1-5 as chosen below and the mapping written into each prefill.
       </p>
       <form onSubmit={onSubmit} noValidate className="inline-form">
         <label htmlFor="prefill-file">File</label>
@@ -61,6 +74,30 @@ export function PrefillUploadClient({ suiteId }: { suiteId: string }) {
           aria-invalid={formState.errors.file ? true : undefined}
           {...register("file")}
         />
+        <label htmlFor="prefill-format">Format</label>
+        <select id="prefill-format" className="form-control" {...register("format")}>
+          {PREFILL_FORMATS.map((format) => (
+            <option key={format.id} value={format.id}>
+              {format.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="prefill-scale">Score mapping</label>
+        <select
+          id="prefill-scale"
+          className="form-control"
+          aria-describedby="prefill-scale-help"
+          {...register("scale")}
+        >
+          {SCALE_MAPPINGS.map((mapping) => (
+            <option key={mapping.id} value={mapping.id}>
+              {mapping.name}
+            </option>
+          ))}
+        </select>
+        <span id="prefill-scale-help" className="help-block">
+          {SCALE_MAPPINGS.map((mapping) => mapping.label).join("; ")}. Pairwise judges set vs_reference instead.
+        </span>
         <label>
           <input type="checkbox" {...register("storeValid")} /> Store the valid records even if some are refused
         </label>

@@ -15,7 +15,7 @@ function fileContent(entry: ExportFormat): JsonSchema {
   const note = `format=${entry.id}.`;
   if (entry.layout === "lines") return ndjson(ref("AifRecord"), note);
   if (entry.layout === "array") return { schema: arrayOf(ref("AifRecord"), `format=${entry.id}`) };
-  return { schema: { type: "string", description: `${note} ${entry.label}.` } };
+  return { schema: { type: "string", description: `${note} ${entry.description ?? `${entry.label}.`}` } };
 }
 
 export const GET = defineRoute(

@@ -66,6 +66,8 @@ export default async function ReportItemsPage({
       <h1>
         {fieldWords(drill.field)} · {pairingWords}
         {drill.confusion ? ` · judge “${drill.confusion.judge}”, human “${drill.confusion.human}”` : ""}
+        {drill.rater !== undefined ? ` · items rated by ${drill.rater}` : ""}
+        {drill.gold === true ? " · gold items" : drill.gold === false ? " · non-gold items" : ""}
       </h1>
       <p>
         {drill.total} item{drill.total === 1 ? "" : "s"} behind this figure
@@ -86,6 +88,8 @@ export default async function ReportItemsPage({
               field: drill.field,
               pairing: drill.pairing,
               ...drill.confusion,
+              rater: drill.rater,
+              gold: drill.gold,
               offset: Math.max(0, drill.offset - pageSize),
             })}
           >
@@ -98,6 +102,8 @@ export default async function ReportItemsPage({
               field: drill.field,
               pairing: drill.pairing,
               ...drill.confusion,
+              rater: drill.rater,
+              gold: drill.gold,
               offset: drill.offset + pageSize,
             })}
           >

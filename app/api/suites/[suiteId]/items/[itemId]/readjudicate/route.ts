@@ -16,9 +16,11 @@ export const POST = defineRoute(
     responses: { 201: { description: "Back in the queue.", schema: z.object({ adjudication_id: uuid() }) } },
     errors: [404, 409],
   },
-  async ({ actor, params }) =>
+  async ({ actor, origin, params }) =>
     reply(
-      { adjudication_id: await reopenAdjudication({ actor, suiteId: params.suiteId, itemId: params.itemId }) },
+      {
+        adjudication_id: await reopenAdjudication({ actor, origin, suiteId: params.suiteId, itemId: params.itemId }),
+      },
       201,
     ),
 );

@@ -1,0 +1,109 @@
+"use client";
+// The running suite's settings (react-hook-form): raters, overlap k, hold time
+// and gold share. The server refuses a k below what an item already has and
+// its issue lands on the field; a removed rater's holds are released there.
+import { SUITE_LIMITS } from "@/lib/suites/validation";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormField } from "@/components/forms/form-field";
+import { fetchJson, issuesByField } from "@/lib/http/fetch-json";
+
+type Choice = { id: string; label: string };
+type SettingsForm = { raterIds: string[]; overlapK: number; holdMinutes: number; goldPercent: number };
+
+const FIELD_OF: Record<string, keyof SettingsForm> = {
+  rater_ids: "raterIds",
+  overlap_k: "overlapK",
+  hold_minutes: "holdMinutes",
+  gold_share: "goldPercent",
+};
+
+export function SuiteSettingsClient({
+  suiteId,
+  initial,
+  raters,
+}: {
+  suiteId: string;
+  initial: SettingsForm;
+  raters: Choice[];
+}) {
+  const router = useRouter();
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const { register, handleSubmit, setError, formState, reset } = useForm<SettingsForm>({ defaultValues: initial });
+  const onSubmit = handleSubmit(async (values) => {
+    setMessage(null);
+    const result = await fetchJson<{ rater_ids: string[] }>(`/api/suites/${suiteId}`, {
+      method: "PATCH",
+      body: {
+        rater_ids: values.raterIds,
+        overlap_k: Number(values.overlapK),
+        hold_minutes: Number(values.holdMinutes),
+        gold_share: Number(values.goldPercent) / 100,
+      },
+    });
+    if (result.ok) {
+      reset(values);
+      setMessage({ text: "Saved. Raters see the change at once.", error: false });
+      return router.refresh();
+    }
+    const byField = issuesByField(result.issues);
+    for (const [field, text] of byField) if (FIELD_OF[field]) setError(FIELD_OF[field], { message: text });
+    setMessage({ text: result.message, error: true });
+  });
+  const errors = formState.errors;
+  return (
+    <form onSubmit={onSubmit} noValidate className="panel" aria-labelledby="suite-settings-title">
+      <h2 id="suite-settings-title">Settings</h2>
+      <fieldset className="form-group" aria-describedby={errors.raterIds ? "raterIds__error" : undefined}>
+        <legend className="control-label">Raters</legend>
+        <p className="help-block">A rater you remove loses the items they hold now; their submitted ratings stay.</p>
+        {raters.map((rater) => (
+          <label key={rater.id} className="checkbox-line">
+            <input type="checkbox" value={rater.id} {...register("raterIds")} /> {rater.label}
+          </label>
+        ))}
+        {errors.raterIds ? (
+          <p className="field-errors" id="raterIds__error">
+            {errors.raterIds.message}
+          </p>
+        ) : null}
+      </fieldset>
+      <FormField
+        id="settings-k"
+        label="Distinct raters per item (overlap k; never below the ratings an item already has)"
+        type="number"
+        min={SUITE_LIMITS.overlapK.min}
+        max={SUITE_LIMITS.overlapK.max}
+        error={errors.overlapK?.message}
+        {...register("overlapK")}
+      />
+      <FormField
+        id="settings-hold"
+        label="Hold an item for a rater (minutes; new holds)"
+        type="number"
+        min={SUITE_LIMITS.holdMinutes.min}
+        max={SUITE_LIMITS.holdMinutes.max}
+        error={errors.holdMinutes?.message}
+        {...register("holdMinutes")}
+      />
+      <FormField
+        id="settings-gold"
+        label="Share of gold items mixed in (%)"
+        type="number"
+        min={SUITE_LIMITS.goldPercent.min}
+        max={SUITE_LIMITS.goldPercent.max}
+        error={errors.goldPercent?.message}
+        {...register("goldPercent")}
+      />
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        Save settings
+      </button>
+      {message ? (
+        <p className={message.error ? "notice notice-error" : "notice"} role={message.error ? "alert" : "status"}>
+          {message.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+// The pairwise leaderboard page: a suite of two systems built through the API,
+// pairs rated through the API, and the admin reading the figures as tables
+// (checked with axe, and looked at on a laptop and a phone).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import { chatItem, importItems } from "./support/seed-suite";
+import { storageStateOf } from "./support/users";
+
+let admin: APIRequestContext;
+let rater: APIRequestContext;
+test.beforeAll(async ({ baseURL }) => {
+  admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
+  rater = await request.newContext({ baseURL, storageState: storageStateOf("otherRater") });
+});
+test.afterAll(async () => Promise.all([admin.dispose(), rater.dispose()]));
+
+test.use({ storageState: storageStateOf("admin") });
+
+const universal = Object.fromEntries(
+  ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((dimension) => [
+    dimension,
+    { score: 4, confidence: "high" },
+  ]),
+);
+
+test("the admin reads a pairwise suite's leaderboard as tables", async ({ page, baseURL }) => {
+  const prefix = `pw-${Date.now()}`;
+  const taskIds = Array.from({ length: 4 }, (_, index) => `${prefix}-${index}`);
+  const system = (name: string) =>
+    taskIds.map((taskId) => ({
+      ...chatItem(taskId, `${name} answers ${taskId}`),
+      subject: { system_under_test: name, modality_tags: ["chat"] },
+    }));
+  const importIds = [
+    await importItems(admin, baseURL!, system(`Baseline ${prefix}`)),
+    await importItems(admin, baseURL!, system(`Challenger ${prefix}`)),
+  ];
+  const created = await admin.post("/api/pairwise/suites", {
+    data: {
+      name: `Pairwise ${prefix}`,
+      key: prefix,
+      design: "baseline",
+      baseline_system: `Baseline ${prefix}`,
+      overlap_k: 1,
+      import_ids: importIds,
+    },
+    headers: { origin: baseURL! },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const suiteId = (await created.json()).id as string;
+  for (let index = 0; index < taskIds.length; index += 1) {
+    const next = await rater.post(`/api/pairwise/suites/${suiteId}/next`, { headers: { origin: baseURL! } });
+    const { assignment_id: assignmentId } = await next.json();
+    const submitted = await rater.post(`/api/pairwise/assignments/${assignmentId}/submit`, {
+      data: {
+        preference: index === 0 ? "equivalent" : "better",
+        rationale: "Clearer.",
+        responses: [{ universal }, { universal }],
+      },
+      headers: { origin: baseURL! },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(201);
+  }
+
+  await page.goto("/admin/pairwise");
+  await page.getByRole("link", { name: `Pairwise ${prefix}` }).click();
+  await expect(page.getByRole("heading", { name: `Leaderboard · Pairwise ${prefix}` })).toBeVisible();
+  const winRates = page.getByTestId("win-rates");
+  await expect(winRates.getByRole("row", { name: new RegExp(`Challenger ${prefix}`) })).toContainText("4");
+  await expect(page.getByTestId("bradley-terry").getByRole("row")).toHaveCount(3);
+  await expect(page.getByTestId("position-bias")).toContainText("human");
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: "test-results/pairwise-leaderboard-1440.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/pairwise-leaderboard-390.png", fullPage: true });
+});

@@ -1,0 +1,118 @@
+// Bodies and answers of pairwise comparison: suites, the next pair, a pair, its submit, the leaderboard.
+import { z } from "zod";
+import { named } from "@/lib/http/route-contract";
+import { PAIRWISE_DESIGNS } from "@/lib/pairwise/validation";
+import { dateTime, int, uuid } from "./common";
+
+export const PairwiseSuiteSchema = named(
+  "PairwiseSuite",
+  z.object({
+    id: uuid(),
+    key: z.string().describe("the records' task.suite_id"),
+    name: z.string(),
+    design: z.enum(PAIRWISE_DESIGNS),
+    baseline_system: z.string().nullable(),
+    overlap_k: int(),
+    systems: z.array(z.string()),
+    pairs: int(),
+    judgments_submitted: int(),
+    unmatched_tasks: z
+      .array(z.object({ task_id: z.string(), missing: z.array(z.string()) }))
+      .describe("tasks some system has no response to (not paired with it)"),
+    created_at: dateTime(),
+  }),
+);
+
+export const CreatedPairwiseSuiteSchema = PairwiseSuiteSchema.extend({
+  duplicates: int().describe("items left out: their system already answered the task (the first is used)"),
+});
+
+export const NextPairSchema = named(
+  "NextPair",
+  z.union([
+    z.object({ assignment_id: uuid(), reason: z.null() }),
+    z.object({ assignment_id: z.null(), reason: z.literal("finished") }),
+  ]),
+);
+
+const Transcript = z.object({ messages: z.array(z.record(z.string(), z.unknown())) });
+
+export const PairAssignmentSchema = named(
+  "PairAssignment",
+  z.object({
+    id: uuid(),
+    suite: z.object({ id: uuid(), key: z.string(), name: z.string() }),
+    status: z.enum(["held", "submitted"]),
+    held_until: dateTime(),
+    draft: z.unknown(),
+    draft_version: int(),
+    task: z.record(z.string(), z.unknown()).describe("the task, shown once (its fixed reference left out)"),
+    responses: z
+      .tuple([z.object({ transcript: Transcript }), z.object({ transcript: Transcript })])
+      .describe("Response 1 (left) and Response 2 (right); which system is which stays hidden"),
+  }),
+);
+
+export const SubmittedPairSchema = named(
+  "SubmittedPair",
+  z.object({
+    eval_ids: z.tuple([uuid(), uuid()]).describe("the records of Response 1 and Response 2"),
+    already_submitted: z.boolean(),
+  }),
+);
+
+const Interval = z.object({ low: z.number(), high: z.number() }).nullable();
+const Rate = z.object({
+  wins: int(),
+  ties: int(),
+  losses: int(),
+  judgments: int(),
+  rate: z.number().nullable(),
+  interval: Interval,
+});
+
+export const PairwiseLeaderboardSchema = named(
+  "PairwiseLeaderboard",
+  z.object({
+    suite: PairwiseSuiteSchema,
+    judgments: int(),
+    baseline: z.string().nullable(),
+    win_rates: z.array(
+      Rate.extend({
+        system: z.string(),
+        baseline: z.string(),
+        length_controlled: z.object({
+          system: z.string(),
+          baseline: z.string(),
+          judgments: int(),
+          rate: z.number().nullable(),
+          intercept: z.number().nullable(),
+          length_weight: z.number().nullable(),
+        }),
+      }),
+    ),
+    bradley_terry: z.object({
+      scores: z.array(
+        z.object({
+          system: z.string(),
+          strength: z.number(),
+          rating: z.number(),
+          rating_interval: Interval,
+          rank: int(),
+          judgments: int(),
+        }),
+      ),
+      systems: z.array(z.string()),
+      win_matrix: z.array(z.array(z.number())),
+      connected: z.boolean(),
+    }),
+    position_bias: Rate,
+    position_bias_by_rater_type: z.array(z.object({ rater_type: z.string(), bias: Rate })),
+    agreement: z.object({
+      alpha: z.number().nullable(),
+      interval: Interval,
+      units: int(),
+      pairable: int(),
+    }),
+  }),
+);

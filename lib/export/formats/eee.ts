@@ -1,0 +1,29 @@
+// Every Eval Ever 0.3.0 instance-level JSON Lines: each record becomes one
+// instance record per rated Likert dimension (./eee-instance.ts; the mapping:
+// ./eee-0.3.0.md), so human verdicts can sit beside automatic results.
+import { defineExportFormat } from "./format";
+import { eeeInstancesOf } from "./eee-instance";
+
+export const eeeFormat = defineExportFormat({
+  id: "eee-0.3.0",
+  label: "Every Eval Ever 0.3.0 instance-level (one line per rated dimension)",
+  description:
+    "Every Eval Ever 0.3.0 instance-level JSON Lines: one instance record per record × rated Likert dimension (evaluation_name aif.<dimension>, evaluation.score the 1–5 score, is_correct score ≥ 4), the record's eval_id, rater, confidence and rationale in metadata; records with no Likert score give no line.",
+  // JSON Lines, but not the records: a media type of its own keeps the API document's
+  // application/x-ndjson entry for the record lines (the content map is keyed by media type).
+  mediaType: "application/jsonl",
+  extension: "eee.jsonl",
+  layout: "derived",
+  linesBefore: 0,
+  encoder: () => ({
+    head: () => "",
+    page(bodies) {
+      let text = "";
+      for (const body of bodies) {
+        for (const instance of eeeInstancesOf(JSON.parse(body))) text += `${JSON.stringify(instance)}\n`;
+      }
+      return Buffer.from(text, "utf8");
+    },
+    tail: () => "",
+  }),
+});

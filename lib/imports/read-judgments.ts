@@ -1,0 +1,46 @@
+// Reads another judge's output file without a suite: every line's verdict
+// (read, accepted, refused with the reason) before any item is matched. The
+// dry run of the command line uses it; the import (lib/review/prefill-import.ts)
+// runs the same parsers and then matches each judgment to an item.
+import type { Readable } from "node:stream";
+import type { PrefillFormat, ScaleMapping } from "./formats";
+import { ingest } from "./ingest";
+import { JUDGE_EXPANDERS, JUDGE_PARSERS, type Judgment } from "./judge-formats";
+import { expandEntries } from "./parsers";
+import { readEntries } from "./read-entries";
+import { RefusalLog, type Refusal } from "./refusal-log";
+
+export type JudgmentReport = {
+  format: Exclude<PrefillFormat, "aif">;
+  linesRead: number;
+  accepted: number;
+  refused: number;
+  errors: Refusal[];
+};
+
+export async function readJudgments(
+  input: Readable,
+  options: { format: Exclude<PrefillFormat, "aif">; scale?: ScaleMapping },
+  onJudgment: (judgment: Judgment, line: number) => void = () => undefined,
+): Promise<JudgmentReport> {
+  const log = new RefusalLog();
+  const { entries } = await readEntries(input, { kinds: ["jsonl", "json"] });
+  const counts = await ingest(
+    expandEntries(entries, JUDGE_EXPANDERS[options.format]),
+    {
+      validate: (value, line) => {
+        const verdict = JUDGE_PARSERS[options.format](value, line, options.scale ?? "linear");
+        return verdict.ok ? { ok: true, value: verdict.judgment } : verdict;
+      },
+      storeBatch: (batch) => batch.forEach(({ line, value }) => onJudgment(value, line)),
+    },
+    { log, batchSize: 1 },
+  );
+  return {
+    format: options.format,
+    linesRead: counts.read,
+    accepted: counts.accepted,
+    refused: log.refused,
+    errors: log.errors,
+  };
+}

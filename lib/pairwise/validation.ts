@@ -1,0 +1,43 @@
+// Inputs of the pairwise area (zod; also the source of the OpenAPI bodies).
+import { z } from "zod";
+import { PREFERENCE_LEVELS } from "./preference";
+
+export const PAIRWISE_DESIGNS = ["baseline", "all_pairs"] as const;
+export type PairwiseDesign = (typeof PAIRWISE_DESIGNS)[number];
+
+export const NewPairwiseSuiteInput = z
+  .object({
+    name: z.string().trim().min(1, "Give the suite a name").max(200),
+    key: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, "Letters, digits and . _ : - only (it becomes task.suite_id)"),
+    design: z.enum(PAIRWISE_DESIGNS),
+    baseline_system: z.string().trim().min(1).max(500).optional(),
+    overlap_k: z.coerce.number().int().min(1).max(50),
+    hold_minutes: z.coerce.number().int().min(1).max(1440).default(30),
+    import_ids: z.array(z.string().uuid()).min(1, "Choose the imports holding the systems' outputs").max(100),
+  })
+  .refine((input) => input.design !== "baseline" || input.baseline_system !== undefined, {
+    message: "Name the baseline system every other is compared with",
+    path: ["baseline_system"],
+  })
+  .refine((input) => input.design === "baseline" || input.baseline_system === undefined, {
+    message: "An all-pairs suite has no baseline",
+    path: ["baseline_system"],
+  });
+
+const Preference = z.string().refine((value) => PREFERENCE_LEVELS.includes(value), {
+  message: `one of ${PREFERENCE_LEVELS.join(", ")}`,
+});
+
+/**
+ * A pair's submit: the preference from Response 1's side (the left one), the
+ * rationale, and the rest of the form per response, in the order shown.
+ */
+export const PairSubmitInput = z.object({
+  preference: Preference,
+  rationale: z.string().trim().min(1, "Say why").max(2000),
+  responses: z.tuple([z.record(z.string(), z.unknown()), z.record(z.string(), z.unknown())]),
+});
+export type PairSubmit = z.infer<typeof PairSubmitInput>;
