@@ -2,13 +2,8 @@
 import { z } from "zod";
 import { AdjudicationRuleInput } from "@/lib/adjudication/rule-input";
 import { ITEM_STATUSES } from "@/lib/adjudication/rule";
+import { SUITE_LIMITS } from "@/lib/suites/limits";
 
-/** The bounds of a suite's numbers, for the API's schemas and the forms' inputs (k's also in the CHECK suite_overlap_k_range). */
-export const SUITE_LIMITS = {
-  overlapK: { min: 1, max: 50 },
-  holdMinutes: { min: 1, max: 1440 },
-  goldPercent: { min: 0, max: 100 },
-} as const;
 const { overlapK, holdMinutes } = SUITE_LIMITS;
 
 export const NewSuiteInput = z

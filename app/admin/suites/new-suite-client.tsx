@@ -1,6 +1,6 @@
 "use client";
 // The new-suite form (react-hook-form); the server's issues land on their fields.
-import { SUITE_LIMITS } from "@/lib/suites/validation";
+import { SUITE_LIMITS } from "@/lib/suites/limits";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";

@@ -2,7 +2,7 @@
 // The running suite's settings (react-hook-form): raters, overlap k, hold time
 // and gold share. The server refuses a k below what an item already has and
 // its issue lands on the field; a removed rater's holds are released there.
-import { SUITE_LIMITS } from "@/lib/suites/validation";
+import { SUITE_LIMITS } from "@/lib/suites/limits";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
