@@ -359,7 +359,7 @@ async function guessedIds(
       as: other,
     },
   ];
-  let leaks = 0;
+  const leaks: string[] = [];
   for (const probe of probes) {
     const answers: string[] = [];
     for (const id of variants(probe.id)) {
@@ -379,18 +379,18 @@ async function guessedIds(
       });
     }
     // The real id (first) must answer like the unknown one (third).
-    if (answers[0] !== answers[2]) leaks++;
+    if (answers[0] !== answers[2]) leaks.push(`${probe.label} (real: ${answers[0]}, unknown: ${answers[2]})`);
   }
   void owner;
   return summarise(
     `another user's assignment, draft, record, import and export, and ${6 - 1} guessed ids each`,
     attempts,
     {
-      ok: leaks === 0,
+      ok: leaks.length === 0,
       note:
-        leaks === 0
+        leaks.length === 0
           ? "a real id answers exactly like an unknown one (no existence leak)"
-          : `${leaks} probe(s) answer a real id differently from an unknown one`,
+          : `a real id answers differently from an unknown one: ${leaks.join("; ")}`,
     },
   );
 }

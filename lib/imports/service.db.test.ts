@@ -163,6 +163,18 @@ describe("importing a file", () => {
     expect((await rejection(getImport({ actor: rater, importId }))).code).toBe("FORBIDDEN");
   });
 
+  it("answers a real id exactly like an unknown one for someone who may not see it", async () => {
+    const { importId } = await importTestItems(admin, 1);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const read of [getImport, getImportReport]) {
+      const [real, none] = await Promise.all([
+        rejection(read({ actor: rater, importId })),
+        rejection(read({ actor: rater, importId: unknown })),
+      ]);
+      expect([real.code, real.message]).toEqual([none.code, none.message]);
+    }
+  });
+
   it("names the field of a bad import request", async () => {
     const error = await rejection(createImport({ actor: admin, input: { format: "csv" } }));
     expect(error.issues[0]).toMatchObject({ path: "/format", rule: "invalid_value" });

@@ -143,9 +143,8 @@ export async function readImportFile(options: {
   maxBytes?: number;
   policy?: CommitPolicy;
 }): Promise<ImportSummary> {
+  const kind = STAGED_KINDS[await authorizeFor(options.actor, options.importId)];
   const current = await findImport(options.importId, { ...SELECT_SUMMARY, systemUnderTest: true });
-  const kind = STAGED_KINDS[parseStatus(IMPORT_KINDS, current.kind)];
-  authorize(options.actor, kind.action);
   if (current.status !== "reading" || current.linesRead > 0)
     throw new AppError("CONFLICT", "This import has already read its file; start a new import");
   let bytesRead = 0;
@@ -390,10 +389,17 @@ async function refuseImport(options: {
 }
 
 /** Authorizes the actor for the import's kind (records.import for a records import, …); returns the kind. */
+/**
+ * An actor who may import nothing is refused before the id is looked up, and an
+ * import of a kind they may not see answers like an unknown id: the answer never
+ * tells whether an id exists (the access probe compares the two).
+ */
 async function authorizeFor(actor: Actor, importId: string): Promise<ImportKind> {
+  const kinds = visibleKinds(actor);
+  if (kinds.length === 0) authorize(actor, STAGED_KINDS.items.action);
   const { kind } = await findImport(importId, { kind: true });
   const known = parseStatus(IMPORT_KINDS, kind);
-  authorize(actor, STAGED_KINDS[known].action);
+  if (!kinds.includes(known)) throw importNotFound();
   return known;
 }
 
@@ -402,11 +408,12 @@ function visibleKinds(actor: Actor): ImportKind[] {
   return IMPORT_KINDS.filter((kind) => can(actor, STAGED_KINDS[kind].action));
 }
 
+const importNotFound = () => new AppError("NOT_FOUND", "No import with this id");
+
 async function findImport<S extends Prisma.ItemImportSelect>(importId: string, select: S) {
-  const notFound = new AppError("NOT_FOUND", "No import with this id");
-  if (!isUuid(importId)) throw notFound;
+  if (!isUuid(importId)) throw importNotFound();
   const row = await db().itemImport.findUnique({ where: { id: importId }, select });
-  if (!row) throw notFound;
+  if (!row) throw importNotFound();
   return row as Prisma.ItemImportGetPayload<{ select: S }>;
 }
 
