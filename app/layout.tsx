@@ -23,6 +23,7 @@ function MainLinks({ actor }: { actor: Actor }) {
       {can(actor, "records.submit") ? <Link href="/records/new">New rating</Link> : null}
       {can(actor, "items.import") ? <Link href="/admin/imports">Imports</Link> : null}
       {can(actor, "suites.manage") ? <Link href="/admin/suites">Suites</Link> : null}
+      {can(actor, "suites.manage") ? <Link href="/admin/pairwise">Pairwise</Link> : null}
       {can(actor, "records.export") ? <Link href="/admin/export">Export</Link> : null}
       {can(actor, "users.manage") ? <Link href="/admin/users">Users</Link> : null}
       {can(actor, "audit.read") ? <Link href="/admin/audit">Audit log</Link> : null}

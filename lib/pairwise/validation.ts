@@ -1,6 +1,9 @@
 // Inputs of the pairwise area (zod; also the source of the OpenAPI bodies).
 import { z } from "zod";
+import { SUITE_LIMITS } from "@/lib/suites/limits";
 import { PREFERENCE_LEVELS } from "./preference";
+
+const { overlapK, holdMinutes } = SUITE_LIMITS;
 
 export const PAIRWISE_DESIGNS = ["baseline", "all_pairs"] as const;
 export type PairwiseDesign = (typeof PAIRWISE_DESIGNS)[number];
@@ -14,8 +17,8 @@ export const NewPairwiseSuiteInput = z
       .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, "Letters, digits and . _ : - only (it becomes task.suite_id)"),
     design: z.enum(PAIRWISE_DESIGNS),
     baseline_system: z.string().trim().min(1).max(500).optional(),
-    overlap_k: z.coerce.number().int().min(1).max(50),
-    hold_minutes: z.coerce.number().int().min(1).max(1440).default(30),
+    overlap_k: z.coerce.number().int().min(overlapK.min).max(overlapK.max),
+    hold_minutes: z.coerce.number().int().min(holdMinutes.min).max(holdMinutes.max).default(30),
     import_ids: z.array(z.string().uuid()).min(1, "Choose the imports holding the systems' outputs").max(100),
   })
   .refine((input) => input.design !== "baseline" || input.baseline_system !== undefined, {

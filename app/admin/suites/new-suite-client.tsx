@@ -1,10 +1,10 @@
 "use client";
 // The new-suite form (react-hook-form); the server's issues land on their fields.
-import { SUITE_LIMITS } from "@/lib/suites/limits";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField } from "@/components/forms/form-field";
+import { SuiteLimitField } from "@/components/forms/suite-limit-field";
 import { fetchJson, issuesByField } from "@/lib/http/fetch-json";
 
 type Choice = { id: string; label: string };
@@ -102,30 +102,24 @@ export function NewSuiteClient({ imports, raters }: { imports: Choice[]; raters:
         error={errors.key?.message}
         {...register("key", { required: "Give the suite an id" })}
       />
-      <FormField
+      <SuiteLimitField
+        limit="overlapK"
         id="suite-k"
         label="Distinct raters per item (overlap k)"
-        type="number"
-        min={SUITE_LIMITS.overlapK.min}
-        max={SUITE_LIMITS.overlapK.max}
         error={errors.overlapK?.message}
         {...register("overlapK")}
       />
-      <FormField
+      <SuiteLimitField
+        limit="goldPercent"
         id="suite-gold"
         label="Share of gold items mixed in (%)"
-        type="number"
-        min={SUITE_LIMITS.goldPercent.min}
-        max={SUITE_LIMITS.goldPercent.max}
         error={errors.goldPercent?.message}
         {...register("goldPercent")}
       />
-      <FormField
+      <SuiteLimitField
+        limit="holdMinutes"
         id="suite-hold"
         label="Hold an item for a rater (minutes)"
-        type="number"
-        min={SUITE_LIMITS.holdMinutes.min}
-        max={SUITE_LIMITS.holdMinutes.max}
         error={errors.holdMinutes?.message}
         {...register("holdMinutes")}
       />

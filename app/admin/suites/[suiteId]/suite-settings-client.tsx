@@ -2,11 +2,10 @@
 // The running suite's settings (react-hook-form): raters, overlap k, hold time
 // and gold share. The server refuses a k below what an item already has and
 // its issue lands on the field; a removed rater's holds are released there.
-import { SUITE_LIMITS } from "@/lib/suites/limits";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormField } from "@/components/forms/form-field";
+import { SuiteLimitField } from "@/components/forms/suite-limit-field";
 import { fetchJson, issuesByField } from "@/lib/http/fetch-json";
 
 type Choice = { id: string; label: string };
@@ -69,30 +68,24 @@ export function SuiteSettingsClient({
           </p>
         ) : null}
       </fieldset>
-      <FormField
+      <SuiteLimitField
+        limit="overlapK"
         id="settings-k"
         label="Distinct raters per item (overlap k; never below the ratings an item already has)"
-        type="number"
-        min={SUITE_LIMITS.overlapK.min}
-        max={SUITE_LIMITS.overlapK.max}
         error={errors.overlapK?.message}
         {...register("overlapK")}
       />
-      <FormField
+      <SuiteLimitField
+        limit="holdMinutes"
         id="settings-hold"
         label="Hold an item for a rater (minutes; new holds)"
-        type="number"
-        min={SUITE_LIMITS.holdMinutes.min}
-        max={SUITE_LIMITS.holdMinutes.max}
         error={errors.holdMinutes?.message}
         {...register("holdMinutes")}
       />
-      <FormField
+      <SuiteLimitField
+        limit="goldPercent"
         id="settings-gold"
         label="Share of gold items mixed in (%)"
-        type="number"
-        min={SUITE_LIMITS.goldPercent.min}
-        max={SUITE_LIMITS.goldPercent.max}
         error={errors.goldPercent?.message}
         {...register("goldPercent")}
       />
