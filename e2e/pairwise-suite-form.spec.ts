@@ -44,6 +44,11 @@ test("the admin builds a pairwise suite against a baseline from two imports", as
   await baselineChoice.selectOption(baseline);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations).toEqual([]);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/pairwise-suite-form-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await form.getByRole("button", { name: "Create pairwise suite" }).click();
 
   await expect(page).toHaveURL(/\/admin\/pairwise\/[0-9a-f-]{36}$/);
