@@ -2,8 +2,10 @@
 // The AIF Eval Form v1, rendered by rjsf from the verbatim schema and the
 // uiSchema. Validation runs through lib/aif (the same compiled rules as the
 // server) on submit, and again on every committed change once a submit failed.
-import Form from "@rjsf/core";
-import type { IChangeEvent } from "@rjsf/core";
+// The Form module, not the package index: the index also exports getTestRegistry,
+// whose default Ajv validator drags Ajv's compiler and ajv-formats into the page
+// (kept as side effects even though nothing calls them).
+import Form, { type IChangeEvent } from "@rjsf/core/lib/components/Form.js";
 import type { UiSchema } from "@rjsf/utils";
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from "react";
 import { applicableExtensions, EXTENSION_SECTIONS, type ExtensionSection } from "@/lib/aif/extensions";
