@@ -35,6 +35,7 @@ type Round = {
   next: number;
   total: number;
   reload: number;
+  jsKib: number;
   api: Record<string, number>;
 };
 /** Every other round the rater reads "Rating submitted" this long before pressing n. */
@@ -126,6 +127,14 @@ async function oneRound(page: Page, requests: { take: () => Record<string, numbe
   await waitInteractiveAt(page, "");
   const reloaded = await bench(page);
   const navigationStart = await page.evaluate(() => performance.timeOrigin);
+  // Compressed bytes of every script the reloaded page loaded (as the form bench counts them).
+  const jsKib =
+    (await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script")
+        .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0),
+    )) / 1024;
   await page.waitForTimeout(150);
   requests.take();
 
@@ -145,6 +154,7 @@ async function oneRound(page: Page, requests: { take: () => Record<string, numbe
     next: moments.interactiveAt - moments.nAt,
     total: moments.submittedAt - moments.ctrlEnterAt + (moments.interactiveAt - moments.nAt),
     reload: reloaded.interactiveAt - navigationStart,
+    jsKib,
     api: requests.take(),
   };
 }
@@ -192,7 +202,7 @@ try {
 const at = (values: number[], p: number) => percentile(values, p);
 const immediate = rounds.filter((round) => round.pause === 0);
 const paused = rounds.filter((round) => round.pause > 0);
-const of = (key: "submit" | "next" | "total" | "reload", p: number, of: Round[] = immediate) =>
+const of = (key: "submit" | "next" | "total" | "reload" | "jsKib", p: number, of: Round[] = immediate) =>
   at(
     of.map((round) => round[key]),
     p,
@@ -232,6 +242,7 @@ reportBench({
           ms(of("reload", 50, rounds)),
           ms(of("reload", 95, rounds)),
         ],
+        ["first-load JS of the rating page, KiB compressed (median)", of("jsKib", 50, rounds).toFixed(1), "—"],
         ["baseline: POST …/submit (browser timing)", ms(apiOf("submit", 50)), ms(apiOf("submit", 95))],
         ["baseline: POST …/next (browser timing)", ms(apiOf("next", 50)), ms(apiOf("next", 95))],
       ],
