@@ -25,7 +25,11 @@ export function askUpcomingItem(urls: QueueUrls, prefetch: (path: string) => voi
     askedAt: Date.now(),
     path: fetchJson<Record<string, string | null>>(urls.next, { method: "POST" }).then((answer) => {
       const path = pathOf(urls, answer);
-      if (path) prefetch(path);
+      try {
+        if (path) prefetch(path);
+      } catch {
+        // Only a head start: n still opens the page, fetched then.
+      }
       return path;
     }),
   };
