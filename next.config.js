@@ -7,6 +7,12 @@ const nextConfig = {
   serverExternalPackages: ["prom-client"],
   // forbidden(): a signed-in user without the role answers 403 with app/forbidden.tsx (experimental in Next 16; the access-matrix test holds it).
   experimental: { authInterrupts: true },
+  turbopack: {
+    // In the browser, rjsf's markdown renderer loads on first use (components/aif-form/markdown-on-demand).
+    resolveAlias: {
+      "markdown-to-jsx/react": { browser: "./components/aif-form/markdown-on-demand/markdown-on-demand.tsx" },
+    },
+  },
   async headers() {
     return [
       {

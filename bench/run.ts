@@ -24,6 +24,7 @@ const BENCHES: Bench[] = [
   { id: "queue", script: "bench/queue-next-item.ts", quick: ["--quick"], full: [] },
   { id: "form", script: "bench/form-typing.ts", quick: ["--quick"], full: [] },
   { id: "keys", script: "bench/rating-keystrokes.ts", quick: [], full: [] },
+  { id: "submit-next", script: "bench/rating-submit-next.ts", quick: ["--quick"], full: [] },
   { id: "analytics", script: "bench/analytics-report.ts", quick: ["--quick"], full: [] },
   { id: "adjudication-queue", script: "bench/adjudication-queue.ts", quick: ["--quick"], full: [] },
   { id: "import-read", script: "bench/import-eee-read.ts", quick: ["--quick"], full: [] },

@@ -2,8 +2,10 @@
 // The AIF Eval Form v1, rendered by rjsf from the verbatim schema and the
 // uiSchema. Validation runs through lib/aif (the same compiled rules as the
 // server) on submit, and again on every committed change once a submit failed.
-import Form from "@rjsf/core";
-import type { IChangeEvent } from "@rjsf/core";
+// The Form module, not the package index: the index also exports getTestRegistry,
+// whose default Ajv validator drags Ajv's compiler and ajv-formats into the page
+// (kept as side effects even though nothing calls them).
+import Form, { type IChangeEvent } from "@rjsf/core/lib/components/Form.js";
 import type { UiSchema } from "@rjsf/utils";
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject, type ReactNode } from "react";
 import { applicableExtensions, EXTENSION_SECTIONS, type ExtensionSection } from "@/lib/aif/extensions";
@@ -83,9 +85,25 @@ export function AifForm({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the visible set, not its identity
   const uiSchema = useMemo(() => uiSchemaFor(visible, hiddenSections), [visibleKey, hiddenSections]);
   const onDraftChangeRef = useRef(onDraftChange);
+  const onSubmitRef = useRef(onSubmit);
+  const submittingRef = useRef(submitting);
   useEffect(() => {
     onDraftChangeRef.current = onDraftChange;
+    onSubmitRef.current = onSubmit;
+    submittingRef.current = submitting;
   });
+
+  // Submits when the data is valid; otherwise shows why, with the focus on the summary.
+  const submitData = useCallback((data: Record<string, unknown>) => {
+    const draft = prepareDraft(data);
+    const found = validateDraft(draft);
+    setLocalIssues(found);
+    if (found.length > 0) {
+      requestAnimationFrame(() => summaryRef.current?.focus());
+      return;
+    }
+    onSubmitRef.current(draft);
+  }, []);
 
   const commands = useMemo<FormCommands>(() => {
     const patch = (change: (data: Record<string, unknown>) => Record<string, unknown>) => {
@@ -99,8 +117,11 @@ export function AifForm({
       patch,
       allConfidencesHigh: () => patch(withAllConfidencesHigh),
       noHazardViolating: () => patch(withNoHazardViolating),
+      submit: () => {
+        if (!submittingRef.current) submitData(formDataRef.current);
+      },
     };
-  }, []);
+  }, [submitData]);
   useEffect(() => {
     if (!commandsRef) return;
     commandsRef.current = commands;
@@ -126,17 +147,8 @@ export function AifForm({
   }, []);
 
   const handleSubmit = useCallback(
-    (event: IChangeEvent<Record<string, unknown>>) => {
-      const draft = prepareDraft(event.formData ?? {});
-      const found = validateDraft(draft);
-      setLocalIssues(found);
-      if (found.length > 0) {
-        requestAnimationFrame(() => summaryRef.current?.focus());
-        return;
-      }
-      onSubmit(draft);
-    },
-    [onSubmit],
+    (event: IChangeEvent<Record<string, unknown>>) => submitData(event.formData ?? {}),
+    [submitData],
   );
 
   return (

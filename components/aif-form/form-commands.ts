@@ -5,4 +5,10 @@ export type FormCommands = {
   noHazardViolating: () => void;
   /** Replace the form's data with a changed copy (prefilled values, a judge's value). */
   patch: (change: (data: Record<string, unknown>) => Record<string, unknown>) => void;
+  /**
+   * Validate and submit the form's current data, as its submit button does but
+   * without rjsf's submit handling, which re-renders the whole form before the
+   * rating is even sent (Ctrl+Enter uses this). Ignored while a submit is saving.
+   */
+  submit: () => void;
 };

@@ -313,6 +313,7 @@ function RatingForm({
         canCorrect={extras.canCorrect}
         fixed={fixed}
         calibration={calibration}
+        prefetchNext
       />
     );
   return (

@@ -9,9 +9,11 @@ import { focusStop, stopsOf } from "@/components/aif-form/dimension-path";
 import type { FormCommands } from "@/components/aif-form/form-commands";
 import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 import { fetchJson } from "@/lib/http/fetch-json";
-import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
+import type { QueueUrls } from "@/lib/queues/open-next-item";
+import type { PrefetchOptions } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import { handOverKeys } from "./key-buffer";
 import { commandOf } from "./rating-shortcuts";
+import { askUpcomingItem, openUpcomingItem, type UpcomingItem } from "./upcoming-item";
 import { useClaimedKeyboard, useFormKeys } from "./use-form-keys";
 
 export type Calibration = { dimension: string; expected: number; given: number; error: number }[];
@@ -25,10 +27,28 @@ type Props = {
   canCorrect: boolean;
   fixed: Record<string, unknown>;
   calibration?: Calibration;
+  /** Just submitted on this page: the next item is asked for and its page fetched while this panel shows. */
+  prefetchNext?: boolean;
 };
 
-export function SubmittedPanel({ queue, evalId, assignmentApi, canCorrect, fixed, calibration = [] }: Props) {
+// The whole page, data included (the default fetches only a dynamic page's static shell).
+const FULL_PREFETCH = { kind: "full" } as PrefetchOptions;
+
+export function SubmittedPanel({
+  queue,
+  evalId,
+  assignmentApi,
+  canCorrect,
+  fixed,
+  calibration = [],
+  prefetchNext = false,
+}: Props) {
   const router = useRouter();
+  const upcoming = useRef<UpcomingItem | null>(null);
+  useEffect(() => {
+    if (prefetchNext && !upcoming.current)
+      upcoming.current = askUpcomingItem(queue, (path) => router.prefetch(path, FULL_PREFETCH));
+  }, [prefetchNext, queue, router]);
   const next = useRef<HTMLButtonElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [correcting, setCorrecting] = useState<Record<string, unknown> | null>(null);
@@ -37,7 +57,9 @@ export function SubmittedPanel({ queue, evalId, assignmentApi, canCorrect, fixed
   const openNext = useCallback(async () => {
     // Keys typed while the next item loads wait for it.
     handOverKeys();
-    setFailure(await openNextItem(queue, (path) => router.push(path)));
+    const ahead = upcoming.current;
+    upcoming.current = null;
+    setFailure(await openUpcomingItem(queue, ahead, (path) => router.push(path)));
   }, [router, queue]);
   const correct = useCallback(async () => {
     const result = await fetchJson<Record<string, unknown>>(`/api/records/${latestEvalId}`, { method: "GET" });

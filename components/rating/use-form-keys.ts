@@ -36,7 +36,10 @@ export function useFormKeys(formRoot: RefObject<HTMLDivElement | null>, handlers
           return act(() => {
             // Leaving the field commits its buffered text before the form reads its data.
             (document.activeElement as HTMLElement | null)?.blur();
-            setTimeout(() => root.querySelector("form")?.requestSubmit(), 0);
+            setTimeout(() => {
+              if (commands.current) commands.current.submit();
+              else root.querySelector("form")?.requestSubmit();
+            }, 0);
           });
         case "nextDimension":
         case "previousDimension":

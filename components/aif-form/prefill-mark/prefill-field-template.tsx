@@ -2,7 +2,8 @@
 // judge's value (and, for a Likert, its rationale) beside the field, and
 // whether the SME's current value still equals it. Wraps rjsf's default
 // FieldTemplate; the judge's record arrives through formContext.
-import { getDefaultRegistry } from "@rjsf/core";
+// Not the package index, which brings Ajv's compiler (see aif-form.tsx).
+import getDefaultRegistry from "@rjsf/core/lib/getDefaultRegistry.js";
 import type { FieldTemplateProps } from "@rjsf/utils";
 import { judgeValueAsShown, sameJudgedValue } from "@/lib/review/field-decisions";
 import type { FormCommands } from "../form-commands";
