@@ -161,9 +161,12 @@ async function heldAssignment(page: Page, baseURL: string): Promise<string> {
   return (await next.json()).assignment_id as string;
 }
 
-async function typedBeforeHydrationAreKept(page: Page) {
+async function typeScoresAndNoHazard(page: Page) {
   for (let index = 0; index < DIMENSIONS.length; index += 1) await page.keyboard.press("Shift+Digit5");
   await page.keyboard.press("0");
+}
+
+async function typedKeysWereKept(page: Page) {
   await formReady(page);
   for (const dimension of DIMENSIONS) {
     await expect(page.locator(`#root_universal_${dimension}_score-5`)).toBeChecked();
@@ -172,6 +175,11 @@ async function typedBeforeHydrationAreKept(page: Page) {
     ).toBeChecked();
   }
   await expect(page.locator("#root_safety_is_violating_any")).toHaveText("No hazard is violating");
+}
+
+async function typedBeforeHydrationAreKept(page: Page) {
+  await typeScoresAndNoHazard(page);
+  await typedKeysWereKept(page);
 }
 
 test("keys typed the moment the page is loaded are kept and replayed once the form is ready", async ({
@@ -188,11 +196,25 @@ test("keys typed as soon as the HTML is parsed are kept, on a CPU slowed 20×", 
   const assignmentId = await heldAssignment(page, baseURL!);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+  // The app's scripts are held back until the keys are typed, so the keys come before hydration however
+  // fast this machine is (a poll slowed by the same throttle once saw the form hydrated first).
+  let releaseScripts = () => undefined as void;
+  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+  // Scripts only: a held stylesheet would also hold the inline key-buffer script behind it.
+  const appScript = (url: URL) => url.pathname.startsWith("/_next/static/chunks/") && url.pathname.endsWith(".js");
+  await page.route(appScript, async (route) => {
+    await scriptsReleased;
+    await route.continue();
+  });
   await page.goto(`/rate/${assignmentId}`, { waitUntil: "commit", timeout: 120_000 });
   // Typed the moment the page's first inline script has run: long before the form is hydrated.
   await page.waitForFunction(() => "__evalformKeys" in window, undefined, { polling: 10, timeout: 120_000 });
   expect(await page.evaluate(() => document.querySelector(".aif-form[data-hydrated=true]") === null)).toBe(true);
-  await typedBeforeHydrationAreKept(page);
+  await typeScoresAndNoHazard(page);
+  releaseScripts();
+  // Hydration at 20× starts only now: give it the slowed CPU's time.
+  await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1, { timeout: 120_000 });
+  await typedKeysWereKept(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 });
 

@@ -6,7 +6,7 @@
 // app's JavaScript, with the CSP nonce) and by this module on a client-side
 // navigation; whichever runs first wins.
 
-type BufferedKey = {
+export type BufferedKey = {
   key: string;
   code: string;
   shiftKey: boolean;
@@ -73,23 +73,4 @@ export function releaseKeys(): void {
 /** The page is leaving for the next item: every key typed from now waits for it. */
 export function handOverKeys(): void {
   queueOf().claims = 0;
-}
-
-/**
- * Replays buffered keys as if typed now, on whatever has focus: the fields'
- * and the page's key handlers run as usual, and printable keys in a text
- * field are inserted as text.
- */
-export function replayKeys(keys: BufferedKey[]): void {
-  for (const { at: _at, ...init } of keys) {
-    const target = (document.activeElement as HTMLElement | null) ?? document.body;
-    const event = new KeyboardEvent("keydown", { ...init, bubbles: true, cancelable: true });
-    const notHandled = target.dispatchEvent(event);
-    const typesText =
-      target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === "text");
-    if (notHandled && typesText && init.key.length === 1 && !init.ctrlKey && !init.metaKey && !init.altKey) {
-      // execCommand is the one way to insert text that the page's input handlers see as typing.
-      document.execCommand("insertText", false, init.key);
-    }
-  }
 }

@@ -5,7 +5,8 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { focusTextOfStop, moveAlongPath } from "@/components/aif-form/dimension-path";
 import type { FormCommands } from "@/components/aif-form/form-commands";
-import { claimKeys, releaseKeys, replayKeys } from "./key-buffer";
+import { claimKeys, releaseKeys } from "./key-buffer";
+import { replayKeys } from "./replay-keys";
 import { commandOf } from "./rating-shortcuts";
 
 type Handlers = {
@@ -77,8 +78,17 @@ export function useClaimedKeyboard(ready: boolean, beforeReplay?: () => void): v
   });
   useEffect(() => {
     if (!ready) return;
-    before.current?.();
-    replayKeys(claimKeys());
-    return releaseKeys;
+    // In a task of its own, outside React's commit, so each replayed key's updates can be flushed before
+    // the next (replay-keys.ts); keys typed meanwhile still wait in the buffer, in order.
+    let claimed = false;
+    const timer = window.setTimeout(() => {
+      before.current?.();
+      replayKeys(claimKeys());
+      claimed = true;
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+      if (claimed) releaseKeys();
+    };
   }, [ready]);
 }
