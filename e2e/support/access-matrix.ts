@@ -257,6 +257,17 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     path: () => `/api/pairwise/suites/${UNKNOWN_UUID}/leaderboard`,
   },
   {
+    file: "app/api/pairwise/suites/[suiteId]/judge-runs/route.ts",
+    method: "GET",
+    path: () => `/api/pairwise/suites/${UNKNOWN_UUID}/judge-runs`,
+  },
+  {
+    file: "app/api/pairwise/suites/[suiteId]/judge-runs/route.ts",
+    method: "POST",
+    path: () => `/api/pairwise/suites/${UNKNOWN_UUID}/judge-runs`,
+    body: {},
+  },
+  {
     file: "app/api/pairwise/assignments/[assignmentId]/route.ts",
     method: "GET",
     path: () => `/api/pairwise/assignments/${UNKNOWN_UUID}`,
