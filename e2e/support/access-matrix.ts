@@ -89,6 +89,11 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     path: () => `/api/exports/${UNKNOWN_UUID}/decisions`,
   },
   {
+    file: "app/api/exports/[exportId]/pairwise/route.ts",
+    method: "GET",
+    path: () => `/api/exports/${UNKNOWN_UUID}/pairwise`,
+  },
+  {
     file: "app/api/exports/[exportId]/adjudications/route.ts",
     method: "GET",
     path: () => `/api/exports/${UNKNOWN_UUID}/adjudications`,

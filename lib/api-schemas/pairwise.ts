@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { named } from "@/lib/http/route-contract";
 import { LEADERBOARD_RATERS } from "@/lib/pairwise/leaderboard";
+import { PairwiseSidecarLine } from "@/lib/pairwise/sidecar";
 import { PAIRWISE_DESIGNS } from "@/lib/pairwise/validation";
 import { PAIRWISE_JUDGE_RUN_STATUSES } from "@/lib/statuses";
 import { dateTime, int, uuid } from "./common";
@@ -152,3 +153,5 @@ export const PairwiseJudgeRunSchema = named(
     failures: z.array(z.object({ pair_id: uuid(), task_id: z.string(), message: z.string() })),
   }),
 );
+
+export const PairwiseSidecarLineSchema = named("PairwiseSidecarLine", PairwiseSidecarLine);
