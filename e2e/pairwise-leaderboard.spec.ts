@@ -129,5 +129,18 @@ test("the admin runs the LLM judge on a suite's pairs and reads its position bia
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: "test-results/pairwise-judge-1440.png", fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  // Nothing is wider than the phone: wide tables scroll inside their own box.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("body *")]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(0, 3)
+          .map(
+            (element) => `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`,
+          ),
+      ),
+    )
+    .toEqual([]);
   await page.screenshot({ path: "test-results/pairwise-judge-390.png", fullPage: true });
 });

@@ -17,6 +17,7 @@ import {
   YAxis,
 } from "recharts";
 import { ChartDownloads } from "@/components/analytics/charts/chart-downloads";
+import { TableScroll } from "@/components/table-scroll";
 
 type Interval = { low: number; high: number } | null;
 type Rate = { wins: number; ties: number; losses: number; judgments: number; rate: number | null; interval: Interval };
@@ -149,7 +150,7 @@ export function WinMatrixHeatmap({ data }: { data: LeaderboardChartData }) {
   return (
     <figure className="chart" data-testid="win-matrix-chart">
       <figcaption>Predicted probability that the row&apos;s system beats the column&apos;s (Bradley–Terry).</figcaption>
-      <div className="table-scroll">
+      <TableScroll label="Predicted win probabilities, shaded">
         <table className="heatmap">
           <thead>
             <tr>
@@ -190,7 +191,7 @@ export function WinMatrixHeatmap({ data }: { data: LeaderboardChartData }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <ChartDownloads name={`${data.suiteKey}-win-matrix`} rows={rows} />
     </figure>
   );

@@ -104,8 +104,9 @@ export function computeSuiteLeaderboard(options: {
       const unit = `${human.unit}:${index}:${other}`;
       crossUnits.push({ ...human, unit }, { ...verdict, unit });
     }
+  const base = computeLeaderboard({ ...options, judgments: counted });
   return {
-    ...computeLeaderboard({ ...options, judgments: counted }),
+    ...base,
     raters,
     positionBiasByRaterType: raterTypes.map((raterType) => ({
       raterType,
@@ -119,7 +120,8 @@ export function computeSuiteLeaderboard(options: {
     })),
     judgeConsistency: consistency,
     agreementByRaters: {
-      humans: preferenceAgreement(humans, bootstrap),
+      // Without a judge the counted judgments are the humans': their agreement is computed once.
+      humans: judge.length === 0 && raters !== "judge" ? base.agreement : preferenceAgreement(humans, bootstrap),
       humanJudge: preferenceAgreement(crossUnits, bootstrap),
     },
   };
