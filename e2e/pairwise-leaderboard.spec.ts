@@ -119,6 +119,9 @@ test("the admin runs the LLM judge on a suite's pairs and reads its position bia
   const api = await admin.get(`/api/pairwise/suites/${suiteId}/leaderboard`);
   expect((await api.json()).judge_consistency).toMatchObject({ pairs: 15, flips: 15, flip_rate: 1 });
 
+  // Loaded afresh, the page lists the finished run.
+  await page.reload();
+  await expect(page.getByTestId("pairwise-judge-run").first()).toContainText("completed");
   // The rater choice: the judge's verdicts alone (all ties after the swap) leave every rating at 1000.
   await page.getByRole("link", { name: "LLM judge only" }).click();
   await expect(page).toHaveURL(/raters=judge/);

@@ -39,8 +39,11 @@ export default async function PairwiseLeaderboardPage({
   const board = await orNotFound(pairwiseLeaderboard({ actor, suiteId, raters }));
   const { suite } = board;
   const judges = can(actor, "judge_runs.manage");
+  // As the API answers them (dates as ISO strings): the client component polls the same shape.
   const runs = judges
-    ? (deepSnakeKeys(await listPairwiseJudgeRuns({ actor, suiteId: suite.id })) as PairwiseJudgeRunView[])
+    ? (JSON.parse(
+        JSON.stringify(deepSnakeKeys(await listPairwiseJudgeRuns({ actor, suiteId: suite.id }))),
+      ) as PairwiseJudgeRunView[])
     : [];
   const apiPath = `/api/pairwise/suites/${suite.id}/leaderboard${raters === "all" ? "" : `?raters=${raters}`}`;
   return (
