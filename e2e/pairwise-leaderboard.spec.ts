@@ -137,7 +137,10 @@ test("the admin runs the LLM judge on a suite's pairs and reads its position bia
     .poll(() =>
       page.evaluate(() =>
         [...document.querySelectorAll("body *")]
-          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+          .filter(
+            (element) =>
+              !element.closest(".table-scroll") && element.getBoundingClientRect().right > window.innerWidth + 1,
+          )
           .slice(0, 3)
           .map(
             (element) => `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`,
