@@ -76,3 +76,77 @@ test("the admin reads a pairwise suite's leaderboard as tables", async ({ page, 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/pairwise-leaderboard-390.png", fullPage: true });
 });
+
+test("the admin runs the LLM judge on a suite's pairs and reads its position bias, flip rate and charts", async ({
+  page,
+  baseURL,
+}) => {
+  const prefix = `pj-${Date.now()}`;
+  const taskIds = Array.from({ length: 5 }, (_, index) => `${prefix}-${index}`);
+  const system = (name: string) =>
+    taskIds.map((taskId) => ({
+      ...chatItem(taskId, `${name} answers ${taskId}`),
+      subject: { system_under_test: name, modality_tags: ["chat"] },
+    }));
+  const importIds = [];
+  for (const name of ["Alpha", "Beta", "Gamma"])
+    importIds.push(await importItems(admin, baseURL!, system(`${name} ${prefix}`)));
+  const created = await admin.post("/api/pairwise/suites", {
+    data: { name: `Judged ${prefix}`, key: prefix, design: "all_pairs", overlap_k: 1, import_ids: importIds },
+    headers: { origin: baseURL! },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const suiteId = (await created.json()).id as string;
+
+  await page.goto(`/admin/pairwise/${suiteId}`);
+  // The scripted judge of the browser tests (scripts/fake-judge.ts) always prefers the response shown first.
+  await page.getByRole("button", { name: "Run the judge over every pair" }).click();
+  const run = page.getByTestId("pairwise-judge-run").first();
+  await expect(run).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+  await expect(run.getByTestId("pairwise-judge-run-consistency")).toContainText("Flip rate 100.0% (15 of 15 pairs)");
+  await expect(run.getByTestId("pairwise-judge-run-consistency")).toContainText("position bias 100.0%");
+  // The page refreshes when the run completes: the leaderboard shows the judge's order consistency.
+  await expect(page.getByTestId("judge-consistency")).toContainText("15 of 15 pairs", { timeout: 10_000 });
+  await expect(page.getByTestId("position-bias").getByRole("row", { name: /llm_judge/ })).toContainText("100.0%");
+  for (const chart of ["bradley-terry-chart", "win-matrix-chart", "position-bias-chart", "preference-agreement-chart"])
+    await expect(page.getByTestId(chart)).toBeVisible();
+
+  // A chart's data downloads as CSV with the numbers the API answers.
+  const download = page.waitForEvent("download");
+  await page.getByTestId("position-bias-chart").getByRole("button", { name: "CSV" }).click();
+  const csv = await (await (await download).createReadStream()).toArray();
+  expect(Buffer.concat(csv).toString("utf8")).toContain('"llm_judge","30","30","0","0","1"');
+  const api = await admin.get(`/api/pairwise/suites/${suiteId}/leaderboard`);
+  expect((await api.json()).judge_consistency).toMatchObject({ pairs: 15, flips: 15, flip_rate: 1 });
+
+  // Loaded afresh, the page lists the finished run.
+  await page.reload();
+  await expect(page.getByTestId("pairwise-judge-run").first()).toContainText("completed");
+  // The rater choice: the judge's verdicts alone (all ties after the swap) leave every rating at 1000.
+  await page.getByRole("link", { name: "LLM judge only" }).click();
+  await expect(page).toHaveURL(/raters=judge/);
+  await expect(page.getByTestId("bradley-terry")).toContainText("1000");
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: "test-results/pairwise-judge-1440.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Nothing is wider than the phone: wide tables scroll inside their own box.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("body *")]
+          .filter(
+            (element) =>
+              !element.closest(".table-scroll") && element.getBoundingClientRect().right > window.innerWidth + 1,
+          )
+          .slice(0, 3)
+          .map(
+            (element) => `${element.tagName}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`,
+          ),
+      ),
+    )
+    .toEqual([]);
+  await page.screenshot({ path: "test-results/pairwise-judge-390.png", fullPage: true });
+});

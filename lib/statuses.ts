@@ -10,6 +10,8 @@ export const ADJUDICATION_TASK_STATUSES = ["open", "adjudicated"] as const;
 export const PAIRWISE_ASSIGNMENT_STATUSES = ["held", "submitted"] as const;
 export const JUDGE_RUN_STATUSES = ["running", "cancelled", "completed"] as const;
 export const JUDGE_RUN_ITEM_STATUSES = ["pending", "running", "stored", "failed", "cancelled"] as const;
+export const PAIRWISE_JUDGE_RUN_STATUSES = ["running", "completed"] as const;
+export const PAIRWISE_JUDGE_PAIR_STATUSES = ["pending", "stored", "failed"] as const;
 /** refused: every line was refused, so there is nothing to decide (lib/imports/service.ts). */
 export const ITEM_IMPORT_STATUSES = [
   "reading",
@@ -29,6 +31,7 @@ export type AdjudicationTaskStatus = (typeof ADJUDICATION_TASK_STATUSES)[number]
 export type PairwiseAssignmentStatus = (typeof PAIRWISE_ASSIGNMENT_STATUSES)[number];
 export type JudgeRunStatus = (typeof JUDGE_RUN_STATUSES)[number];
 export type JudgeRunItemStatus = (typeof JUDGE_RUN_ITEM_STATUSES)[number];
+export type PairwiseJudgeRunStatus = (typeof PAIRWISE_JUDGE_RUN_STATUSES)[number];
 export type ItemImportStatus = (typeof ITEM_IMPORT_STATUSES)[number];
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export type RecordExportStatus = (typeof RECORD_EXPORT_STATUSES)[number];
@@ -45,6 +48,12 @@ export const STATUS_CHECKS = [
   },
   { table: "judge_run", constraint: "judge_run_status_known", values: JUDGE_RUN_STATUSES },
   { table: "judge_run_item", constraint: "judge_run_item_status_known", values: JUDGE_RUN_ITEM_STATUSES },
+  { table: "pairwise_judge_run", constraint: "pairwise_judge_run_status_known", values: PAIRWISE_JUDGE_RUN_STATUSES },
+  {
+    table: "pairwise_judge_pair",
+    constraint: "pairwise_judge_pair_status_known",
+    values: PAIRWISE_JUDGE_PAIR_STATUSES,
+  },
   { table: "item_import", constraint: "item_import_status_known", values: ITEM_IMPORT_STATUSES },
   { table: "record_export", constraint: "record_export_status", values: RECORD_EXPORT_STATUSES },
   { table: "item_import", column: "kind", constraint: "item_import_kind_known", values: IMPORT_KINDS },

@@ -22,6 +22,8 @@ const TABLE_OWNERS: Record<string, Owner> = {
   import_staged_item: { model: "importStagedItem", owners: ["lib/imports/"] },
   invitation: { model: "invitation", owners: ["lib/users/"] },
   pairwise_assignment: { model: "pairwiseAssignment", owners: ["lib/pairwise/", "lib/work-items/"] },
+  pairwise_judge_pair: { model: "pairwiseJudgePair", owners: ["lib/pairwise/"] },
+  pairwise_judge_run: { model: "pairwiseJudgeRun", owners: ["lib/pairwise/"] },
   pairwise_judgment: { model: "pairwiseJudgment", owners: ["lib/pairwise/"] },
   pairwise_pair: { model: "pairwisePair", owners: ["lib/pairwise/"] },
   pairwise_suite: { model: "pairwiseSuite", owners: ["lib/pairwise/"] },

@@ -1,6 +1,7 @@
 // The pairwise leaderboard as tables: win rates against the baseline (raw and
 // length-controlled), Bradley–Terry ratings and the predicted win matrix,
-// position bias and agreement on the preference. Presentational.
+// position bias, the LLM judge's order consistency and agreement on the
+// preference. Presentational.
 import { TableScroll } from "@/components/table-scroll";
 import type { PairwiseLeaderboard } from "@/lib/pairwise/leaderboard-query";
 
@@ -115,7 +116,10 @@ export function LeaderboardTables({ board }: { board: PairwiseLeaderboard }) {
       </section>
       <section className="panel" aria-labelledby="position-bias">
         <h2 id="position-bias">Position bias</h2>
-        <p className="help-block">Share of verdicts for the response shown left (ties half): 50% is no bias.</p>
+        <p className="help-block">
+          Share of verdicts for the response shown left (ties half): 50% is no bias. A human saw one order; the judge
+          saw both, so its row counts its raw verdicts of both orders (its stored verdict combines them).
+        </p>
         <TableScroll label="Position bias">
           <table className="records-table" data-testid="position-bias">
             <thead>
@@ -145,15 +149,49 @@ export function LeaderboardTables({ board }: { board: PairwiseLeaderboard }) {
           </table>
         </TableScroll>
       </section>
+      {board.judgeConsistency ? (
+        <section className="panel" aria-labelledby="judge-consistency">
+          <h2 id="judge-consistency">LLM judge: order consistency</h2>
+          <p data-testid="judge-consistency">
+            Flip rate {percent(board.judgeConsistency.flipRate)}: {board.judgeConsistency.flips} of{" "}
+            {board.judgeConsistency.pairs} pairs changed direction when the two responses swapped places. Position bias{" "}
+            {percent(board.judgeConsistency.positionBias.rate)} of its raw verdicts went to the response shown first (
+            {range(board.judgeConsistency.positionBias.interval, percent)}).
+          </p>
+        </section>
+      ) : null}
       <section className="panel" aria-labelledby="preference-agreement">
         <h2 id="preference-agreement">Agreement on the preference</h2>
-        <p data-testid="preference-agreement">
-          Ordinal Krippendorff&apos;s α over the five levels:{" "}
-          {board.agreement.alpha === null
-            ? `not defined (${board.agreement.units} pairs judged more than once)`
-            : `${board.agreement.alpha.toFixed(3)} (${range(board.agreement.interval, (value) => value.toFixed(3))}) over ${board.agreement.units} pairs judged more than once`}
-          .
+        <p className="help-block">
+          Ordinal Krippendorff&apos;s α over the five levels, with 95% bootstrap intervals. Human↔judge pairs each human
+          verdict with the judge&apos;s verdict on the same pair.
         </p>
+        <TableScroll label="Agreement on the preference">
+          <table className="records-table" data-testid="preference-agreement">
+            <thead>
+              <tr>
+                <th scope="col">Between</th>
+                <th scope="col">α</th>
+                <th scope="col">95% interval</th>
+                <th scope="col">Units</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[
+                { label: "humans", agreement: board.agreementByRaters.humans },
+                { label: "human and judge", agreement: board.agreementByRaters.humanJudge },
+                { label: "all judgments", agreement: board.agreement },
+              ].map(({ label, agreement }) => (
+                <tr key={label}>
+                  <td>{label}</td>
+                  <td>{agreement.alpha === null ? "not defined" : agreement.alpha.toFixed(3)}</td>
+                  <td>{range(agreement.interval, (value) => value.toFixed(3))}</td>
+                  <td>{agreement.units}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </section>
     </>
   );

@@ -89,6 +89,11 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     path: () => `/api/exports/${UNKNOWN_UUID}/decisions`,
   },
   {
+    file: "app/api/exports/[exportId]/pairwise/route.ts",
+    method: "GET",
+    path: () => `/api/exports/${UNKNOWN_UUID}/pairwise`,
+  },
+  {
     file: "app/api/exports/[exportId]/adjudications/route.ts",
     method: "GET",
     path: () => `/api/exports/${UNKNOWN_UUID}/adjudications`,
@@ -255,6 +260,17 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     file: "app/api/pairwise/suites/[suiteId]/leaderboard/route.ts",
     method: "GET",
     path: () => `/api/pairwise/suites/${UNKNOWN_UUID}/leaderboard`,
+  },
+  {
+    file: "app/api/pairwise/suites/[suiteId]/judge-runs/route.ts",
+    method: "GET",
+    path: () => `/api/pairwise/suites/${UNKNOWN_UUID}/judge-runs`,
+  },
+  {
+    file: "app/api/pairwise/suites/[suiteId]/judge-runs/route.ts",
+    method: "POST",
+    path: () => `/api/pairwise/suites/${UNKNOWN_UUID}/judge-runs`,
+    body: {},
   },
   {
     file: "app/api/pairwise/assignments/[assignmentId]/route.ts",

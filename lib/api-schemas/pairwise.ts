@@ -1,7 +1,10 @@
 // Bodies and answers of pairwise comparison: suites, the next pair, a pair, its submit, the leaderboard.
 import { z } from "zod";
 import { named } from "@/lib/http/route-contract";
+import { LEADERBOARD_RATERS } from "@/lib/pairwise/leaderboard";
+import { PairwiseSidecarLine } from "@/lib/pairwise/sidecar";
 import { PAIRWISE_DESIGNS } from "@/lib/pairwise/validation";
+import { PAIRWISE_JUDGE_RUN_STATUSES } from "@/lib/statuses";
 import { dateTime, int, uuid } from "./common";
 
 export const PairwiseSuiteSchema = named(
@@ -71,6 +74,20 @@ const Rate = z.object({
   interval: Interval,
 });
 
+const Agreement = z.object({
+  alpha: z.number().nullable(),
+  interval: Interval,
+  units: int(),
+  pairable: int(),
+});
+
+const OrderConsistencySchema = z.object({
+  pairs: int(),
+  flips: int().describe("pairs whose verdict changes direction when the two responses swap places"),
+  flip_rate: z.number().nullable(),
+  position_bias: Rate.describe("share of the raw verdicts (both orders) for the response shown left"),
+});
+
 export const PairwiseLeaderboardSchema = named(
   "PairwiseLeaderboard",
   z.object({
@@ -108,11 +125,33 @@ export const PairwiseLeaderboardSchema = named(
     }),
     position_bias: Rate,
     position_bias_by_rater_type: z.array(z.object({ rater_type: z.string(), bias: Rate })),
-    agreement: z.object({
-      alpha: z.number().nullable(),
-      interval: Interval,
-      units: int(),
-      pairable: int(),
+    agreement: Agreement.describe("all judgments of a pair, humans and judge together"),
+    raters: z.enum(LEADERBOARD_RATERS).describe("whose judgments the win rates and ratings count"),
+    judge_consistency: OrderConsistencySchema.nullable().describe(
+      "the LLM judge asked in both orders: flip rate and position bias over its raw verdicts; null without a judge run",
+    ),
+    agreement_by_raters: z.object({
+      humans: Agreement.describe("between humans"),
+      human_judge: Agreement.describe("between each human judgment and the judge's verdict on the same pair"),
     }),
   }),
 );
+
+export const PairwiseJudgeRunSchema = named(
+  "PairwiseJudgeRun",
+  z.object({
+    id: uuid(),
+    suite_id: uuid(),
+    status: z.enum(PAIRWISE_JUDGE_RUN_STATUSES),
+    model: z.string(),
+    prompt_version: z.string(),
+    temperature: z.number(),
+    created_at: dateTime(),
+    finished_at: dateTime().nullable(),
+    progress: z.object({ total: int(), pending: int(), stored: int(), failed: int() }),
+    consistency: OrderConsistencySchema,
+    failures: z.array(z.object({ pair_id: uuid(), task_id: z.string(), message: z.string() })),
+  }),
+);
+
+export const PairwiseSidecarLineSchema = named("PairwiseSidecarLine", PairwiseSidecarLine);

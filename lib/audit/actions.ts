@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   "prefills.imported",
   "judge_run.started",
   "judge_run.cancelled",
+  "pairwise_judge_run.started",
   "records.exported",
   "records.imported",
   "item.adjudicated",

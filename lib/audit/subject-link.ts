@@ -34,6 +34,8 @@ const PAGES: Partial<Record<AuditAction, (subject: string) => string>> = {
   "suite.item_removed": (id) => `/admin/suites/${id}`,
   "judge_run.started": (id) => `/admin/judge-runs/${id}`,
   "judge_run.cancelled": (id) => `/admin/judge-runs/${id}`,
+  // Its subject is the pairwise suite (the run shows on the suite's page).
+  "pairwise_judge_run.started": (id) => `/admin/pairwise/${id}`,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,8 +1,8 @@
 // `evalform export [--format FORMAT] [--manifest FILE] [--decisions FILE]
-// [--adjudications FILE] [-o FILE] [filters…]`: streams an export from the
+// [--adjudications FILE] [--pairwise FILE] [-o FILE] [filters…]`: streams an export from the
 // server to stdout or a file (started with POST /api/exports, fetched from the
-// file it names), then fetches its manifest and its review-decision and
-// adjudication sidecars.
+// file it names), then fetches its manifest and its review-decision,
+// adjudication and pairwise sidecars.
 import { createWriteStream } from "node:fs";
 import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -17,6 +17,8 @@ export type ExportOptions = {
   manifest?: string;
   decisions?: string;
   adjudications?: string;
+  /** The pairwise sidecar (issue 22): what `evalform leaderboard` needs beside the records. */
+  pairwise?: string;
   output?: string;
   filter: Record<string, string | string[]>;
 };
@@ -64,6 +66,7 @@ export async function runExport(
     [options.manifest, "manifest"],
     [options.decisions, "decisions"],
     [options.adjudications, "adjudications"],
+    [options.pairwise, "pairwise"],
   ] as const) {
     if (!file) continue;
     const sidecar = await client.fetch(`/api/exports/${exportId}/${path}`);

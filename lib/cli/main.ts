@@ -8,6 +8,7 @@ import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
 import { IMPORT_FORMAT_CHOICES, PREFILL_FORMAT_CHOICES, SCALE_MAPPINGS } from "@/lib/imports/formats";
 import { apiClientFromEnv, CliError } from "./api-client";
 import { runExport } from "./export-command";
+import { runLeaderboard } from "./leaderboard-command";
 import { decideStagedImport, importReport, runImport, type ImportKind } from "./import-command";
 import { REPORT_SECTIONS, runReport } from "./report-command";
 import { runVerify } from "./verify-command";
@@ -21,12 +22,14 @@ export const USAGE = `usage: evalform <command>
   import records FILE [--store-valid|--stage]   e.g. an export of another instance (eval_ids kept)
   import report IMPORT_ID                   an import's per-line report (JSON)
   import decide IMPORT_ID import_valid_lines|discard   for an import staged with --stage
-  export [--format ${EXPORT_FORMAT_IDS.join("|")}] [-o FILE] [--manifest FILE] [--decisions FILE] [--adjudications FILE]
+  export [--format ${EXPORT_FORMAT_IDS.join("|")}] [-o FILE] [--manifest FILE] [--decisions FILE] [--adjudications FILE] [--pairwise FILE]
          [--suite_id KEY] [--task_id ID]... [--rater_type TYPE]... [--rater_id ID]
          [--from ISO] [--to ISO] [--derived true|false] [--gold true|false]
          [--status ${ITEM_STATUSES.join("|")}]
   report SUITE_UUID [--section ${REPORT_SECTIONS.join("|")}] [--system-under-test NAME] [--modality M] [--tag KEY=VALUE]
                                             the suite's quality report as JSON (a section: lessons = what adjudication teaches)
+  leaderboard EXPORT.jsonl --sidecar PAIRWISE.jsonl [--suite KEY] [--raters all|humans|judge]
+                                            a pairwise leaderboard recomputed offline from an export and its pairwise sidecar (JSON)
 server commands use EVALFORM_URL (default http://127.0.0.1:3000) and EVALFORM_TOKEN (an API token)`;
 
 const filterOptions = Object.fromEntries(
@@ -106,19 +109,40 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
             manifest: { type: "string" },
             decisions: { type: "string" },
             adjudications: { type: "string" },
+            pairwise: { type: "string" },
             ...filterOptions,
           },
         });
-        const { format, output, manifest, decisions, adjudications, ...filter } = values;
+        const { format, output, manifest, decisions, adjudications, pairwise, ...filter } = values;
         await runExport(apiClientFromEnv(env), {
           format,
           output,
           manifest,
           decisions,
           adjudications,
+          pairwise,
           filter: filter as Record<string, string | string[]>,
         });
         return 0;
+      }
+      case "leaderboard": {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: { sidecar: { type: "string" }, suite: { type: "string" }, raters: { type: "string" } },
+        });
+        if (positionals.length !== 1 || !values.sidecar) throw new CliError(USAGE, 2);
+        const result = await runLeaderboard({
+          exportFile: positionals[0]!,
+          sidecarFile: values.sidecar,
+          suite: values.suite,
+          raters: values.raters,
+        });
+        for (const problem of result.problems) process.stderr.write(`${problem}\n`);
+        process.stdout.write(
+          `${JSON.stringify(result.output.length === 1 ? result.output[0] : result.output, null, 2)}\n`,
+        );
+        return result.problems.length === 0 ? 0 : 1;
       }
       case "report": {
         const { values, positionals } = parseArgs({

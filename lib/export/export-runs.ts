@@ -1,5 +1,5 @@
 // Exports after the fact: their status, their manifest (filter, count, origin,
-// the file's hash and every record's hash) and the review-decision sidecar.
+// the file's hash and every record's hash) and the review-decision, adjudication and pairwise sidecars.
 // Manifest and sidecar are streamed from record_export_chunk page by page.
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
@@ -227,6 +227,81 @@ export async function exportAdjudications(options: {
               closest_eval_id: row.closest_eval_id,
               source_eval_ids: row.source_eval_ids,
               fields: row.decisions,
+            })}\n`,
+        )
+        .join("");
+    }
+  }
+  return textStream(parts());
+}
+
+type PairwiseRow = {
+  eval_id: string;
+  opponent_eval_id: string;
+  suite_key: string;
+  design: string;
+  baseline_system: string | null;
+  systems: string[];
+  pair_id: string;
+  task_id: string;
+  assignment_id: string | null;
+  judge_run_id: string | null;
+  system: string;
+  opponent_system: string;
+  shown_position: string;
+  preference: string;
+  rater_type: string;
+  response_length: number;
+  opponent_length: number;
+  preference_shown_left: string | null;
+  preference_shown_right: string | null;
+};
+
+/**
+ * The pairwise sidecar: one JSON line per pairwise record in the export, in
+ * file order — its pair, opponent (system and eval_id), the position it was
+ * shown in, the verdict from its side, both response lengths, a judge's two
+ * raw order verdicts, and its suite's design, baseline and systems — all that
+ * `evalform leaderboard` needs besides the records to recompute the leaderboard.
+ */
+export async function exportPairwise(options: { actor: Actor; exportId: string }): Promise<ReadableStream<Uint8Array>> {
+  const found = await completedExport(options.actor, options.exportId);
+  async function* parts(): AsyncGenerator<string> {
+    for await (const chunk of exportChunks(found.id)) {
+      const rows = await db().$queryRaw<PairwiseRow[]>`
+        SELECT j.eval_id::text, j.opponent_eval_id::text, s.key AS suite_key, s.design, s.baseline_system, s.systems,
+               j.pair_id::text, p.task_id, j.assignment_id::text, j.judge_run_id::text, j.system, j.opponent_system,
+               j.shown_position, j.preference, j.rater_type, j.response_length, j.opponent_length,
+               j.preference_shown_left, j.preference_shown_right
+        FROM unnest(${chunk.evalIds}::uuid[]) WITH ORDINALITY AS e(eval_id, position)
+        JOIN pairwise_judgment j ON j.eval_id = e.eval_id
+        JOIN pairwise_suite s ON s.id = j.suite_id
+        JOIN pairwise_pair p ON p.id = j.pair_id
+        ORDER BY e.position`;
+      if (rows.length === 0) continue;
+      yield rows
+        .map(
+          (row) =>
+            `${JSON.stringify({
+              eval_id: row.eval_id,
+              opponent_eval_id: row.opponent_eval_id,
+              suite_id: row.suite_key,
+              design: row.design,
+              baseline_system: row.baseline_system,
+              systems: row.systems,
+              pair_id: row.pair_id,
+              task_id: row.task_id,
+              assignment_id: row.assignment_id,
+              judge_run_id: row.judge_run_id,
+              system: row.system,
+              opponent_system: row.opponent_system,
+              shown_position: row.shown_position,
+              preference: row.preference,
+              rater_type: row.rater_type,
+              response_length: row.response_length,
+              opponent_length: row.opponent_length,
+              preference_shown_left: row.preference_shown_left,
+              preference_shown_right: row.preference_shown_right,
             })}\n`,
         )
         .join("");

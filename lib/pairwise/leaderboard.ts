@@ -7,6 +7,7 @@ import { bradleyTerry, type BradleyTerry } from "./bradley-terry";
 import type { BootstrapOptions } from "./interval";
 import type { PairwiseJudgment } from "./judgment";
 import { lengthControlledWinRate, type LengthControlledWinRate } from "./length-controlled";
+import { orderConsistency, type OrderConsistency, type OrderVerdicts } from "./order-consistency";
 import { positionBias, winRateAgainst, type RateWithInterval, type WinRate } from "./win-rate";
 
 export type Leaderboard = {
@@ -43,5 +44,85 @@ export function computeLeaderboard(options: {
     bradleyTerry: bradleyTerry(judgments, systems, bootstrap),
     positionBias: positionBias(judgments, bootstrap),
     agreement: preferenceAgreement(judgments, bootstrap),
+  };
+}
+
+export const JUDGE_RATER_TYPE = "llm_judge";
+
+/** A stored judgment as the suite's leaderboard reads it: who gave it, and a judge's two raw order verdicts. */
+export type SuiteJudgment = PairwiseJudgment & {
+  readonly raterType: string;
+  /** A judge's verdicts from `first`'s side with `first` shown left / right; null for a human. */
+  readonly orders: OrderVerdicts | null;
+};
+
+/** Which judgments the win rates and scores are computed from; position bias and agreement always see all. */
+export const LEADERBOARD_RATERS = ["all", "humans", "judge"] as const;
+export type LeaderboardRaters = (typeof LEADERBOARD_RATERS)[number];
+
+export type SuiteLeaderboard = Leaderboard & {
+  readonly raters: LeaderboardRaters;
+  /**
+   * Position bias per rater type. A human saw one order, so it is the share of
+   * their verdicts for the left response; the judge saw both, so it is over its
+   * raw verdicts of both orders (its stored verdict combines them and shows no position).
+   */
+  readonly positionBiasByRaterType: readonly { readonly raterType: string; readonly bias: RateWithInterval }[];
+  /** The judge's flip rate and position bias over its raw order verdicts; null when no judge judged the suite. */
+  readonly judgeConsistency: OrderConsistency | null;
+  readonly agreementByRaters: {
+    /** Between humans (pairs judged by two or more). */
+    readonly humans: PreferenceAgreement;
+    /** Human and judge: one unit per (human judgment, judge judgment) of the same pair. */
+    readonly humanJudge: PreferenceAgreement;
+  };
+};
+
+const isJudge = (judgment: SuiteJudgment) => judgment.raterType === JUDGE_RATER_TYPE;
+
+/** The whole leaderboard of a suite from its stored judgments: the API, the admin page and the CLI call this. */
+export function computeSuiteLeaderboard(options: {
+  judgments: readonly SuiteJudgment[];
+  systems: readonly string[];
+  baseline: string | null;
+  raters?: LeaderboardRaters;
+  bootstrap?: BootstrapOptions;
+}): SuiteLeaderboard {
+  const { judgments, bootstrap } = options;
+  const raters = options.raters ?? "all";
+  const humans = judgments.filter((judgment) => !isJudge(judgment));
+  const judge = judgments.filter(isJudge);
+  const counted = raters === "all" ? judgments : raters === "humans" ? humans : judge;
+  const judgeOrders = judge.flatMap((judgment) => (judgment.orders ? [judgment.orders] : []));
+  const consistency = judgeOrders.length > 0 ? orderConsistency(judgeOrders, bootstrap) : null;
+  const raterTypes = [...new Set(judgments.map((judgment) => judgment.raterType))].sort();
+  const judgeByUnit = new Map<string, SuiteJudgment[]>();
+  for (const judgment of judge) judgeByUnit.set(judgment.unit, [...(judgeByUnit.get(judgment.unit) ?? []), judgment]);
+  const crossUnits: PairwiseJudgment[] = [];
+  for (const [index, human] of humans.entries())
+    for (const [other, verdict] of (judgeByUnit.get(human.unit) ?? []).entries()) {
+      const unit = `${human.unit}:${index}:${other}`;
+      crossUnits.push({ ...human, unit }, { ...verdict, unit });
+    }
+  const base = computeLeaderboard({ ...options, judgments: counted });
+  return {
+    ...base,
+    raters,
+    positionBiasByRaterType: raterTypes.map((raterType) => ({
+      raterType,
+      bias:
+        raterType === JUDGE_RATER_TYPE && consistency
+          ? consistency.positionBias
+          : positionBias(
+              judgments.filter((judgment) => judgment.raterType === raterType),
+              bootstrap,
+            ),
+    })),
+    judgeConsistency: consistency,
+    agreementByRaters: {
+      // Without a judge the counted judgments are the humans': their agreement is computed once.
+      humans: judge.length === 0 && raters !== "judge" ? base.agreement : preferenceAgreement(humans, bootstrap),
+      humanJudge: preferenceAgreement(crossUnits, bootstrap),
+    },
   };
 }

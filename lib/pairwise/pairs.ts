@@ -191,41 +191,15 @@ export async function submitPair(options: {
           "CONFLICT",
           "This pair received all its judgments while your hold had expired; it cannot be submitted. Open the next pair.",
         );
-      const shown = shownOrder(row);
-      const evalIds: string[] = [];
-      let raterType = "";
-      const preferences = [input.preference, mirrorPreference(input.preference)];
-      for (const [index, response] of shown.entries()) {
-        const other = shown[1 - index]!;
-        const draft = recordDraft({
-          draft: input.responses[index]!,
-          index,
-          item: response.item,
-          otherItem: other.item,
-          suiteKey: row.suite_key,
-          preference: preferences[index]!,
-          rationale: input.rationale,
-        });
-        const stored = await storeWithPath(tx, actor, draft, index);
-        evalIds.push(stored.evalId);
-        raterType = stored.raterType;
-      }
-      const [leftId, rightId] = evalIds as [string, string];
-      await tx.pairwiseJudgment.createMany({
-        data: shown.map((response, index) => ({
-          evalId: index === 0 ? leftId : rightId,
-          opponentEvalId: index === 0 ? rightId : leftId,
-          suiteId: row.suite_id,
-          pairId: row.pair_id,
-          assignmentId,
-          system: response.system,
-          opponentSystem: shown[1 - index]!.system,
-          shownPosition: index === 0 ? "left" : "right",
-          preference: preferences[index]!,
-          raterType,
-          responseLength: responseText(response.item).length,
-          opponentLength: responseText(shown[1 - index]!.item).length,
-        })),
+      const [leftId, rightId] = await storePairRecords(tx, {
+        suite: { id: row.suite_id, key: row.suite_key },
+        pairId: row.pair_id,
+        assignmentId,
+        shown: shownOrder(row),
+        drafts: input.responses,
+        preference: input.preference,
+        rationale: input.rationale,
+        store: (draft, index) => storeWithPath(tx, actor, draft, index),
       });
       return { resultId: leftId, rightId };
     },
@@ -236,6 +210,85 @@ export async function submitPair(options: {
     select: { opponentEvalId: true },
   });
   return { evalIds: [outcome.resultId, sidecar.opponentEvalId], alreadySubmitted: true };
+}
+
+export type ShownResponse = { system: string; item: Item };
+
+/**
+ * Stores one judgment of a pair — a rater's submit or an LLM judge's verdict —
+ * as two records and their two sidecar rows, in the caller's transaction.
+ * `shown[0]` is the response shown left (Response 1 / A); `preference` is from
+ * its side and its record's; the other record holds the mirror. `store` puts
+ * one record in (attributed to the rater, or the judge's own record). A judge
+ * also gives `judge`: its run and its two raw verdicts from `shown[0]`'s side,
+ * in the order where shown[0] was left and where it was right; they ride on the
+ * sidecar rows, each from that row's own side.
+ */
+export async function storePairRecords(
+  tx: DbClient,
+  options: {
+    suite: { id: string; key: string };
+    pairId: string;
+    assignmentId: string | null;
+    shown: ShownResponse[];
+    drafts: readonly Record<string, unknown>[];
+    preference: string;
+    rationale: string;
+    store: (draft: Record<string, unknown>, index: number) => Promise<{ evalId: string; raterType: string }>;
+    judge?: { runId: string; shownLeft: string; shownRight: string };
+  },
+): Promise<[string, string]> {
+  const { shown, judge } = options;
+  const evalIds: string[] = [];
+  let raterType = "";
+  const preferences = [options.preference, mirrorPreference(options.preference)];
+  for (const [index, response] of shown.entries()) {
+    const other = shown[1 - index]!;
+    const draft = recordDraft({
+      draft: options.drafts[index]!,
+      index,
+      item: response.item,
+      otherItem: other.item,
+      suiteKey: options.suite.key,
+      preference: preferences[index]!,
+      rationale: options.rationale,
+    });
+    const stored = await options.store(draft, index);
+    evalIds.push(stored.evalId);
+    raterType = stored.raterType;
+  }
+  const [leftId, rightId] = evalIds as [string, string];
+  // The right response's raw verdicts: where it was left, the left one was right, and vice versa (mirrored).
+  const judgeOrders = judge
+    ? [
+        { shownLeft: judge.shownLeft, shownRight: judge.shownRight },
+        { shownLeft: mirrorPreference(judge.shownRight), shownRight: mirrorPreference(judge.shownLeft) },
+      ]
+    : null;
+  await tx.pairwiseJudgment.createMany({
+    data: shown.map((response, index) => ({
+      evalId: index === 0 ? leftId : rightId,
+      opponentEvalId: index === 0 ? rightId : leftId,
+      suiteId: options.suite.id,
+      pairId: options.pairId,
+      assignmentId: options.assignmentId,
+      system: response.system,
+      opponentSystem: shown[1 - index]!.system,
+      shownPosition: index === 0 ? "left" : "right",
+      preference: preferences[index]!,
+      raterType,
+      responseLength: responseText(response.item).length,
+      opponentLength: responseText(shown[1 - index]!.item).length,
+      ...(judge && judgeOrders
+        ? {
+            judgeRunId: judge.runId,
+            preferenceShownLeft: judgeOrders[index]!.shownLeft,
+            preferenceShownRight: judgeOrders[index]!.shownRight,
+          }
+        : {}),
+    })),
+  });
+  return [leftId, rightId];
 }
 
 function recordDraft(options: {

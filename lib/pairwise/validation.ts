@@ -44,3 +44,6 @@ export const PairSubmitInput = z.object({
   responses: z.tuple([z.record(z.string(), z.unknown()), z.record(z.string(), z.unknown())]),
 });
 export type PairSubmit = z.infer<typeof PairSubmitInput>;
+
+/** Settings of a pairwise judge run; the endpoint and model come from the configuration. */
+export const StartPairwiseJudgeRunInput = z.object({ temperature: z.number().min(0).max(2).default(0) }).strict();

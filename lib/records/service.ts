@@ -267,7 +267,8 @@ export async function storeJudgeRecord(options: {
   keepIdentity: boolean;
   submittedById: string;
   client: DbClient;
-  countedIn: CountedIn;
+  /** The suite the record counts in; a pairwise judge's records count in none (their sidecar rows place them). */
+  countedIn?: CountedIn;
 }): Promise<StoredRecord> {
   const { record } = options;
   const issues = judgeRecordIssues(record);

@@ -1,0 +1,214 @@
+// The LLM judge on pairs, against a local server speaking the chat-completions
+// protocol (the scripted judge of scripts/fake-judge.ts): every pair asked in
+// both orders, two schema-valid llm_judge records and two sidecar rows per
+// pair, and the report's flip rate and position bias — the issue's "a judge
+// set to prefer the left response shows the position bias" on 3 systems × 50 tasks.
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GET as listRunsRoute, POST as startRunRoute } from "@/app/api/pairwise/suites/[suiteId]/judge-runs/route";
+import { validateAgainstContract } from "@/lib/aif/validate";
+import { createApiToken } from "@/lib/auth/api-tokens";
+import { db } from "@/lib/db";
+import type { JudgeEndpoint } from "@/lib/env";
+import { createImport, readImportFile } from "@/lib/imports/service";
+import { startFakeChatCompletionsServer, type FakeChatCompletionsServer } from "@/lib/testing/fake-openai-server";
+import { jsonl, nativeItem } from "@/lib/testing/test-items";
+import { createTestUser, type TestUser } from "@/lib/testing/test-users";
+import { scriptedPairwiseReply } from "@/scripts/fake-judge";
+import { getPairwiseJudgeRun, pairwiseJudgeRunFinished, startPairwiseJudgeRun } from "./judge-run";
+import { pairwiseLeaderboard } from "./leaderboard-query";
+import { createPairwiseSuite } from "./suites";
+
+let admin: TestUser;
+let server: FakeChatCompletionsServer | null = null;
+beforeAll(async () => {
+  admin = await createTestUser(["admin"]);
+});
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+afterAll(() => db().$disconnect());
+
+async function importSystem(system: string, taskIds: string[]): Promise<string> {
+  const items = taskIds.map((taskId) =>
+    nativeItem(taskId, {
+      subject: { system_under_test: system, modality_tags: ["chat"] },
+      transcript: {
+        messages: [
+          { role: "user", content: [{ type: "text", text: `Prompt of ${taskId}` }] },
+          { role: "assistant", content: [{ type: "text", text: `${system} answers ${taskId}` }] },
+        ],
+      },
+    }),
+  );
+  const created = await createImport({ actor: admin, input: { format: "items", file_name: `${system}.jsonl` } });
+  await readImportFile({ actor: admin, importId: created.id, file: jsonl(items) });
+  return created.id;
+}
+
+async function allPairsSuite(tasks: number) {
+  const prefix = `j-${randomBytes(4).toString("hex")}`;
+  const taskIds = Array.from({ length: tasks }, (_, index) => `${prefix}-${index}`);
+  const systems = ["alpha", "beta", "gamma"].map((name) => `${name}-${prefix}`);
+  const importIds = [];
+  for (const system of systems) importIds.push(await importSystem(system, taskIds));
+  const suite = await createPairwiseSuite({
+    actor: admin,
+    input: { name: "judged", key: `pw-j-${prefix}`, design: "all_pairs", overlap_k: 1, import_ids: importIds },
+  });
+  return { suite, systems };
+}
+
+const endpoint = (url: string): JudgeEndpoint => ({
+  baseUrl: url,
+  model: "fake-pairwise-judge",
+  concurrency: 8,
+  timeoutMs: 5_000,
+  maxAttempts: 2,
+});
+
+/** The text between a tag pair of the judge's user message. */
+function section(messages: unknown[] | undefined, tag: string): string {
+  const user = (messages as { role: string; content: string }[]).find((message) => message.role === "user")!;
+  return new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(user.content)?.[1] ?? "";
+}
+
+describe("pairwise judge runs", () => {
+  it("with a judge that prefers the left response: every verdict flips, the report shows position bias 100%, stored verdicts are ties", async () => {
+    const { suite, systems } = await allPairsSuite(50);
+    expect(suite.pairs).toBe(150);
+    server = await startFakeChatCompletionsServer({ respond: () => scriptedPairwiseReply("left") });
+    const started = await startPairwiseJudgeRun({ actor: admin, suiteId: suite.id, endpoint: endpoint(server.url) });
+    expect(started.status).toBe("running");
+    await pairwiseJudgeRunFinished(started.id);
+    // Both orders of every pair were asked.
+    expect(server.requests).toHaveLength(300);
+
+    const run = await getPairwiseJudgeRun({ actor: admin, runId: started.id });
+    expect(run.status).toBe("completed");
+    expect(run.progress).toEqual({ total: 150, pending: 0, stored: 150, failed: 0 });
+    expect(run.consistency.flips).toBe(150);
+    expect(run.consistency.flipRate).toBe(1);
+    expect(run.consistency.positionBias).toMatchObject({ judgments: 300, wins: 300, rate: 1 });
+
+    // Two llm_judge records and two sidecar rows per pair, no assignment; combined verdicts are ties.
+    const rows = await db().pairwiseJudgment.findMany({ where: { suiteId: suite.id } });
+    expect(rows).toHaveLength(300);
+    expect(new Set(rows.map((row) => row.pairId)).size).toBe(150);
+    for (const row of rows) {
+      expect(row).toMatchObject({ assignmentId: null, raterType: "llm_judge", judgeRunId: started.id });
+      expect(row.preference).toBe("equivalent");
+      // From its own side: it won where it was left, lost where it was right.
+      expect([row.preferenceShownLeft, row.preferenceShownRight]).toEqual(["better", "worse"]);
+    }
+    const records = await db().evalRecord.findMany({ where: { evalId: { in: rows.map((row) => row.evalId) } } });
+    expect(records).toHaveLength(300);
+    for (const record of records.slice(0, 20)) {
+      const body = record.body as {
+        rater: { type: string; model: string; version: string };
+        universal: { vs_reference: string };
+      };
+      expect(validateAgainstContract(body)).toEqual([]);
+      expect(body.rater).toMatchObject({ type: "llm_judge", model: "fake-pairwise-judge" });
+      expect(body.rater.version).toMatch(/^aif-pairwise-judge-/);
+      expect(body.universal.vs_reference).toBe("equivalent");
+    }
+
+    const board = await pairwiseLeaderboard({ actor: admin, suiteId: suite.id, bootstrap: { samples: 200 } });
+    expect(board.judgments).toBe(150);
+    expect(board.judgeConsistency).toMatchObject({ pairs: 150, flips: 150, flipRate: 1 });
+    const judgeBias = board.positionBiasByRaterType.find((entry) => entry.raterType === "llm_judge")!.bias;
+    expect(judgeBias.rate).toBe(1);
+    expect(judgeBias.interval!.low).toBeGreaterThan(0.9);
+    // A pure position bias, cancelled by the swap, leaves every system level.
+    const ratings = board.bradleyTerry.scores.map((score) => score.rating);
+    for (const rating of ratings) expect(rating).toBeCloseTo(1000, 6);
+    expect(board.bradleyTerry.systems).toEqual(systems);
+  });
+
+  it("with a judge that prefers one system whichever side it is on: no flips, no bias, that system ranked first", async () => {
+    const { suite, systems } = await allPairsSuite(8);
+    const rank = (text: string) => systems.findIndex((system) => text.includes(system));
+    server = await startFakeChatCompletionsServer({
+      respond: ({ body }) => {
+        const a = rank(section(body.messages, "response_a"));
+        const b = rank(section(body.messages, "response_b"));
+        const reply = JSON.parse((scriptedPairwiseReply("left") as { content: string }).content) as Record<
+          string,
+          unknown
+        >;
+        // systems[0] is best: a lower rank wins, strongly against the last.
+        reply.verdict = a < b ? (b - a === 2 ? "A>>B" : "A>B") : a - b === 2 ? "B>>A" : "B>A";
+        return { content: JSON.stringify(reply) };
+      },
+    });
+    const started = await startPairwiseJudgeRun({ actor: admin, suiteId: suite.id, endpoint: endpoint(server.url) });
+    await pairwiseJudgeRunFinished(started.id);
+    const run = await getPairwiseJudgeRun({ actor: admin, runId: started.id });
+    expect(run.consistency).toMatchObject({ pairs: 24, flips: 0, flipRate: 0 });
+    expect(run.consistency.positionBias.rate).toBe(0.5);
+
+    const rows = await db().pairwiseJudgment.findMany({ where: { suiteId: suite.id, shownPosition: "left" } });
+    for (const row of rows) {
+      const expected =
+        rank(row.system) < rank(row.opponentSystem)
+          ? Math.abs(rank(row.system) - rank(row.opponentSystem)) === 2
+            ? "much_better"
+            : "better"
+          : Math.abs(rank(row.system) - rank(row.opponentSystem)) === 2
+            ? "much_worse"
+            : "worse";
+      expect(row.preference).toBe(expected);
+    }
+    const board = await pairwiseLeaderboard({ actor: admin, suiteId: suite.id, bootstrap: { samples: 100 } });
+    const ranked = [...board.bradleyTerry.scores].sort((a, b) => a.rank - b.rank).map((score) => score.system);
+    expect(ranked).toEqual(systems);
+    expect(board.judgeConsistency?.flipRate).toBe(0);
+  });
+
+  it("fails a pair whose answer is not a pairwise judgment, keeping the judge's raw answers, and stores the rest", async () => {
+    const { suite } = await allPairsSuite(2);
+    let calls = 0;
+    server = await startFakeChatCompletionsServer({
+      respond: () => (calls++ === 0 ? { content: '{"verdict":"A>>>B"}' } : scriptedPairwiseReply("tie")),
+    });
+    const started = await startPairwiseJudgeRun({
+      actor: admin,
+      suiteId: suite.id,
+      endpoint: { ...endpoint(server.url), concurrency: 1 },
+    });
+    await pairwiseJudgeRunFinished(started.id);
+    const run = await getPairwiseJudgeRun({ actor: admin, runId: started.id });
+    expect(run.progress).toMatchObject({ total: 6, stored: 5, failed: 1 });
+    expect(run.failures[0]!.message).toMatch(/not a valid pairwise judgment/);
+    const failed = await db().pairwiseJudgePair.findFirstOrThrow({ where: { runId: started.id, status: "failed" } });
+    expect((failed.failure as { rawAnswers: string[] }).rawAnswers[0]).toBe('{"verdict":"A>>>B"}');
+    expect(run.consistency).toMatchObject({ pairs: 5, flips: 0 });
+  });
+
+  it("through the route: admins only, and a clear 409 when no judge endpoint is configured", async () => {
+    const { suite } = await allPairsSuite(1);
+    const rater = await createTestUser(["rater"]);
+    const tokenOf = async (user: TestUser, roles: ("admin" | "rater")[]) =>
+      (await createApiToken({ actor: user, name: `pj-${randomUUID().slice(0, 8)}`, roles })).token;
+    const call = (token: string, method = "GET") =>
+      new Request(`http://127.0.0.1:3000/api/pairwise/suites/${suite.id}/judge-runs`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(method === "POST" ? { "content-type": "application/json" } : {}),
+        },
+        ...(method === "POST" ? { body: "{}" } : {}),
+      });
+    const params = { params: Promise.resolve({ suiteId: suite.id }) };
+    expect((await startRunRoute(call(await tokenOf(rater, ["rater"]), "POST"), params)).status).toBe(403);
+    const adminToken = await tokenOf(admin, ["admin"]);
+    const refused = await startRunRoute(call(adminToken, "POST"), params);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/EVALFORM_JUDGE_BASE_URL/);
+    const listed = await listRunsRoute(call(adminToken), params);
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { judge_runs: unknown[] }).judge_runs).toEqual([]);
+  });
+});
