@@ -21,7 +21,7 @@ import {
 } from "@/lib/work-items/engine";
 import { ASSIGNMENT, assignmentAccess, linkOf } from "./assignment-kind";
 import { slotStillAvailable } from "./next-item";
-import { lockSlotsLeft, selectAssignmentPosition, selectAssignmentToSubmit, takeSlot } from "./queries";
+import { lockAssignmentItemToSubmit, selectAssignmentPosition, takeSlot } from "./queries";
 import type { QueueRater } from "./queue-rater";
 import { ratingContextOf } from "./record-task";
 
@@ -127,11 +127,10 @@ export async function submitAssignment(options: {
     access: assignmentAccess(rater),
     store: async (tx) => {
       // The engine has locked the row and checked that it is the rater's.
-      const row = await selectAssignmentToSubmit(tx, assignmentId);
+      const row = await lockAssignmentItemToSubmit(tx, assignmentId);
       if (!row) throw notFound();
-      const slotsLeft = await lockSlotsLeft(tx, row.suite_id, row.item_id);
       if (
-        slotsLeft === 0 ||
+        row.slots_left === 0 ||
         (row.expired && !(await slotStillAvailable(tx, row.suite_id, row.item_id, assignmentId)))
       ) {
         throw new AppError(

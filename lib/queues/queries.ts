@@ -73,25 +73,34 @@ export async function lockSuiteItem(client: SqlClient, suiteId: string, itemId: 
   await client.$queryRaw`SELECT 1 FROM suite_item WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid FOR UPDATE`;
 }
 
-/** lockSuiteItem and selectSlotsLeft in one round trip: the item's slots left, its row locked. */
-export async function lockSlotsLeft(client: SqlClient, suiteId: string, itemId: string): Promise<number> {
-  const [slots] = await client.$queryRaw<
-    { slots_left: number }[]
-  >`SELECT slots_left FROM suite_item WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid FOR UPDATE`;
-  return slots?.slots_left ?? 0;
-}
-
-/** What a submit needs of an assignment (the caller has locked it): the item's body, the suite's key, whether its hold ran out. */
-export async function selectAssignmentToSubmit(
+/**
+ * What a submit needs of an assignment (the caller has locked it), with its
+ * suite_item row locked as lockSuiteItem locks it: the item's body, the
+ * suite's key, the slots left and whether the hold ran out. One round trip.
+ */
+export async function lockAssignmentItemToSubmit(
   client: SqlClient,
   assignmentId: string,
-): Promise<{ suite_id: string; item_id: string; suite_key: string; item_body: unknown; expired: boolean } | undefined> {
+): Promise<
+  | { suite_id: string; item_id: string; suite_key: string; item_body: unknown; slots_left: number; expired: boolean }
+  | undefined
+> {
   const [row] = await client.$queryRaw<
-    { suite_id: string; item_id: string; suite_key: string; item_body: unknown; expired: boolean }[]
+    {
+      suite_id: string;
+      item_id: string;
+      suite_key: string;
+      item_body: unknown;
+      slots_left: number;
+      expired: boolean;
+    }[]
   >`
-    SELECT a.suite_id, a.item_id, s.key AS suite_key, i.body AS item_body, a.held_until <= clock_timestamp() AS expired
+    SELECT a.suite_id, a.item_id, s.key AS suite_key, i.body AS item_body, si.slots_left,
+           a.held_until <= clock_timestamp() AS expired
     FROM assignment a JOIN suite s ON s.id = a.suite_id JOIN item i ON i.id = a.item_id
-    WHERE a.id = ${assignmentId}::uuid`;
+    JOIN suite_item si ON si.suite_id = a.suite_id AND si.item_id = a.item_id
+    WHERE a.id = ${assignmentId}::uuid
+    FOR UPDATE OF si`;
   return row;
 }
 
