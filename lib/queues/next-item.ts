@@ -15,7 +15,6 @@ import {
   lockClaimCandidate,
   lockSuiteItem,
   selectActiveHolds,
-  selectRaterSuite,
   selectRaterSuiteToClaim,
   type SuiteRow,
 } from "./queries";
@@ -23,16 +22,8 @@ import type { QueueRater } from "./queue-rater";
 
 export type NextItem = { assignmentId: string; resumed: boolean } | { assignmentId: null; reason: "finished" | "busy" };
 
-/** The suite, if this rater may work it (a suite rater, or a visitor on one of its links). */
+/** The answer for a suite that does not exist or that this rater may not work: the same, so neither is told apart. */
 const suiteNotFound = () => new AppError("NOT_FOUND", "No suite with this id in your queues");
-
-export async function suiteForRater(client: SqlClient, rater: QueueRater, suiteId: string): Promise<SuiteRow> {
-  const notFound = suiteNotFound();
-  if (!isUuid(suiteId)) throw notFound;
-  const suite = await selectRaterSuite(client, rater, suiteId);
-  if (!suite || suite.archived) throw notFound;
-  return suite;
-}
 
 export const SUITE_PAUSED_MESSAGE =
   "This suite is paused by an admin: no items are handed out until it is resumed. Work you hold can still be submitted.";
