@@ -211,6 +211,12 @@ reportBench({
   ],
   targets: [
     {
+      name: `next item p50, one rater alone, ${ITEMS.toLocaleString("en")} items`,
+      target: "≤ 5 ms",
+      measured: `${ms(percentile(alone, 50))} ms`,
+      met: percentile(alone, 50) <= 5,
+    },
+    {
       name: `next item p95, ${ITEMS.toLocaleString("en")} items × ${RATERS} raters at work`,
       target: "≤ 50 ms",
       measured: `${ms(workingP95)} ms`,

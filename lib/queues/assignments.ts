@@ -15,13 +15,13 @@ import {
   draftNotSaved,
   saveWorkItemDraft,
   submittedObject,
-  submitWorkItem,
+  submitWorkItemSql,
   workItemNotFound,
   type SavedDraft,
 } from "@/lib/work-items/engine";
 import { ASSIGNMENT, assignmentAccess, linkOf } from "./assignment-kind";
 import { slotStillAvailable } from "./next-item";
-import { lockSuiteItem, selectAssignmentPosition, selectSlotsLeft, takeSlot } from "./queries";
+import { lockAssignmentItemToSubmit, selectAssignmentPosition, takeSlot } from "./queries";
 import type { QueueRater } from "./queue-rater";
 import { ratingContextOf } from "./record-task";
 
@@ -121,16 +121,17 @@ export async function submitAssignment(options: {
 }): Promise<SubmittedAssignment> {
   const { rater, assignmentId } = options;
   if (!isUuid(assignmentId)) throw notFound();
-  const outcome = await submitWorkItem(ASSIGNMENT, {
+  // A plain pg transaction (lib/sql-transaction.ts): the lock, the checks and the one record statement.
+  const outcome = await submitWorkItemSql(ASSIGNMENT, {
     id: assignmentId,
     access: assignmentAccess(rater),
     store: async (tx) => {
-      const row = await findOwn(tx, rater, assignmentId);
-      await lockSuiteItem(tx, row.suiteId, row.itemId);
-      const expired = row.heldUntil.getTime() <= Date.now();
+      // The engine has locked the row and checked that it is the rater's.
+      const row = await lockAssignmentItemToSubmit(tx, assignmentId);
+      if (!row) throw notFound();
       if (
-        (await selectSlotsLeft(tx, row.suiteId, row.itemId)) === 0 ||
-        (expired && !(await slotStillAvailable(tx, row.suiteId, row.itemId, row.id)))
+        row.slots_left === 0 ||
+        (row.expired && !(await slotStillAvailable(tx, row.suite_id, row.item_id, assignmentId)))
       ) {
         throw new AppError(
           "CONFLICT",
@@ -147,13 +148,10 @@ export async function submitAssignment(options: {
           },
         ]);
       }
-      const draft = {
-        ...submitted,
-        ...ratingContextOf(row.suiteItem.item.body as unknown as Item, row.suiteItem.suite.key),
-      };
+      const draft = { ...submitted, ...ratingContextOf(row.item_body as Item, row.suite_key) };
       const countedIn = {
-        suiteId: row.suiteId,
-        itemId: row.itemId,
+        suiteId: row.suite_id,
+        itemId: row.item_id,
         flow: rater.kind === "user" ? "assignment" : "share_link",
       } as const;
       const stored =
@@ -166,7 +164,7 @@ export async function submitAssignment(options: {
               client: tx,
               countedIn,
             });
-      await takeSlot(tx, row.suiteId, row.itemId);
+      await takeSlot(tx, row.suite_id, row.item_id);
       return { resultId: stored.evalId, record: stored.body };
     },
   });

@@ -10,29 +10,20 @@ import { isUuid } from "@/lib/ids";
 import { holdWorkItem } from "@/lib/work-items/engine";
 import { ASSIGNMENT } from "./assignment-kind";
 import {
-  countGoldAssignments,
-  countLinkSlotsTaken,
   countOpenForRater,
-  insertAssignment,
+  insertAssignmentIfRoom,
   lockClaimCandidate,
-  lockHeldAssignments,
   lockSuiteItem,
   selectActiveHolds,
-  selectRaterSuite,
+  selectRaterSuiteToClaim,
   type SuiteRow,
 } from "./queries";
 import type { QueueRater } from "./queue-rater";
 
 export type NextItem = { assignmentId: string; resumed: boolean } | { assignmentId: null; reason: "finished" | "busy" };
 
-/** The suite, if this rater may work it (a suite rater, or a visitor on one of its links). */
-export async function suiteForRater(client: SqlClient, rater: QueueRater, suiteId: string): Promise<SuiteRow> {
-  const notFound = new AppError("NOT_FOUND", "No suite with this id in your queues");
-  if (!isUuid(suiteId)) throw notFound;
-  const suite = await selectRaterSuite(client, rater, suiteId);
-  if (!suite || suite.archived) throw notFound;
-  return suite;
-}
+/** The answer for a suite that does not exist or that this rater may not work: the same, so neither is told apart. */
+const suiteNotFound = () => new AppError("NOT_FOUND", "No suite with this id in your queues");
 
 export const SUITE_PAUSED_MESSAGE =
   "This suite is paused by an admin: no items are handed out until it is resumed. Work you hold can still be submitted.";
@@ -48,8 +39,12 @@ export async function slotStillAvailable(
   return held < slotsLeft;
 }
 
-async function resumeHeld(client: SqlClient, rater: QueueRater, suite: SuiteRow): Promise<string | null> {
-  for (const assignment of await lockHeldAssignments(client, rater, suite.id)) {
+async function resumeHeld(
+  client: SqlClient,
+  suite: SuiteRow,
+  held: { id: string; item_id: string; live: boolean }[],
+): Promise<string | null> {
+  for (const assignment of held) {
     if (!assignment.live) {
       await lockSuiteItem(client, suite.id, assignment.item_id);
       if (!(await slotStillAvailable(client, suite.id, assignment.item_id, assignment.id))) continue;
@@ -60,10 +55,8 @@ async function resumeHeld(client: SqlClient, rater: QueueRater, suite: SuiteRow)
   return null;
 }
 
-async function wantsGold(client: SqlClient, rater: QueueRater, suite: SuiteRow): Promise<boolean> {
-  if (suite.gold_share <= 0) return false;
-  const { gold, total } = await countGoldAssignments(client, rater.raterKey, suite.id);
-  return gold < suite.gold_share * (total + 1);
+function wantsGold(suite: SuiteRow, counts: { gold: number; total: number }): boolean {
+  return suite.gold_share > 0 && counts.gold < suite.gold_share * (counts.total + 1);
 }
 
 async function claimCandidate(
@@ -75,27 +68,25 @@ async function claimCandidate(
 ): Promise<string | null | "retry"> {
   const candidate = await lockClaimCandidate(client, rater, suite, gold, skipped);
   if (!candidate) return null;
-  // The candidate was chosen on the statement's snapshot; with the row locked, count again.
-  const { slotsLeft, held } = await selectActiveHolds(client, suite.id, candidate, null);
-  const linkFull =
-    rater.kind === "visitor" &&
-    suite.link_slots !== null &&
-    (await countLinkSlotsTaken(client, rater.shareLinkId, suite.id, candidate)) >= suite.link_slots;
-  if (held >= slotsLeft || linkFull) {
-    skipped.push(candidate);
-    return "retry";
-  }
-  return insertAssignment(client, rater, suite, candidate);
+  // The candidate was chosen on the statement's snapshot; with the row locked, the insert counts again.
+  const claimed = await insertAssignmentIfRoom(client, rater, suite, candidate);
+  if (claimed) return claimed;
+  skipped.push(candidate);
+  return "retry";
 }
 
 export async function nextItem(options: { rater: QueueRater; suiteId: string }): Promise<NextItem> {
   const { rater } = options;
+  if (!isUuid(options.suiteId)) throw suiteNotFound();
   return sqlTransaction(async (tx) => {
-    const suite = await suiteForRater(tx, rater, options.suiteId);
+    // The suite, the rater's held items (locked) and gold count in one round trip; every round trip counts here.
+    const found = await selectRaterSuiteToClaim(tx, rater, options.suiteId);
+    if (!found || found.archived) throw suiteNotFound();
+    const { gold: goldSoFar, total, held, ...suite } = found;
     if (suite.paused) throw new AppError("CONFLICT", SUITE_PAUSED_MESSAGE);
-    const resumed = await resumeHeld(tx, rater, suite);
+    const resumed = await resumeHeld(tx, suite, held);
     if (resumed) return { assignmentId: resumed, resumed: true };
-    const gold = await wantsGold(tx, rater, suite);
+    const gold = wantsGold(suite, { gold: goldSoFar, total });
     for (const flag of [gold, !gold]) {
       const skipped: string[] = [];
       for (let attempt = 0; attempt < 50; attempt += 1) {

@@ -2,6 +2,7 @@
 // and counts, on a small suite with one rater (k = 2, one gold item).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { sqlTransaction } from "@/lib/sql-transaction";
 import { createSuite } from "@/lib/suites/service";
 import { importTestItems } from "@/lib/testing/test-items";
 import { createTestUser } from "@/lib/testing/test-users";
@@ -20,7 +21,9 @@ import {
   selectActiveHolds,
   selectAssignmentPosition,
   selectLatestInChain,
+  insertAssignmentIfRoom,
   selectRaterSuite,
+  selectRaterSuiteToClaim,
   selectSkippedItems,
   selectSlotsLeft,
   takeSlot,
@@ -128,5 +131,22 @@ describe("queue queries", () => {
     // An eval_id with no suite_record row: the chain is the rating itself.
     const lone = "00000000-0000-4000-8000-000000000001";
     expect(await selectLatestInChain(db(), suite.id, lone)).toBe(lone);
+  });
+
+  it("next item's combined reads: the suite with the rater's held items and gold count; an insert only while the item has room", async () => {
+    const found = await sqlTransaction((tx) => selectRaterSuiteToClaim(tx, rater, suite.id));
+    const held = await db().$transaction((tx) => lockHeldAssignments(tx, rater, suite.id));
+    expect(found).toEqual({ ...suite, ...(await countGoldAssignments(db(), rater.raterKey, suite.id)), held });
+    expect(found).toMatchObject({ gold: 1, total: 2, held: [{ live: true }] });
+    expect(await sqlTransaction((tx) => selectRaterSuiteToClaim(tx, outsider, suite.id))).toBeUndefined();
+    // The held gold item has one slot left and the rater's live hold on it: no room for another.
+    const full = held[0]!.item_id;
+    expect(await sqlTransaction((tx) => insertAssignmentIfRoom(tx, outsider, suite, full))).toBeNull();
+    const [open] = await db().$queryRaw<{ item_id: string }[]>`
+      SELECT si.item_id FROM suite_item si WHERE si.suite_id = ${suite.id}::uuid
+        AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id)`;
+    const created = await sqlTransaction((tx) => insertAssignmentIfRoom(tx, outsider, suite, open!.item_id));
+    expect(created).toEqual(expect.any(String));
+    expect(await selectActiveHolds(db(), suite.id, open!.item_id, null)).toEqual({ slotsLeft: 2, held: 1 });
   });
 });

@@ -3,6 +3,7 @@
 // bigint, statuses as AssignmentStatus. The rules live in next-item.ts,
 // skip.ts and correction.ts; the statements live here.
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { SqlClient } from "@/lib/sql-transaction";
 import { ASSIGNMENT_STATUSES, parseStatus, type AssignmentStatus } from "@/lib/statuses";
 import type { QueueRater } from "./queue-rater";
@@ -40,6 +41,69 @@ export async function selectRaterSuite(
   return suite;
 }
 
+export type HeldAssignment = { id: string; item_id: string; live: boolean };
+
+/**
+ * What "next item" reads before it claims, in one round trip: the suite (if
+ * this rater may work it), the rater's held assignments of it, oldest first
+ * and locked (lockHeldAssignments), and their gold count (countGoldAssignments).
+ */
+export async function selectRaterSuiteToClaim(
+  client: SqlClient,
+  rater: QueueRater,
+  suiteId: string,
+): Promise<(SuiteRow & { gold: number; total: number; held: HeldAssignment[] }) | undefined> {
+  const suite =
+    rater.kind === "user"
+      ? Prisma.sql`SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, NULL::int AS link_slots,
+               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
+        JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${rater.actor.userId} WHERE s.id = ${suiteId}::uuid`
+      : Prisma.sql`SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, coalesce(l.max_slots_per_item, (s.overlap_k + 1) / 2) AS link_slots,
+               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
+        JOIN share_link l ON l.suite_id = s.id AND l.id = ${rater.shareLinkId}::uuid AND l.revoked_at IS NULL WHERE s.id = ${suiteId}::uuid`;
+  // The held rows are locked only when the suite row is found (the CTE is read from the suite's row).
+  const [row] = await client.$queryRaw<(SuiteRow & { gold: bigint; total: bigint; held: HeldAssignment[] })[]>`
+    WITH rater_suite AS (${suite}), held AS (
+      SELECT id, item_id, held_until > now() AS live, created_at FROM assignment
+      WHERE suite_id = ${suiteId}::uuid AND rater_key = ${rater.raterKey} AND status = 'held'
+        AND share_link_id IS NOT DISTINCT FROM ${linkOf(rater)}::uuid
+      ORDER BY created_at FOR UPDATE)
+    SELECT rs.*, g.gold, g.total,
+           (SELECT coalesce(json_agg(json_build_object('id', h.id, 'item_id', h.item_id, 'live', h.live) ORDER BY h.created_at), '[]')
+              FROM held h) AS held
+    FROM rater_suite rs
+    CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE a.is_gold) AS gold, count(*) AS total FROM assignment a
+                        WHERE a.suite_id = rs.id AND a.rater_key = ${rater.raterKey}) g`;
+  return row && { ...row, gold: Number(row.gold), total: Number(row.total) };
+}
+
+/**
+ * A new assignment of the item to the rater if the item still has room: the
+ * recount of selectActiveHolds (and, for a visitor, countLinkSlotsTaken) as the
+ * INSERT's own condition. The caller holds the suite_item row's lock, and the
+ * statement's fresh snapshot sees every claim committed before it was granted.
+ * Null when the item is full.
+ */
+export async function insertAssignmentIfRoom(
+  client: SqlClient,
+  rater: QueueRater,
+  suite: SuiteRow,
+  itemId: string,
+): Promise<string | null> {
+  const [created] = await client.$queryRaw<{ id: string }[]>`
+    INSERT INTO assignment (suite_id, item_id, rater_key, user_id, share_link_id, held_until)
+    SELECT si.suite_id, si.item_id, ${rater.raterKey}, ${rater.kind === "user" ? rater.actor.userId : null},
+           ${linkOf(rater)}::uuid, now() + make_interval(secs => ${suite.hold_seconds})
+    FROM suite_item si
+    WHERE si.suite_id = ${suite.id}::uuid AND si.item_id = ${itemId}::uuid
+      AND (SELECT count(*) FROM assignment h WHERE h.suite_id = si.suite_id AND h.item_id = si.item_id AND h.status = 'held'
+             AND h.held_until > now()) < si.slots_left
+      AND (${suite.link_slots}::int IS NULL OR (SELECT count(*) FROM assignment l WHERE l.suite_id = si.suite_id AND l.item_id = si.item_id
+             AND l.share_link_id = ${linkOf(rater)}::uuid AND (l.status = 'submitted' OR l.held_until > now())) < ${suite.link_slots}::int)
+    RETURNING id`;
+  return created?.id ?? null;
+}
+
 /** Slots of the item that the visitor's share link holds or filled. */
 export async function countLinkSlotsTaken(
   client: SqlClient,
@@ -71,6 +135,37 @@ export async function selectActiveHolds(
 /** Serialises claims and submits of one item: every one locks its suite_item row first. */
 export async function lockSuiteItem(client: SqlClient, suiteId: string, itemId: string): Promise<void> {
   await client.$queryRaw`SELECT 1 FROM suite_item WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid FOR UPDATE`;
+}
+
+/**
+ * What a submit needs of an assignment (the caller has locked it), with its
+ * suite_item row locked as lockSuiteItem locks it: the item's body, the
+ * suite's key, the slots left and whether the hold ran out. One round trip.
+ */
+export async function lockAssignmentItemToSubmit(
+  client: SqlClient,
+  assignmentId: string,
+): Promise<
+  | { suite_id: string; item_id: string; suite_key: string; item_body: unknown; slots_left: number; expired: boolean }
+  | undefined
+> {
+  const [row] = await client.$queryRaw<
+    {
+      suite_id: string;
+      item_id: string;
+      suite_key: string;
+      item_body: unknown;
+      slots_left: number;
+      expired: boolean;
+    }[]
+  >`
+    SELECT a.suite_id, a.item_id, s.key AS suite_key, i.body AS item_body, si.slots_left,
+           a.held_until <= clock_timestamp() AS expired
+    FROM assignment a JOIN suite s ON s.id = a.suite_id JOIN item i ON i.id = a.item_id
+    JOIN suite_item si ON si.suite_id = a.suite_id AND si.item_id = a.item_id
+    WHERE a.id = ${assignmentId}::uuid
+    FOR UPDATE OF si`;
+  return row;
 }
 
 export async function selectSlotsLeft(client: SqlClient, suiteId: string, itemId: string): Promise<number> {

@@ -10,6 +10,7 @@ import type { AifRecord } from "@/lib/aif/types";
 import { auditInsertSelect, storedUserAgent } from "@/lib/audit/audit-statement";
 import type { RequestOrigin } from "@/lib/audit/service";
 import { AppError } from "@/lib/errors";
+import type { CountedIn } from "./counted-in";
 
 export type RecordRow = { record: AifRecord; sha256: Buffer; submittedById: string | null };
 export type IdempotencyKeyRow = { userId: string; key: string; fingerprint: Buffer<ArrayBuffer> };
@@ -17,10 +18,15 @@ export type IdempotencyKeyRow = { userId: string; key: string; fingerprint: Buff
 /** Thrown when the idempotency key was stored by a concurrent request first (the caller replays its record). */
 export class IdempotencyKeyTaken extends Error {}
 
+/**
+ * On the pool (a rater's free-form submit: atomic as one statement), or on a
+ * transaction's connection (a suite flow's submit, lib/sql-transaction.ts),
+ * where `countedIn` adds the record's suite_record row to the same statement.
+ */
 export async function insertRecordStatement(
-  pool: pg.Pool,
+  client: pg.Pool | pg.PoolClient,
   row: RecordRow,
-  options: { origin?: RequestOrigin; idempotencyKey?: IdempotencyKeyRow },
+  options: { origin?: RequestOrigin; idempotencyKey?: IdempotencyKeyRow; countedIn?: CountedIn },
 ): Promise<void> {
   const { record } = row;
   const params: unknown[] = [
@@ -40,11 +46,26 @@ export async function insertRecordStatement(
   let keyCte = "";
   if (options.idempotencyKey) {
     params.push(options.idempotencyKey.userId, options.idempotencyKey.key, options.idempotencyKey.fingerprint);
+    const [user, key, fingerprint] = [params.length - 2, params.length - 1, params.length];
     keyCte = `, stored_key AS (
-      INSERT INTO record_idempotency_key (user_id, key, request_sha256, eval_id) SELECT $13, $14, $15, eval_id FROM stored_record)`;
+      INSERT INTO record_idempotency_key (user_id, key, request_sha256, eval_id) SELECT $${user}, $${key}, $${fingerprint}, eval_id FROM stored_record)`;
+  }
+  let countedCte = "";
+  const { countedIn } = options;
+  if (countedIn) {
+    params.push(
+      countedIn.suiteId,
+      countedIn.itemId,
+      countedIn.flow,
+      countedIn.flow === "correction" ? countedIn.supersedes : null,
+    );
+    const [suite, item, flow, supersedes] = [3, 2, 1, 0].map((back) => params.length - back);
+    countedCte = `, counted_in AS (
+      INSERT INTO suite_record (suite_id, item_id, eval_id, flow, supersedes)
+      SELECT $${suite}::uuid, $${item}::uuid, eval_id, $${flow}, $${supersedes}::uuid FROM stored_record)`;
   }
   try {
-    await pool.query({
+    await client.query({
       // Unnamed, like every statement the app sends: a named prepared statement
       // lives in one server session, which a pooler in transaction mode (or any
       // connection shared between clients) does not keep for us.
@@ -54,7 +75,7 @@ export async function insertRecordStatement(
         RETURNING eval_id
       ), stored_audit AS (
         ${auditInsertSelect({ action: "record.submitted", actorId: "$10", subject: "eval_id::text", ipAddress: "$11", userAgent: "$12", from: "stored_record" })}
-      )${keyCte}
+      )${keyCte}${countedCte}
       SELECT 1`,
       values: params,
     });

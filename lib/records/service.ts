@@ -14,6 +14,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { countRecordStored } from "@/lib/observability/metrics";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { isPgTransaction, type PgTransaction } from "@/lib/sql-transaction";
 import type { RecordFilter } from "@/lib/export/record-filter";
 import { recordDigest } from "./canonical-hash";
 import { countRecordInSuite, countRecordsInSuite, type CountedIn } from "./counted-in";
@@ -69,7 +70,7 @@ export async function submitRecord(options: {
   /** From the Idempotency-Key header (parseIdempotencyKey): a repeat answers with the first record, replayed. */
   idempotencyKey?: string;
   origin?: RequestOrigin;
-  client?: DbClient;
+  client?: DbClient | PgTransaction;
   /** Set by a suite flow only (an assignment's submit); a free-form record counts in no suite. */
   countedIn?: CountedIn;
 }): Promise<StoredRecord & { replayed?: boolean }> {
@@ -81,7 +82,10 @@ export async function submitRecord(options: {
     key: options.idempotencyKey,
     fingerprint: requestFingerprint({ draft, as: options.as }),
   };
-  const earlier = await findKeyedRecord(options.client ?? db(), keyed);
+  const earlier = await findKeyedRecord(
+    options.client && !isPgTransaction(options.client) ? options.client : db(),
+    keyed,
+  );
   if (earlier) return { ...earlier, replayed: true };
   try {
     return await submitOnce({ ...options, idempotencyKey: keyed });
@@ -103,7 +107,7 @@ async function submitOnce(options: {
   draft: unknown;
   as?: RatingRole;
   origin?: RequestOrigin;
-  client?: DbClient;
+  client?: DbClient | PgTransaction;
   idempotencyKey?: IdempotencyKeyRow;
   countedIn?: CountedIn;
 }): Promise<StoredRecord> {
@@ -131,7 +135,7 @@ export async function submitEndUserRecord(options: {
   visitorId: string;
   draft: unknown;
   origin?: RequestOrigin;
-  client?: DbClient;
+  client?: DbClient | PgTransaction;
   countedIn?: CountedIn;
 }): Promise<StoredRecord> {
   const body = draftObject(options.draft);
@@ -331,7 +335,8 @@ async function storeRecord(options: {
   /** Bulk paths (imports, judge runs) write one audit event for the batch instead. */
   audit?: boolean;
   origin?: RequestOrigin;
-  client?: DbClient;
+  /** A caller's transaction: Prisma's, or a plain pg one (sqlTransaction). */
+  client?: DbClient | PgTransaction;
   /** Stored with the record or not at all: the request's idempotency key. */
   idempotencyKey?: IdempotencyKeyRow;
   /** The suite flow storing this record; without it the record counts in no suite's statistics. */
@@ -344,21 +349,26 @@ async function storeRecord(options: {
   if (issues.length > 0) throw new AppError("INVALID_RECORD", "The record is not valid", issues);
 
   const derivedFrom = record.derived_from ?? null;
-  if (!options.client && options.audit !== false && !options.countedIn) {
+  const { client } = options;
+  const inPgTransaction = client !== undefined && isPgTransaction(client);
+  if (inPgTransaction || (!client && options.audit !== false && !options.countedIn)) {
     // On its own (a rater's submit), one statement stores the record, its
-    // audit event and its key. Visibility first; the foreign key stays the
-    // final word on derived_from (records are never deleted).
+    // audit event and its key; in a plain pg transaction (an assignment's
+    // submit), the same statement with its suite_record row. Visibility first
+    // (records are immutable, so read outside the transaction); the foreign key
+    // stays the final word on derived_from (records are never deleted).
+    if (options.audit === false) throw new Error("storeRecord: the one-statement insert always writes its audit event");
     if (derivedFrom !== null) await options.canSee(db(), derivedFrom, record);
     await insertRecordStatement(
-      appPool(),
+      inPgTransaction ? client.connection : appPool(),
       { record, sha256: recordDigest(record), submittedById: options.submittedById },
-      { origin: options.origin, idempotencyKey: options.idempotencyKey },
+      { origin: options.origin, idempotencyKey: options.idempotencyKey, countedIn: options.countedIn },
     );
     countRecordStored(record.rater.type);
     return { evalId: record.eval_id, createdAt: new Date(record.created_at), body: record };
   }
-  // Within a caller's transaction (assignments, reviews, imports): the same
-  // rows through Prisma, composed into that transaction.
+  // Within a caller's Prisma transaction (reviews, adjudications, imports):
+  // the same rows through Prisma, composed into that transaction.
   const store = async (client: DbClient) => {
     if (derivedFrom !== null) await options.canSee(client, derivedFrom, record);
     await client.evalRecord.create({
@@ -387,7 +397,7 @@ async function storeRecord(options: {
       });
   };
   try {
-    await (options.client ? store(options.client) : db().$transaction(store));
+    await (client ? store(client) : db().$transaction(store));
   } catch (error) {
     // The foreign key is the final word on derived_from.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003")

@@ -8,7 +8,7 @@
 // store, close) — the rules that must not drift between kinds.
 import "server-only";
 import { db, type DbClient } from "@/lib/db";
-import type { SqlClient } from "@/lib/sql-transaction";
+import { sqlTransaction, type PgTransaction, type SqlClient } from "@/lib/sql-transaction";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { parseStatus } from "@/lib/statuses";
@@ -90,7 +90,7 @@ export function draftNotSaved<Status extends string>(
 
 /** Locks the caller's row for the rest of the transaction; undefined when it is not theirs. */
 export async function lockWorkItem<Status extends string>(
-  tx: DbClient,
+  tx: SqlClient,
   kind: WorkItemKind<Status>,
   options: { id: string; access: WorkItemAccess },
 ): Promise<{ status: Status; resultId: string | null } | undefined> {
@@ -103,7 +103,7 @@ export async function lockWorkItem<Status extends string>(
 
 /** Marks the item done with the id of what it produced; its draft is dropped (the result holds it now). */
 export async function closeWorkItem(
-  tx: DbClient,
+  tx: SqlClient,
   kind: WorkItemKind,
   options: { id: string; resultId: string },
 ): Promise<void> {
@@ -145,6 +145,33 @@ export async function submitWorkItem<Status extends string, Result extends objec
       await options.whenNotFound?.(tx);
       throw workItemNotFound(kind);
     }
+    if (locked.status === kind.doneStatus)
+      return { alreadySubmitted: true as const, resultId: locked.resultId as string };
+    const refused = kind.submitClosedMessage[locked.status];
+    if (refused) throw new AppError("CONFLICT", refused);
+    const stored = await options.store(tx);
+    await closeWorkItem(tx, kind, { id: options.id, resultId: stored.resultId });
+    return { ...stored, alreadySubmitted: false as const };
+  });
+}
+
+/**
+ * submitWorkItem on a plain pg transaction (lib/sql-transaction.ts), for a kind
+ * whose `store` is written as tagged SQL: the same skeleton and rules, without
+ * Prisma's interactive transaction around every statement (issue 23: the
+ * assignment submit sits between two "next item" calls).
+ */
+export async function submitWorkItemSql<Status extends string, Result extends object>(
+  kind: WorkItemKind<Status>,
+  options: {
+    id: string;
+    access: WorkItemAccess;
+    store: (tx: PgTransaction) => Promise<{ resultId: string } & Result>;
+  },
+): Promise<SubmitOutcome<Result>> {
+  return sqlTransaction(async (tx) => {
+    const locked = await lockWorkItem(tx, kind, options);
+    if (!locked) throw workItemNotFound(kind);
     if (locked.status === kind.doneStatus)
       return { alreadySubmitted: true as const, resultId: locked.resultId as string };
     const refused = kind.submitClosedMessage[locked.status];
