@@ -41,3 +41,16 @@ export const PairSubmitInput = z.object({
   responses: z.tuple([z.record(z.string(), z.unknown()), z.record(z.string(), z.unknown())]),
 });
 export type PairSubmit = z.infer<typeof PairSubmitInput>;
+
+/**
+ * A pair's draft as the page autosaves it: the submit's fields, any of them
+ * still missing. Each response is checked as a form draft (lib/work-items/draft-input).
+ */
+export const PairDraftInput = z
+  .object({
+    preference: Preference.nullable().optional(),
+    rationale: z.string().max(2000).optional(),
+    responses: z.tuple([z.record(z.string(), z.unknown()), z.record(z.string(), z.unknown())]).optional(),
+  })
+  .strict();
+export type PairDraft = z.infer<typeof PairDraftInput>;
