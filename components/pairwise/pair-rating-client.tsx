@@ -24,7 +24,7 @@ import type { ValidationIssue } from "@/lib/aif/types";
 import { chooseStartingDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
 import { openNextItem } from "@/lib/queues/open-next-item";
 import { pairQueueUrls } from "@/lib/pairwise/queue-urls";
-import { PairRubricGrid, type Likert, type Universal } from "./pair-rubric-grid";
+import { focusChoice, PairRubricGrid, type Likert, type Universal } from "./pair-rubric-grid";
 import { PREFERENCE_OPTIONS, preferenceOfKey } from "./preference-options";
 import { ResponseRestForm } from "./response-rest-form";
 import styles from "./pair-rating.module.css";
@@ -124,6 +124,8 @@ function NextPair({ suiteId, message }: { suiteId: string; message: string }) {
     });
     if (problem) setFailure(problem);
   }, [router, suiteId]);
+  // With nothing to open, this screen takes the keyboard back (keys typed meanwhile were kept for the next pair).
+  useClaimedKeyboard(finished || failure !== null);
   useEffect(() => {
     // Opening the next pair updates state when the answer arrives; that is the point.
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -250,9 +252,7 @@ function PairForm({
   // The keyboard starts on the verdict; keys typed while the page loaded are replayed there.
   useClaimedKeyboard(true, () => {
     if (document.activeElement && document.activeElement !== document.body) return;
-    root.current
-      ?.querySelector<HTMLInputElement>('[data-preference] input[type="radio"]')
-      ?.focus({ preventScroll: true });
+    focusChoice(root.current?.querySelector("[data-preference]"), { preventScroll: true });
   });
 
   const loadNewer = useCallback(

@@ -27,13 +27,12 @@ const CONFIDENCE_OPTIONS = [
 ];
 const CONFIDENCE_KEYS: Record<string, "low" | "medium" | "high"> = { h: "high", m: "medium", l: "low" };
 
-/** The radio to focus in a cell's score group: the chosen one, else the first. */
-function focusScore(cell: Element | null | undefined): void {
-  const group = cell?.querySelector("[data-score]");
+/** Focuses a radio group where its keys act: the chosen option, else the first. */
+export function focusChoice(group: Element | null | undefined, options?: FocusOptions): void {
   const radio =
     group?.querySelector<HTMLInputElement>('input[type="radio"]:checked') ??
     group?.querySelector<HTMLInputElement>('input[type="radio"]');
-  radio?.focus();
+  radio?.focus(options);
 }
 
 type CellProps = {
@@ -75,7 +74,7 @@ function RubricCell({ dimension, label, index, value, invalidPaths, onChange }: 
     if (isRationaleRequired(next)) cell.querySelector("textarea")?.focus();
     else {
       const cells = [...document.querySelectorAll("[data-pair-cell]")];
-      focusScore(cells[cells.indexOf(cell) + 1]);
+      focusChoice(cells[cells.indexOf(cell) + 1]?.querySelector("[data-score]"));
     }
   };
   return (
