@@ -245,6 +245,11 @@ function PairForm({
       if (!preference) return;
       event.preventDefault();
       setPreference(preference);
+      // Focus on the verdict follows the key to the option chosen (Tab from an unchosen one lands on the chosen).
+      requestAnimationFrame(() => {
+        const group = root.current?.querySelector("[data-preference]");
+        if (group?.contains(document.activeElement) || document.activeElement === document.body) focusChoice(group);
+      });
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

@@ -7,7 +7,6 @@ import { authorize } from "@/lib/auth/authorize";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
-import { parseInput } from "@/lib/input";
 import { draftToSave } from "@/lib/work-items/draft-input";
 import { draftNotSaved, saveWorkItemDraft, workItemNotFound, type SavedDraft } from "@/lib/work-items/engine";
 import { PAIR_ASSIGNMENT, pairAssignmentAccess } from "./pair-kind";
@@ -20,7 +19,19 @@ export function pairDraftToSave(options: { draft: unknown; baseVersion: unknown 
   json: string;
   baseVersion: number;
 } {
-  const draft = parseInput(PairDraftInput, options.draft, "The draft is not valid");
+  const parsed = PairDraftInput.safeParse(options.draft);
+  // Issues name their place in the request body, as the form drafts' do (/draft/...).
+  if (!parsed.success)
+    throw new AppError(
+      "INVALID_INPUT",
+      "The draft is not valid",
+      parsed.error.issues.map((issue) => ({
+        path: ["/draft", ...issue.path.map(String)].join("/"),
+        rule: issue.code,
+        message: issue.message,
+      })),
+    );
+  const draft = parsed.data;
   for (const [index, response] of (draft.responses ?? []).entries()) {
     try {
       draftToSave({ draft: response, baseVersion: options.baseVersion });

@@ -27,14 +27,16 @@ export default async function RatePairPage({ params }: { params: Promise<{ assig
     <>
       {/* Before any other script: from the first moment, keys wait for the form instead of being lost. */}
       <script nonce={await requestNonce()} dangerouslySetInnerHTML={{ __html: KEY_BUFFER_SCRIPT }} />
-      <h1>Compare two responses</h1>
       <PairTranscripts
         prompt={pair.task.prompt}
         responses={[pair.responses[0].transcript, pair.responses[1].transcript]}
         caption={
-          <p className="help-block">
-            {pair.suite.name} · task <code>{pair.task.task_id}</code>
-          </p>
+          <>
+            <h1>Compare two responses</h1>
+            <p className="help-block">
+              {pair.suite.name} · task <code>{pair.task.task_id}</code>
+            </p>
+          </>
         }
       />
       <PairRatingClient
