@@ -132,7 +132,9 @@ test("a rater compares pairs from the keyboard alone; each submit stores two mir
       (url) =>
         /^\/rate\/pair\/[0-9a-f-]{36}$/.test(url.pathname) && !assignmentIds.includes(url.pathname.split("/").pop()!),
     );
-    const assignmentId = page.url().split("/").pop()!;
+    const assignmentId = new URL(page.url()).pathname.split("/").pop()!;
+    // Each pair after the first says the one before was stored.
+    if (pairIndex > 0) await expect(page.getByTestId("previous-submitted")).toHaveText(/Rating submitted/);
     expect(assignmentIds).not.toContain(assignmentId);
     assignmentIds.push(assignmentId);
     await formReady(page);
@@ -170,8 +172,8 @@ test("a rater compares pairs from the keyboard alone; each submit stores two mir
         },
       });
     } else await ratePair(page, key, pairIndex);
-    await expect(page.getByTestId("pair-submitted")).toContainText("Rating submitted.");
   }
+  await expect(page.getByTestId("pair-submitted")).toContainText("Rating submitted.");
   await expect(page.getByTestId("pairs-finished")).toBeVisible();
   expect(assignmentIds).toHaveLength(TASKS);
 

@@ -49,6 +49,8 @@ type Props = {
   task: Record<string, unknown>;
   submitted: boolean;
   signInUrl?: string;
+  /** The page was opened right after the previous pair's submit. */
+  afterSubmit?: boolean;
 };
 
 const objectOr = (value: unknown): Record<string, unknown> =>
@@ -110,7 +112,15 @@ export function PairRatingClient(props: Props) {
 }
 
 /** After a submit: says so, and opens the next pair of the suite (or says the suite is finished). */
-function NextPair({ suiteId, message }: { suiteId: string; message: string }) {
+function NextPair({
+  suiteId,
+  message,
+  justSubmitted = false,
+}: {
+  suiteId: string;
+  message: string;
+  justSubmitted?: boolean;
+}) {
   const router = useRouter();
   const [finished, setFinished] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -120,10 +130,11 @@ function NextPair({ suiteId, message }: { suiteId: string; message: string }) {
     // An empty "finished" address: the suite's end is said here, not on another page.
     const problem = await openNextItem({ ...pairQueueUrls(suiteId), finished: "" }, (path) => {
       if (path === "") setFinished(true);
-      else router.push(path);
+      // The next pair says the last one was stored: this screen may be gone before it is read.
+      else router.push(justSubmitted ? `${path}?submitted=1` : path);
     });
     if (problem) setFailure(problem);
-  }, [router, suiteId]);
+  }, [router, suiteId, justSubmitted]);
   // With nothing to open, this screen takes the keyboard back (keys typed meanwhile were kept for the next pair).
   useClaimedKeyboard(finished || failure !== null);
   useEffect(() => {
@@ -158,6 +169,7 @@ function PairForm({
   suiteId,
   task,
   signInUrl,
+  afterSubmit = false,
   start,
   onRestart,
 }: Props & { start: StartingDraft; onRestart: (start: StartingDraft) => void }) {
@@ -291,12 +303,17 @@ function PairForm({
     [responses],
   );
 
-  if (done) return <NextPair suiteId={suiteId} message="Rating submitted." />;
+  if (done) return <NextPair suiteId={suiteId} message="Rating submitted." justSubmitted />;
   return (
     <div ref={root} className={styles.form} data-testid="pair-form">
       <div className="rating-toolbar">
         <SaveStatusText status={autosave.status} />
       </div>
+      {afterSubmit ? (
+        <p className="notice" role="status" data-testid="previous-submitted">
+          Rating submitted. This is the next pair.
+        </p>
+      ) : null}
       {autosave.status.kind === "conflict" ? (
         <ConflictNotice current={autosave.status.current} onLoadNewer={loadNewer} onKeepMine={keepMine} />
       ) : null}

@@ -14,8 +14,14 @@ import { getPairAssignment } from "@/lib/pairwise/pairs";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare two responses" };
 
-export default async function RatePairPage({ params }: { params: Promise<{ assignmentId: string }> }) {
-  const { assignmentId } = await params;
+export default async function RatePairPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ assignmentId: string }>;
+  searchParams: Promise<{ submitted?: string }>;
+}) {
+  const [{ assignmentId }, { submitted }] = await Promise.all([params, searchParams]);
   const returnTo = `/rate/pair/${assignmentId}`;
   const actor = await requirePageActor({ returnTo, action: "queue.work" });
   const pair = await orNotFound(getPairAssignment({ actor, assignmentId }));
@@ -46,6 +52,7 @@ export default async function RatePairPage({ params }: { params: Promise<{ assig
         task={pair.task as Record<string, unknown>}
         submitted={pair.status === "submitted"}
         signInUrl={signInUrl(returnTo)}
+        afterSubmit={submitted === "1"}
       />
     </>
   );
