@@ -184,7 +184,8 @@ function PairForm({
     draftUrl: `${api}/draft`,
     storageId: assignmentId,
     baseVersion: start.baseVersion,
-    savedDraft: start.source === "server" ? (start.draft ?? {}) : null,
+    // The page's own shape of what the server holds: opening it is no edit to save.
+    savedDraft: start.source === "server" ? (initial as Record<string, unknown>) : null,
     unsavedDraft: start.source === "browser" ? start.draft : null,
     restored: start.draft !== null,
   });
