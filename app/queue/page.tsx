@@ -4,13 +4,19 @@ import { requirePageActor } from "@/lib/auth/page-guard";
 import { suitesForRater } from "@/lib/suites/service";
 import { raterQueueUrls } from "@/lib/queues/open-next-item";
 import { StartRatingButton } from "@/components/rating/start-rating-button";
+import { pairwiseSuitesForRater } from "@/lib/pairwise/rater-queue";
+import { pairQueueUrls, PAIR_RATE_PREFIX } from "@/lib/pairwise/queue-urls";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "My queue" };
 
 export default async function QueuePage({ searchParams }: { searchParams: Promise<{ finished?: string }> }) {
   const actor = await requirePageActor({ returnTo: "/queue", action: "queue.work" });
-  const [suites, { finished }] = await Promise.all([suitesForRater({ actor }), searchParams]);
+  const [suites, pairwise, { finished }] = await Promise.all([
+    suitesForRater({ actor }),
+    pairwiseSuitesForRater({ actor }),
+    searchParams,
+  ]);
   return (
     <>
       <h1>My queue</h1>
@@ -19,7 +25,7 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
           Nothing more to rate in that suite right now.
         </p>
       ) : null}
-      {suites.length === 0 ? (
+      {suites.length === 0 && pairwise.length > 0 ? null : suites.length === 0 ? (
         <p>You are not a rater of any suite yet. An admin adds you to one.</p>
       ) : (
         <ul className="suite-list">
@@ -52,6 +58,34 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
           ))}
         </ul>
       )}
+      {pairwise.length > 0 ? (
+        <>
+          <h2>Compare two responses</h2>
+          <ul className="suite-list">
+            {pairwise.map((suite) => (
+              <li key={suite.id} className="panel" data-testid={`queue-pairwise-${suite.key}`}>
+                <h3>{suite.name}</h3>
+                <p>
+                  You compared {suite.mySubmitted}; {suite.availableToMe} more pair
+                  {suite.availableToMe === 1 ? "" : "s"} waiting for a comparison.
+                </p>
+                {suite.myHeldAssignmentId ? (
+                  <a className="btn btn-primary" href={`${PAIR_RATE_PREFIX}${suite.myHeldAssignmentId}`}>
+                    Continue your pair
+                  </a>
+                ) : suite.availableToMe > 0 ? (
+                  <StartRatingButton
+                    urls={pairQueueUrls(suite.id)}
+                    label={suite.mySubmitted > 0 ? "Compare the next pair" : "Start comparing"}
+                  />
+                ) : (
+                  <p>Done — nothing left for you here.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </>
   );
 }

@@ -55,6 +55,10 @@ type Props = {
   /** Filled with the form's whole-form commands (the rating page's keys call them). */
   commandsRef?: MutableRefObject<FormCommands | null>;
   children?: ReactNode;
+  /** False when the form is one part of a larger page that submits it (a pair's per-response form). */
+  showSubmit?: boolean;
+  /** The fields' id prefix, when one page holds more than one form (ids must stay unique). */
+  idPrefix?: string;
 };
 
 const PREFILL_TEMPLATES = { FieldTemplate: PrefillFieldTemplate };
@@ -70,6 +74,8 @@ export function AifForm({
   prefill,
   commandsRef,
   children,
+  showSubmit = true,
+  idPrefix = ID_PREFIX,
 }: Props) {
   const [formData, setFormData] = useState<Record<string, unknown>>(() => withSafetyRollup(initialDraft ?? {}));
   // The latest data for whole-form commands, which may run between renders.
@@ -163,7 +169,7 @@ export function AifForm({
         widgets={aifWidgets}
         templates={prefill ? PREFILL_TEMPLATES : undefined}
         formContext={formContext}
-        idPrefix={ID_PREFIX}
+        idPrefix={idPrefix}
         noValidate
         noHtml5Validate
         showErrorList={false}
@@ -173,12 +179,17 @@ export function AifForm({
         onSubmit={handleSubmit}
         disabled={submitting}
       >
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={submitting}>
-            {submitting ? "Saving…" : submitLabel}
-          </button>
-          {children}
-        </div>
+        {showSubmit ? (
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={submitting}>
+              {submitting ? "Saving…" : submitLabel}
+            </button>
+            {children}
+          </div>
+        ) : (
+          // rjsf renders its own submit button when given no children.
+          <>{children}</>
+        )}
       </Form>
     </div>
   );

@@ -23,6 +23,8 @@ export type MatrixIds = {
   judgeRunId: string;
   /** A pairwise suite of the matrix suite's items against a second system's answers. */
   pairwiseSuiteId: string;
+  /** The caller's own pair assignment of that suite (the admin gets the rater's). */
+  pairAssignmentOf: (role: "rater" | "sme" | "admin") => string;
 };
 
 export type MatrixEntry = {
@@ -147,6 +149,12 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     method: "PAGE",
     access: "queue.work",
     path: (ids, role) => `/rate/${ownAssignment(ids, role)}`,
+  },
+  {
+    file: "app/rate/pair/[assignmentId]/page.tsx",
+    method: "PAGE",
+    access: "queue.work",
+    path: (ids, role) => `/rate/pair/${ids.pairAssignmentOf(role === "anonymous" ? "rater" : role)}`,
   },
   { file: "app/admin/imports/page.tsx", method: "PAGE", access: "items.import", path: () => "/admin/imports" },
   {
@@ -276,6 +284,13 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     file: "app/api/pairwise/assignments/[assignmentId]/route.ts",
     method: "GET",
     path: () => `/api/pairwise/assignments/${UNKNOWN_UUID}`,
+  },
+  // An empty body is refused before anything changes.
+  {
+    file: "app/api/pairwise/assignments/[assignmentId]/draft/route.ts",
+    method: "PUT",
+    path: () => `/api/pairwise/assignments/${UNKNOWN_UUID}/draft`,
+    body: {},
   },
   {
     file: "app/api/pairwise/assignments/[assignmentId]/submit/route.ts",

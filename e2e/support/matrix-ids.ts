@@ -92,8 +92,20 @@ export async function seedMatrixIds(
     headers: { origin: baseURL },
   });
   expect(pairwise.status(), await pairwise.text()).toBe(201);
+  const pairwiseSuiteId = (await pairwise.json()).id as string;
+  // Each queue worker holds one of its two pairs (the admin opens the rater's, which they may not).
+  const pairAssignmentOf = new Map<string, string>();
+  for (const role of ["rater", "sme"] as const) {
+    const next = await contexts[role].post(`/api/pairwise/suites/${pairwiseSuiteId}/next`, {
+      headers: { origin: baseURL },
+    });
+    expect(next.status()).toBe(200);
+    pairAssignmentOf.set(role, (await next.json()).assignment_id);
+  }
+  pairAssignmentOf.set("admin", pairAssignmentOf.get("rater")!);
   return {
-    pairwiseSuiteId: (await pairwise.json()).id,
+    pairwiseSuiteId,
+    pairAssignmentOf: (role) => pairAssignmentOf.get(role)!,
     recordOf: (role) => recordOf.get(role)!,
     targetUserId: targetUser.id,
     importId: suite.importId,

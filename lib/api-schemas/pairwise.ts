@@ -155,3 +155,15 @@ export const PairwiseJudgeRunSchema = named(
 );
 
 export const PairwiseSidecarLineSchema = named("PairwiseSidecarLine", PairwiseSidecarLine);
+
+export const PairDraftSaveSchema = named(
+  "PairDraftSave",
+  z.object({
+    base_version: int().describe("the version the draft was based on; a newer saved version answers 409"),
+    draft: z
+      .record(z.string(), z.unknown())
+      .describe(
+        "the pair's form as it stands: preference, rationale, responses (Response 1's and 2's forms), any of them missing",
+      ),
+  }),
+);

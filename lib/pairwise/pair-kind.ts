@@ -8,6 +8,7 @@ import type { WorkItemKind } from "@/lib/work-items/kind";
 
 export const PAIR_ASSIGNMENT: WorkItemKind<PairwiseAssignmentStatus> = {
   table: "pairwise_assignment",
+  suiteTable: "pairwise_suite",
   idColumn: "id",
   statuses: PAIRWISE_ASSIGNMENT_STATUSES,
   workingStatus: "held",

@@ -72,19 +72,35 @@ export async function nextPair(options: { actor: Actor; suiteId: string }): Prom
       else passedOver.push(candidate.id);
     }
     if (!pair) return { assignmentId: null, reason: "finished" };
+    const previous = await tx.pairwiseAssignment.findFirst({
+      where: { suiteId: options.suiteId, raterId },
+      orderBy: { createdAt: "desc" },
+      select: { firstShownLeft: true },
+    });
     const created = await tx.pairwiseAssignment.create({
       data: {
         suiteId: options.suiteId,
         pairId: pair.id,
         raterId,
-        // Which response is shown as Response 1: a fair coin per assignment, kept for position bias.
-        firstShownLeft: randomInt(2) === 1,
+        firstShownLeft: shownLeftAfter(previous?.firstShownLeft),
         heldUntil: new Date(Date.now() + suite.holdSeconds * 1000),
       },
       select: { id: true },
     });
     return { assignmentId: created.id, reason: null };
   });
+}
+
+/**
+ * Which response of the pair is shown as Response 1 (kept for position bias).
+ * A rater's first pair in a suite gets a fair coin; each next one the other
+ * side, so every rater sees both positions equally often (counterbalanced, as
+ * in position-swapped judging). Which system sits left stays random: the pairs
+ * come in the suite's shuffled order and their first system is the
+ * alphabetically first, unrelated to that order.
+ */
+export function shownLeftAfter(previous: boolean | undefined): boolean {
+  return previous === undefined ? randomInt(2) === 1 : !previous;
 }
 
 type OwnRow = {

@@ -47,3 +47,16 @@ export type PairSubmit = z.infer<typeof PairSubmitInput>;
 
 /** Settings of a pairwise judge run; the endpoint and model come from the configuration. */
 export const StartPairwiseJudgeRunInput = z.object({ temperature: z.number().min(0).max(2).default(0) }).strict();
+
+/**
+ * A pair's draft as the page autosaves it: the submit's fields, any of them
+ * still missing. Each response is checked as a form draft (lib/work-items/draft-input).
+ */
+export const PairDraftInput = z
+  .object({
+    preference: Preference.nullable().optional(),
+    rationale: z.string().max(2000).optional(),
+    responses: z.tuple([z.record(z.string(), z.unknown()), z.record(z.string(), z.unknown())]).optional(),
+  })
+  .strict();
+export type PairDraft = z.infer<typeof PairDraftInput>;

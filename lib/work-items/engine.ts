@@ -61,13 +61,20 @@ export async function holdWorkItem(
 export async function saveWorkItemDraft(
   client: DbClient,
   kind: WorkItemKind,
-  options: { id: string; access: WorkItemAccess; draft: unknown; baseVersion: unknown },
+  options: {
+    id: string;
+    access: WorkItemAccess;
+    draft: unknown;
+    baseVersion: unknown;
+    /** What the kind's drafts may hold (a pair's draft is two forms and a verdict); one AIF form when left out. */
+    parseDraft?: (options: { draft: unknown; baseVersion: unknown }) => { json: string; baseVersion: number };
+  },
 ): Promise<SavedDraft | null> {
-  const { json, baseVersion } = draftToSave(options);
+  const { json, baseVersion } = (options.parseDraft ?? draftToSave)(options);
   const [saved] = await client.$queryRaw<{ draft_version: number; draft_saved_at: Date }[]>`
     UPDATE ${table(kind)} w SET draft = ${json}::jsonb, draft_version = w.draft_version + 1, draft_saved_at = now(),
            held_until = greatest(w.held_until, now() + make_interval(secs => s.hold_seconds))
-    FROM suite s
+    FROM ${Prisma.raw(identifier(kind.suiteTable ?? "suite"))} s
     WHERE ${column(kind.idColumn)} = ${options.id}::uuid AND s.id = w.suite_id AND ${options.access}
       AND w.status = ${kind.workingStatus} AND w.draft_version = ${baseVersion}
     RETURNING w.draft_version, w.draft_saved_at`;

@@ -6,6 +6,8 @@
 
 export type WorkItemKind<Status extends string = string> = {
   table: string;
+  /** The table of the suite the row's suite_id names (its hold_seconds extend a saved draft's hold); "suite" when left out. */
+  suiteTable?: string;
   /** The primary key column (uuid). */
   idColumn: string;
   /** The status that means "being worked": the only one a draft can be saved in. */

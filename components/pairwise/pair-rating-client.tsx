@@ -1,0 +1,388 @@
+"use client";
+// The pair page's form: the verdict (five levels, keys 1–5 and A/B/=), its
+// rationale, the universal rubric for both responses and the rest of the form
+// per response. The rating page's machinery does the rest: the browser's copy
+// and the versioned server draft (useDraftAutosave, lib/queues/local-draft),
+// the choice after a conflict, the queued and idempotent submit
+// (useQueuedSubmit), keys typed before the page was ready (key-buffer) and
+// "next" (openNextItem). Ctrl+Enter submits.
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { isTextTarget } from "@/components/aif-form/dimension-path";
+import { SegmentedChoice } from "@/components/aif-form/segmented-choice";
+import { ConflictNotice, SignedOutNotice } from "@/components/rating/draft-notices";
+import { handOverKeys } from "@/components/rating/key-buffer";
+import { SaveStatusText } from "@/components/rating/save-status";
+import { useDraftAutosave, type ServerDraft } from "@/components/rating/use-draft-autosave";
+import { useClaimedKeyboard } from "@/components/rating/use-form-keys";
+import { useQueuedSubmit } from "@/components/rating/use-queued-submit";
+import { isRationaleRequired } from "@/lib/aif/contract";
+import { UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { readablePath } from "@/lib/aif/field-labels";
+import { prepareDraft } from "@/lib/aif/prepare-draft";
+import type { ValidationIssue } from "@/lib/aif/types";
+import { chooseStartingDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
+import { openNextItem } from "@/lib/queues/open-next-item";
+import { pairQueueUrls } from "@/lib/pairwise/queue-urls";
+import { focusChoice, PairRubricGrid, type Likert, type Universal } from "./pair-rubric-grid";
+import { PREFERENCE_OPTIONS, preferenceOfKey } from "./preference-options";
+import { ResponseRestForm } from "./response-rest-form";
+import styles from "./pair-rating.module.css";
+
+type PairDraft = {
+  preference?: string | null;
+  rationale?: string;
+  responses?: [Record<string, unknown>, Record<string, unknown>];
+};
+type PairBody = {
+  preference: string;
+  rationale: string;
+  responses: [Record<string, unknown>, Record<string, unknown>];
+};
+type Submitted = { eval_ids: [string, string]; already_submitted: boolean };
+
+type Props = {
+  assignmentId: string;
+  suiteId: string;
+  server: { draft: Record<string, unknown> | null; version: number };
+  /** The task without its reference: the modality decides which extension the rest of the form shows. */
+  task: Record<string, unknown>;
+  submitted: boolean;
+  signInUrl?: string;
+  /** The page was opened right after the previous pair's submit. */
+  afterSubmit?: boolean;
+};
+
+const objectOr = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+function pairDraftOf(draft: Record<string, unknown> | null | undefined): PairDraft {
+  const responses = Array.isArray(draft?.responses) ? draft.responses : [];
+  return {
+    preference: typeof draft?.preference === "string" ? draft.preference : null,
+    rationale: typeof draft?.rationale === "string" ? draft.rationale : "",
+    responses: [objectOr(responses[0]), objectOr(responses[1])],
+  };
+}
+
+/** What the rater has not done yet, in page order, before anything is sent. */
+function missingOf(draft: PairDraft): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if (!draft.preference)
+    issues.push({ path: "/preference", rule: "required", message: "Choose which response is better" });
+  if (!draft.rationale?.trim()) issues.push({ path: "/rationale", rule: "required", message: "Say why" });
+  for (const [index, response] of (draft.responses ?? []).entries()) {
+    const universal = objectOr(response.universal) as Universal;
+    for (const dimension of UNIVERSAL_DIMENSIONS) {
+      const likert = universal[dimension] ?? {};
+      const path = `/responses/${index}/universal/${dimension}`;
+      if (likert.score === undefined) issues.push({ path, rule: "required", message: "Give a score" });
+      else if (isRationaleRequired(likert) && !likert.rationale?.trim())
+        issues.push({
+          path: `${path}/rationale`,
+          rule: "rationaleRequired",
+          message: "A rationale is required for a score of 3 or lower, or a confidence below High",
+        });
+    }
+  }
+  return issues;
+}
+
+function issueLabel(path: string): string {
+  const match = /^\/responses\/(\d)(\/.*)?$/.exec(path);
+  if (!match) return path === "/preference" ? "Your preference" : path === "/rationale" ? "Why" : readablePath(path);
+  return `Response ${Number(match[1]) + 1}: ${readablePath(match[2] ?? "")}`;
+}
+
+export function PairRatingClient(props: Props) {
+  const { assignmentId, server } = props;
+  const [start, setStart] = useState<StartingDraft | null>(null);
+  // Each restart (a conflict resolved) mounts a fresh form.
+  const [generation, setGeneration] = useState(0);
+  const restart = useCallback((next: StartingDraft) => {
+    setStart(next);
+    setGeneration((previous) => previous + 1);
+  }, []);
+  // The browser's copy exists only after hydration, so the choice is made in an effect.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setStart(chooseStartingDraft(server, readLocalDraft(assignmentId))), [assignmentId, server]);
+  if (props.submitted) return <NextPair suiteId={props.suiteId} message="You have already submitted this pair." />;
+  if (!start) return <p role="status">Loading your draft…</p>;
+  return <PairForm key={generation} {...props} start={start} onRestart={restart} />;
+}
+
+/** After a submit: says so, and opens the next pair of the suite (or says the suite is finished). */
+function NextPair({
+  suiteId,
+  message,
+  justSubmitted = false,
+}: {
+  suiteId: string;
+  message: string;
+  justSubmitted?: boolean;
+}) {
+  const router = useRouter();
+  const [finished, setFinished] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const open = useCallback(async () => {
+    setFailure(null);
+    handOverKeys();
+    // An empty "finished" address: the suite's end is said here, not on another page.
+    const problem = await openNextItem({ ...pairQueueUrls(suiteId), finished: "" }, (path) => {
+      if (path === "") setFinished(true);
+      // The next pair says the last one was stored: this screen may be gone before it is read.
+      else router.push(justSubmitted ? `${path}?submitted=1` : path);
+    });
+    if (problem) setFailure(problem);
+  }, [router, suiteId, justSubmitted]);
+  // With nothing to open, this screen takes the keyboard back (keys typed meanwhile were kept for the next pair).
+  useClaimedKeyboard(finished || failure !== null);
+  useEffect(() => {
+    // Opening the next pair updates state when the answer arrives; that is the point.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void open();
+  }, [open]);
+  return (
+    <div className="panel" data-testid="pair-submitted">
+      <p role="status">
+        {message} {finished ? "" : "Opening the next pair…"}
+      </p>
+      {finished ? (
+        <p role="status" data-testid="pairs-finished">
+          Finished: there is no pair left for you in this suite. <a href="/queue">Back to your queue</a>
+        </p>
+      ) : null}
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}{" "}
+          <button type="button" className="btn" onClick={() => void open()}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function PairForm({
+  assignmentId,
+  suiteId,
+  task,
+  signInUrl,
+  afterSubmit = false,
+  start,
+  onRestart,
+}: Props & { start: StartingDraft; onRestart: (start: StartingDraft) => void }) {
+  const api = `/api/pairwise/assignments/${assignmentId}`;
+  const [initial] = useState(() => pairDraftOf(start.draft));
+  const [draft, setDraft] = useState<PairDraft>(initial);
+  const [done, setDone] = useState(false);
+  const [missing, setMissing] = useState<ValidationIssue[]>([]);
+  const summary = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const autosave = useDraftAutosave({
+    draftUrl: `${api}/draft`,
+    storageId: assignmentId,
+    baseVersion: start.baseVersion,
+    // The page's own shape of what the server holds: opening it is no edit to save.
+    savedDraft: start.source === "server" ? (initial as Record<string, unknown>) : null,
+    unsavedDraft: start.source === "browser" ? start.draft : null,
+    restored: start.draft !== null,
+  });
+  // Every change goes to the browser at once and to the server after a pause.
+  const { changed } = autosave;
+  useEffect(() => changed(draft as Record<string, unknown>), [changed, draft]);
+
+  const sent = useQueuedSubmit<PairBody, Submitted>({
+    url: `${api}/submit`,
+    storageId: assignmentId,
+    draftOf: (body) => body,
+    baseVersion: autosave.version,
+    onSent: () => {
+      autosave.stop();
+      setDone(true);
+    },
+    pendingAtStart: start.pendingSubmit as PairBody | undefined,
+  });
+
+  const submit = useCallback(() => {
+    const found = missingOf(draft);
+    setMissing(found);
+    if (found.length > 0) {
+      requestAnimationFrame(() => summary.current?.focus());
+      return;
+    }
+    const responses = draft.responses!.map((response) => {
+      const prepared = prepareDraft(response) as Record<string, unknown>;
+      delete prepared.task;
+      return prepared;
+    }) as PairBody["responses"];
+    void sent.submit({ preference: draft.preference!, rationale: draft.rationale!.trim(), responses });
+  }, [draft, sent]);
+
+  const setPreference = useCallback((preference: string) => setDraft((previous) => ({ ...previous, preference })), []);
+  const setLikert = useCallback((index: number, dimension: string, value: Likert) => {
+    setDraft((previous) => {
+      const responses = [...previous.responses!] as [Record<string, unknown>, Record<string, unknown>];
+      const universal = objectOr(responses[index]!.universal);
+      responses[index] = { ...responses[index], universal: { ...universal, [dimension]: value } };
+      return { ...previous, responses };
+    });
+  }, []);
+  const setRest = useCallback((index: number, rest: Record<string, unknown>) => {
+    setDraft((previous) => {
+      const responses = [...previous.responses!] as [Record<string, unknown>, Record<string, unknown>];
+      const universal = responses[index]!.universal;
+      responses[index] = { ...rest, ...(universal === undefined ? {} : { universal }) };
+      return { ...previous, responses };
+    });
+  }, []);
+
+  // The page's keys: the verdict (outside text fields and the rubric cells, which take digits for scores) and Ctrl+Enter.
+  const submitRef = useRef(submit);
+  useEffect(() => {
+    submitRef.current = submit;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        // Leaving the field commits what it holds before the form is read.
+        (document.activeElement as HTMLElement | null)?.blur();
+        setTimeout(() => submitRef.current(), 0);
+        return;
+      }
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTextTarget(event.target))
+        return;
+      const preference = preferenceOfKey(event.key);
+      if (!preference) return;
+      event.preventDefault();
+      setPreference(preference);
+      // Focus on the verdict follows the key to the option chosen (Tab from an unchosen one lands on the chosen).
+      requestAnimationFrame(() => {
+        const group = root.current?.querySelector("[data-preference]");
+        if (group?.contains(document.activeElement) || document.activeElement === document.body) focusChoice(group);
+      });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [setPreference]);
+  // The keyboard starts on the verdict; keys typed while the page loaded are replayed there.
+  useClaimedKeyboard(true, () => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    focusChoice(root.current?.querySelector("[data-preference]"), { preventScroll: true });
+  });
+
+  const loadNewer = useCallback(
+    (current: ServerDraft) => {
+      writeLocalDraft(assignmentId, {
+        draft: current.draft ?? {},
+        baseVersion: current.version,
+        synced: true,
+        changedAt: Date.now(),
+      });
+      onRestart({ draft: current.draft, baseVersion: current.version, source: "server", olderBrowserCopy: null });
+    },
+    [assignmentId, onRestart],
+  );
+  const keepMine = useCallback(
+    (current: ServerDraft) =>
+      onRestart({
+        draft: draft as Record<string, unknown>,
+        baseVersion: current.version,
+        source: "browser",
+        olderBrowserCopy: null,
+      }),
+    [draft, onRestart],
+  );
+
+  const issues = missing.length > 0 ? missing : sent.issues;
+  const invalidPaths = useMemo(() => new Set(issues.map((issue) => issue.path)), [issues]);
+  const responses = draft.responses!;
+  const universals = useMemo(
+    () => responses.map((response) => objectOr(response.universal) as Universal) as [Universal, Universal],
+    [responses],
+  );
+
+  if (done) return <NextPair suiteId={suiteId} message="Rating submitted." justSubmitted />;
+  return (
+    <div ref={root} className={styles.form} data-testid="pair-form">
+      <div className="rating-toolbar">
+        <SaveStatusText status={autosave.status} />
+      </div>
+      {afterSubmit ? (
+        <p className="notice" role="status" data-testid="previous-submitted">
+          Rating submitted. This is the next pair.
+        </p>
+      ) : null}
+      {autosave.status.kind === "conflict" ? (
+        <ConflictNotice current={autosave.status.current} onLoadNewer={loadNewer} onKeepMine={keepMine} />
+      ) : null}
+      {sent.signedOut || autosave.status.kind === "signed-out" ? <SignedOutNotice signInUrl={signInUrl} /> : null}
+      {sent.queued ? (
+        <p className="notice notice-error" role="status" data-testid="submit-queued">
+          You are offline: the rating is queued and will be sent once the connection returns.
+        </p>
+      ) : null}
+      {sent.failure || issues.length > 0 ? (
+        <div className="notice notice-error" role="alert" tabIndex={-1} ref={summary} data-testid="pair-issues">
+          <p>{sent.failure ?? "Before submitting:"}</p>
+          <ul>
+            {issues.map((issue, index) => (
+              <li key={index}>
+                {issueLabel(issue.path)}: {issue.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <fieldset className={styles.verdict}>
+        <legend>Which response is better?</legend>
+        <p className="help-block">Keys: 1–5, or A (Response 1 better), B (Response 2 better), = (about the same).</p>
+        <div data-preference="">
+          <SegmentedChoice
+            id="pair-preference"
+            label="Which response is better?"
+            options={PREFERENCE_OPTIONS.map((option) => ({
+              value: option.value,
+              label: option.label,
+              hint: option.key,
+            }))}
+            value={draft.preference ?? undefined}
+            onChange={setPreference}
+            invalid={invalidPaths.has("/preference")}
+          />
+        </div>
+        <label htmlFor="pair-rationale" className={styles.rationaleLabel}>
+          Why? (required)
+        </label>
+        <textarea
+          id="pair-rationale"
+          rows={3}
+          maxLength={2000}
+          className={styles.pairRationale}
+          value={draft.rationale ?? ""}
+          aria-invalid={invalidPaths.has("/rationale") || undefined}
+          onChange={(event) => setDraft((previous) => ({ ...previous, rationale: event.target.value }))}
+        />
+      </fieldset>
+      <PairRubricGrid values={universals} invalidPaths={invalidPaths} onChange={setLikert} />
+      <div className={styles.rest}>
+        {initial.responses!.map((response, index) => (
+          <ResponseRestForm
+            key={index}
+            index={index}
+            task={task}
+            initial={response}
+            onChange={(rest) => setRest(index, rest)}
+          />
+        ))}
+      </div>
+      <div className="form-actions">
+        <button type="button" className="btn btn-primary" disabled={sent.submitting} onClick={submit}>
+          {sent.submitting ? "Saving…" : "Submit rating (Ctrl+Enter)"}
+        </button>
+      </div>
+    </div>
+  );
+}
