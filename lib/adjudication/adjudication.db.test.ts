@@ -146,11 +146,12 @@ it("queues disagreements worst first, keeps raters blind, and stores the authori
   expect(otherTask).not.toBe(taskId);
   expect((await rejection(getAdjudication({ actor: otherSme, id: taskId }))).code).toBe("NOT_FOUND");
   // A task of a suite one does not adjudicate is not found, not "taken over by another" (it was never theirs).
+  // One at a time: both created at once left the second's rejection unhandled while the first was awaited.
   for (const attempt of [
-    saveAdjudicationDraft({ actor: outsider, id: otherTask, baseVersion: 0, draft: {} }),
-    submitAdjudication({ actor: outsider, id: otherTask, draft: {} }),
+    () => saveAdjudicationDraft({ actor: outsider, id: otherTask, baseVersion: 0, draft: {} }),
+    () => submitAdjudication({ actor: outsider, id: otherTask, draft: {} }),
   ])
-    expect((await rejection(attempt)).code).toBe("NOT_FOUND");
+    expect((await rejection(attempt())).code).toBe("NOT_FOUND");
 
   const view = await getAdjudication({ actor: sme, id: taskId });
   expect(view.ratings.item.id).toBe(worst);
