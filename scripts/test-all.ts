@@ -9,9 +9,14 @@ const started = Date.now();
 
 class StepFailed extends Error {}
 
+// Each step's wall time, printed at the end: CI must stay under 30 minutes, and this says which stage grew.
+const stepSeconds: [title: string, seconds: number][] = [];
+
 function step(title: string, command: string, args: string[]): void {
   console.log(`\n=== ${title}`);
+  const stepStart = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  stepSeconds.push([title.replace(/ \(.*$|:.*$/, ""), Math.round((Date.now() - stepStart) / 1000)]);
   if (result.status !== 0) throw new StepFailed(`\n${title} failed (exit ${result.status ?? result.signal}).`);
 }
 
@@ -48,7 +53,8 @@ function readCounts(): Counts {
 
 function summarize(): Counts {
   const counts = readCounts();
-  console.log(`\n(${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(`\n${stepSeconds.map(([title, seconds]) => `${title} ${seconds} s`).join(" · ")}`);
+  console.log(`(${Math.round((Date.now() - started) / 1000)} s)`);
   console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   return counts;
 }
