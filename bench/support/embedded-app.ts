@@ -17,6 +17,8 @@ export type EmbeddedBenchApp = {
   databaseUrl: string;
   /** An API token of a new user with these roles. */
   token: (roles: Role[]) => Promise<string>;
+  /** A new user with these roles, made in the app's database, and an API token of theirs made over HTTP. */
+  apiUser: (roles: Role[]) => Promise<{ userId: string; token: string }>;
   /** The Next.js server process (`next-server`) and its children, as the direct server's benchmarks count it (not npm, tsx or PostgreSQL). */
   pids: () => number[];
   stop: () => Promise<void>;
@@ -27,21 +29,23 @@ export async function startEmbeddedBenchApp(options: { port: number }): Promise<
   const app = await startApp({ port: options.port, env: { ...setup.appEnv, EVALFORM_LOG_LEVEL: "warn" } });
   const databaseUrl = setup.databaseUrl();
   const client = createDbClient({ databaseUrl, poolMax: 1 });
+  const apiUser = async (roles: Role[]) => {
+    const user = await createTestUser(roles, { client, label: "bench" });
+    const cookie = await signIn(app.url, user.email, user.password);
+    const response = await call(
+      app.url,
+      "/api/tokens",
+      { cookie },
+      { body: { name: `bench-${randomBytes(3).toString("hex")}`, roles } },
+    );
+    if (response.status !== 201) throw new Error(`token: ${response.status} ${await response.text()}`);
+    return { userId: user.userId, token: ((await response.json()) as { token: string }).token };
+  };
   return {
     url: app.url,
     databaseUrl,
-    token: async (roles) => {
-      const user = await createTestUser(roles, { client, label: "bench" });
-      const cookie = await signIn(app.url, user.email, user.password);
-      const response = await call(
-        app.url,
-        "/api/tokens",
-        { cookie },
-        { body: { name: `bench-${randomBytes(3).toString("hex")}`, roles } },
-      );
-      if (response.status !== 201) throw new Error(`token: ${response.status} ${await response.text()}`);
-      return ((await response.json()) as { token: string }).token;
-    },
+    apiUser,
+    token: async (roles) => (await apiUser(roles)).token,
     pids: () => {
       const next = processTree(app.child.pid!).find((pid) => commandLine(pid).startsWith("next-server"));
       return next === undefined ? [] : processTree(next);
