@@ -24,7 +24,8 @@ type Rate = { wins: number; ties: number; losses: number; judgments: number; rat
 type Agreement = { alpha: number | null; interval: Interval; units: number; pairable: number };
 
 export type LeaderboardChartData = {
-  suiteKey: string;
+  /** The downloads' file name start: the suite's key and the slice. */
+  fileStem: string;
   baseline: string | null;
   winRates: (Rate & {
     system: string;
@@ -87,7 +88,7 @@ export function WinRateChart({ data }: { data: LeaderboardChartData }) {
           <Bar dataKey="length_controlled" name="Length-controlled" fill="#f59e0b" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
-      <ChartDownloads name={`${data.suiteKey}-win-rates`} rows={rows} />
+      <ChartDownloads name={`${data.fileStem}-win-rates`} rows={rows} />
     </figure>
   );
 }
@@ -134,7 +135,7 @@ export function BradleyTerryChart({ data }: { data: LeaderboardChartData }) {
           </Bar>
         </BarChart>
       </ResponsiveContainer>
-      <ChartDownloads name={`${data.suiteKey}-bradley-terry`} rows={rows} />
+      <ChartDownloads name={`${data.fileStem}-bradley-terry`} rows={rows} />
     </figure>
   );
 }
@@ -192,7 +193,7 @@ export function WinMatrixHeatmap({ data }: { data: LeaderboardChartData }) {
           </tbody>
         </table>
       </TableScroll>
-      <ChartDownloads name={`${data.suiteKey}-win-matrix`} rows={rows} />
+      <ChartDownloads name={`${data.fileStem}-win-matrix`} rows={rows} />
     </figure>
   );
 }
@@ -236,7 +237,7 @@ export function PositionBiasChart({ data }: { data: LeaderboardChartData }) {
           </Bar>
         </BarChart>
       </ResponsiveContainer>
-      <ChartDownloads name={`${data.suiteKey}-position-bias`} rows={rows} />
+      <ChartDownloads name={`${data.fileStem}-position-bias`} rows={rows} />
     </figure>
   );
 }
@@ -287,7 +288,7 @@ export function PreferenceAgreementChart({ data }: { data: LeaderboardChartData 
           </BarChart>
         </ResponsiveContainer>
       )}
-      <ChartDownloads name={`${data.suiteKey}-preference-agreement`} rows={rows} />
+      <ChartDownloads name={`${data.fileStem}-preference-agreement`} rows={rows} />
     </figure>
   );
 }
