@@ -1,8 +1,7 @@
 // A pairwise suite's leaderboard (admin): the figures as tables and charts
 // (each chart's data as CSV and JSON), whose judgments they count (all,
-// humans, the LLM judge) and which pairs (a modality or item tag slice, in the
-// URL), the LLM judge runs with their flip rate and position bias; the JSON
-// download is the same numbers from the API.
+// humans, the LLM judge), the LLM judge runs with their flip rate and
+// position bias; the JSON download is the same numbers from the API.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LeaderboardCharts } from "@/components/pairwise/leaderboard-charts";
@@ -44,6 +43,7 @@ export default async function PairwiseLeaderboardPage({
   const { suiteId } = await params;
   const query = await searchParams;
   const raters = LEADERBOARD_RATERS.find((value) => value === query.raters) ?? "all";
+  // Which pairs the figures count (a modality or item tag slice) is in the URL, so a sliced view can be shared.
   const requestedSlice = leaderboardSliceOf(query);
   const actor = await requirePageActor({ returnTo: `/admin/pairwise/${suiteId}`, action: "suites.manage" });
   // A tag that is not key=value slices nothing rather than failing the page; the API refuses it with 422.
