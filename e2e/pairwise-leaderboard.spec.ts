@@ -109,7 +109,7 @@ test("the admin reads a pairwise suite's leaderboard as tables", async ({ page, 
   await page.goto(`/admin/pairwise/${suiteId}?modality=agent`);
   await expect(page.getByRole("heading", { name: "No judgments in this slice" })).toBeVisible();
   await expect(page.getByLabel("Modality")).toHaveValue("agent");
-  await page.getByRole("link", { name: "Whole suite" }).click();
+  await page.getByRole("link", { name: "Whole suite", exact: true }).click();
   await expect(page.getByTestId("leaderboard-count")).toContainText("4 judgments of 4 pairs");
 });
 

@@ -169,7 +169,9 @@ export function WinMatrixHeatmap({ data }: { data: LeaderboardChartData }) {
                 <th scope="row">{system}</th>
                 {systems.map((opponent, column) => {
                   const probability = winMatrix[row]![column]!;
-                  // Blue above even odds, orange below; the stronger, the deeper.
+                  // Blue above even odds, orange below; the stronger, the deeper — at most 0.7 opaque, so
+                  // the page's dark text keeps a 4.5:1 contrast on every cell (white text failed axe on
+                  // mid-depth blue, and on orange at any depth).
                   const strength = Math.min(1, Math.abs(probability - 0.5) * 2);
                   const color = probability >= 0.5 ? "29, 78, 216" : "217, 119, 6";
                   return (
@@ -179,8 +181,7 @@ export function WinMatrixHeatmap({ data }: { data: LeaderboardChartData }) {
                         row === column
                           ? undefined
                           : {
-                              background: `rgba(${color}, ${0.1 + 0.75 * strength})`,
-                              color: strength > 0.6 ? "#fff" : undefined,
+                              background: `rgba(${color}, ${0.1 + 0.6 * strength})`,
                             }
                       }
                     >
