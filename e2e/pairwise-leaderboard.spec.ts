@@ -1,6 +1,7 @@
 // The pairwise leaderboard page: a suite of two systems built through the API,
-// pairs rated through the API, and the admin reading the figures as tables
-// (checked with axe, and looked at on a laptop and a phone).
+// pairs rated through the API, and the admin reading the figures as tables,
+// then of one slice chosen by keyboard (checked with axe, and looked at on a
+// laptop and a phone), and an empty slice's empty state.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { chatItem, importItems } from "./support/seed-suite";
@@ -27,9 +28,10 @@ test("the admin reads a pairwise suite's leaderboard as tables", async ({ page, 
   const prefix = `pw-${Date.now()}`;
   const taskIds = Array.from({ length: 4 }, (_, index) => `${prefix}-${index}`);
   const system = (name: string) =>
-    taskIds.map((taskId) => ({
+    taskIds.map((taskId, index) => ({
       ...chatItem(taskId, `${name} answers ${taskId}`),
       subject: { system_under_test: name, modality_tags: ["chat"] },
+      tags: { level: index < 1 ? "easy" : "hard" },
     }));
   const importIds = [
     await importItems(admin, baseURL!, system(`Baseline ${prefix}`)),
@@ -75,6 +77,40 @@ test("the admin reads a pairwise suite's leaderboard as tables", async ({ page, 
   await page.screenshot({ path: "test-results/pairwise-leaderboard-1440.png", fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/pairwise-leaderboard-390.png", fullPage: true });
+
+  // A slice chosen with the keyboard alone: the hard tasks (three of the four pairs).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByLabel("Modality").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Item tag")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByLabel("Item tag")).toHaveValue("level=hard");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Show this slice" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/tag=level%3Dhard/);
+  await expect(page.getByTestId("leaderboard-count")).toContainText("3 judgments in the slice tag level=hard");
+  await expect(winRates.getByRole("row", { name: new RegExp(`Challenger ${prefix}`) })).toContainText("3");
+  // The JSON download is the API's answer for the same slice.
+  const json = page.getByRole("link", { name: "Download as JSON" });
+  await expect(json).toHaveAttribute("href", `/api/pairwise/suites/${suiteId}/leaderboard?tag=level%3Dhard`);
+  const sliced = await (await admin.get((await json.getAttribute("href"))!)).json();
+  expect(sliced).toMatchObject({ slice: { modality: null, tag: "level=hard" }, judgments: 3 });
+  // The rater choice keeps the slice.
+  await expect(page.getByRole("link", { name: "Humans only" })).toHaveAttribute("href", /raters=humans/);
+  await expect(page.getByRole("link", { name: "Humans only" })).toHaveAttribute("href", /tag=level%3Dhard/);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.screenshot({ path: "test-results/pairwise-leaderboard-slice-1440.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/pairwise-leaderboard-slice-390.png", fullPage: true });
+
+  // A slice with no pairs (shared as a URL) answers an empty state, not an error.
+  await page.goto(`/admin/pairwise/${suiteId}?modality=agent`);
+  await expect(page.getByRole("heading", { name: "No judgments in this slice" })).toBeVisible();
+  await expect(page.getByLabel("Modality")).toHaveValue("agent");
+  await page.getByRole("link", { name: "Whole suite", exact: true }).click();
+  await expect(page.getByTestId("leaderboard-count")).toContainText("4 judgments of 4 pairs");
 });
 
 test("the admin runs the LLM judge on a suite's pairs and reads its position bias, flip rate and charts", async ({

@@ -24,7 +24,8 @@ type Rate = { wins: number; ties: number; losses: number; judgments: number; rat
 type Agreement = { alpha: number | null; interval: Interval; units: number; pairable: number };
 
 export type LeaderboardChartData = {
-  suiteKey: string;
+  /** The downloads' file name start: the suite's key and the slice. */
+  fileStem: string;
   baseline: string | null;
   winRates: (Rate & {
     system: string;
@@ -87,7 +88,7 @@ export function WinRateChart({ data }: { data: LeaderboardChartData }) {
           <Bar dataKey="length_controlled" name="Length-controlled" fill="#f59e0b" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
-      <ChartDownloads name={`${data.suiteKey}-win-rates`} rows={rows} />
+      <ChartDownloads name={`${data.fileStem}-win-rates`} rows={rows} />
     </figure>
   );
 }
@@ -134,7 +135,7 @@ export function BradleyTerryChart({ data }: { data: LeaderboardChartData }) {
           </Bar>
         </BarChart>
       </ResponsiveContainer>
-      <ChartDownloads name={`${data.suiteKey}-bradley-terry`} rows={rows} />
+      <ChartDownloads name={`${data.fileStem}-bradley-terry`} rows={rows} />
     </figure>
   );
 }
@@ -168,7 +169,9 @@ export function WinMatrixHeatmap({ data }: { data: LeaderboardChartData }) {
                 <th scope="row">{system}</th>
                 {systems.map((opponent, column) => {
                   const probability = winMatrix[row]![column]!;
-                  // Blue above even odds, orange below; the stronger, the deeper.
+                  // Blue above even odds, orange below; the stronger, the deeper — at most 0.7 opaque, so
+                  // the page's dark text keeps a 4.5:1 contrast on every cell (white text failed axe on
+                  // mid-depth blue, and on orange at any depth).
                   const strength = Math.min(1, Math.abs(probability - 0.5) * 2);
                   const color = probability >= 0.5 ? "29, 78, 216" : "217, 119, 6";
                   return (
@@ -178,8 +181,7 @@ export function WinMatrixHeatmap({ data }: { data: LeaderboardChartData }) {
                         row === column
                           ? undefined
                           : {
-                              background: `rgba(${color}, ${0.1 + 0.75 * strength})`,
-                              color: strength > 0.6 ? "#fff" : undefined,
+                              background: `rgba(${color}, ${0.1 + 0.6 * strength})`,
                             }
                       }
                     >
@@ -192,7 +194,7 @@ export function WinMatrixHeatmap({ data }: { data: LeaderboardChartData }) {
           </tbody>
         </table>
       </TableScroll>
-      <ChartDownloads name={`${data.suiteKey}-win-matrix`} rows={rows} />
+      <ChartDownloads name={`${data.fileStem}-win-matrix`} rows={rows} />
     </figure>
   );
 }
@@ -236,7 +238,7 @@ export function PositionBiasChart({ data }: { data: LeaderboardChartData }) {
           </Bar>
         </BarChart>
       </ResponsiveContainer>
-      <ChartDownloads name={`${data.suiteKey}-position-bias`} rows={rows} />
+      <ChartDownloads name={`${data.fileStem}-position-bias`} rows={rows} />
     </figure>
   );
 }
@@ -287,7 +289,7 @@ export function PreferenceAgreementChart({ data }: { data: LeaderboardChartData 
           </BarChart>
         </ResponsiveContainer>
       )}
-      <ChartDownloads name={`${data.suiteKey}-preference-agreement`} rows={rows} />
+      <ChartDownloads name={`${data.fileStem}-preference-agreement`} rows={rows} />
     </figure>
   );
 }

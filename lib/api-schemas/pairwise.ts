@@ -92,7 +92,13 @@ export const PairwiseLeaderboardSchema = named(
   "PairwiseLeaderboard",
   z.object({
     suite: PairwiseSuiteSchema,
-    judgments: int(),
+    slice: z
+      .object({
+        modality: z.string().nullable(),
+        tag: z.string().nullable().describe("key=value"),
+      })
+      .describe("the slice the figures count (null: not sliced by it)"),
+    judgments: int().describe("judgments counted; 0 for a slice without any"),
     baseline: z.string().nullable(),
     win_rates: z.array(
       Rate.extend({

@@ -1,10 +1,13 @@
 // `evalform leaderboard EXPORT.jsonl --sidecar PAIRWISE.jsonl [--suite KEY]
-// [--raters all|humans|judge]`: the pairwise leaderboard recomputed offline
-// from an export's records and its pairwise sidecar, with the functions the
-// server uses, printed as the API's JSON (snake_case) without the suite row.
+// [--raters all|humans|judge] [--modality M] [--tag key=value]`: the pairwise
+// leaderboard (of a slice) recomputed offline from an export's records and its
+// pairwise sidecar, with the functions the server uses, printed as the API's
+// JSON (snake_case) without the suite row. The slice is read from the
+// sidecar's modalities and tags, which sidecars exported before slices lack.
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { LEADERBOARD_RATERS, type LeaderboardRaters } from "@/lib/pairwise/leaderboard";
+import { tagOf } from "@/lib/pairwise/leaderboard-slice";
 import { leaderboardsFromFiles, PairwiseSidecarLine, type RecordFacts } from "@/lib/pairwise/sidecar";
 import { deepSnakeKeys } from "@/lib/pairwise/snake-json";
 import { CliError } from "./api-client";
@@ -29,9 +32,17 @@ export async function runLeaderboard(options: {
   sidecarFile: string;
   suite?: string;
   raters?: string;
+  modality?: string;
+  tag?: string;
 }): Promise<LeaderboardCommandResult> {
   if (options.raters !== undefined && !LEADERBOARD_RATERS.includes(options.raters as LeaderboardRaters))
     throw new CliError(`--raters must be one of ${LEADERBOARD_RATERS.join(", ")}, got "${options.raters}"`, 2);
+  const slice = { modality: options.modality || undefined, tag: options.tag || undefined };
+  try {
+    tagOf(slice);
+  } catch {
+    throw new CliError(`--tag must be key=value, got "${slice.tag}"`, 2);
+  }
   const records = new Map<string, RecordFacts>();
   for await (const { value } of jsonLines(options.exportFile)) {
     const record = value as {
@@ -67,6 +78,7 @@ export async function runLeaderboard(options: {
     records,
     sidecar,
     raters: options.raters as LeaderboardRaters | undefined,
+    slice,
   });
   return {
     output: suites.map(({ suite, board }) => ({

@@ -28,8 +28,9 @@ export const USAGE = `usage: evalform <command>
          [--status ${ITEM_STATUSES.join("|")}]
   report SUITE_UUID [--section ${REPORT_SECTIONS.join("|")}] [--system-under-test NAME] [--modality M] [--tag KEY=VALUE]
                                             the suite's quality report as JSON (a section: lessons = what adjudication teaches)
-  leaderboard EXPORT.jsonl --sidecar PAIRWISE.jsonl [--suite KEY] [--raters all|humans|judge]
-                                            a pairwise leaderboard recomputed offline from an export and its pairwise sidecar (JSON)
+  leaderboard EXPORT.jsonl --sidecar PAIRWISE.jsonl [--suite KEY] [--raters all|humans|judge] [--modality M] [--tag KEY=VALUE]
+                                            a pairwise leaderboard recomputed offline from an export and its pairwise sidecar (JSON);
+                                            a slice needs a sidecar that lists each pair's modalities and tags (exported since slices)
 server commands use EVALFORM_URL (default http://127.0.0.1:3000) and EVALFORM_TOKEN (an API token)`;
 
 const filterOptions = Object.fromEntries(
@@ -129,7 +130,13 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
         const { values, positionals } = parseArgs({
           args: rest,
           allowPositionals: true,
-          options: { sidecar: { type: "string" }, suite: { type: "string" }, raters: { type: "string" } },
+          options: {
+            sidecar: { type: "string" },
+            suite: { type: "string" },
+            raters: { type: "string" },
+            modality: { type: "string" },
+            tag: { type: "string" },
+          },
         });
         if (positionals.length !== 1 || !values.sidecar) throw new CliError(USAGE, 2);
         const result = await runLeaderboard({
@@ -137,6 +144,8 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
           sidecarFile: values.sidecar,
           suite: values.suite,
           raters: values.raters,
+          modality: values.modality,
+          tag: values.tag,
         });
         for (const problem of result.problems) process.stderr.write(`${problem}\n`);
         process.stdout.write(

@@ -255,13 +255,16 @@ type PairwiseRow = {
   opponent_length: number;
   preference_shown_left: string | null;
   preference_shown_right: string | null;
+  modalities: string[];
+  tags: string[];
 };
 
 /**
  * The pairwise sidecar: one JSON line per pairwise record in the export, in
  * file order — its pair, opponent (system and eval_id), the position it was
  * shown in, the verdict from its side, both response lengths, a judge's two
- * raw order verdicts, and its suite's design, baseline and systems — all that
+ * raw order verdicts, its suite's design, baseline and systems, and its pair's
+ * items' modalities and tags (the leaderboard's slices) — all that
  * `evalform leaderboard` needs besides the records to recompute the leaderboard.
  */
 export async function exportPairwise(options: { actor: Actor; exportId: string }): Promise<ReadableStream<Uint8Array>> {
@@ -272,11 +275,17 @@ export async function exportPairwise(options: { actor: Actor; exportId: string }
         SELECT j.eval_id::text, j.opponent_eval_id::text, s.key AS suite_key, s.design, s.baseline_system, s.systems,
                j.pair_id::text, p.task_id, j.assignment_id::text, j.judge_run_id::text, j.system, j.opponent_system,
                j.shown_position, j.preference, j.rater_type, j.response_length, j.opponent_length,
-               j.preference_shown_left, j.preference_shown_right
+               j.preference_shown_left, j.preference_shown_right, f.modalities, f.tags
         FROM unnest(${chunk.evalIds}::uuid[]) WITH ORDINALITY AS e(eval_id, position)
         JOIN pairwise_judgment j ON j.eval_id = e.eval_id
         JOIN pairwise_suite s ON s.id = j.suite_id
         JOIN pairwise_pair p ON p.id = j.pair_id
+        CROSS JOIN LATERAL (
+          SELECT coalesce(array_agg(DISTINCT i.modality ORDER BY i.modality) FILTER (WHERE i.modality IS NOT NULL), '{}') AS modalities,
+                 coalesce((SELECT array_agg(DISTINCT t.key || '=' || t.value ORDER BY t.key || '=' || t.value)
+                           FROM item ti, jsonb_each_text(coalesce(ti.body -> 'tags', '{}'::jsonb)) t
+                           WHERE ti.id IN (p.first_item_id, p.second_item_id)), '{}') AS tags
+          FROM item i WHERE i.id IN (p.first_item_id, p.second_item_id)) f
         ORDER BY e.position`;
       if (rows.length === 0) continue;
       yield rows
@@ -302,6 +311,8 @@ export async function exportPairwise(options: { actor: Actor; exportId: string }
               opponent_length: row.opponent_length,
               preference_shown_left: row.preference_shown_left,
               preference_shown_right: row.preference_shown_right,
+              modalities: row.modalities,
+              tags: row.tags,
             })}\n`,
         )
         .join("");

@@ -16,7 +16,7 @@ import { openReviewTasks } from "@/lib/review/review-tasks";
 import { judgeItem, type JudgeFailure, type JudgeSettings } from "./judge-item";
 import { createLimiter } from "./limiter";
 
-const HEARTBEAT_MS = 5_000;
+export const HEARTBEAT_MS = 5_000;
 const CLAIM_SECONDS = 120;
 export const STALE_AFTER_MS = 30_000;
 

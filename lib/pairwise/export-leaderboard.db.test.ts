@@ -2,7 +2,8 @@
 // judged by the scripted LLM judge is exported (records + pairwise sidecar);
 // the records round-trip into an empty database byte for byte; and
 // `npx evalform leaderboard export.jsonl --sidecar pairwise.jsonl` prints the
-// same numbers as the API's leaderboard, for all raters and for humans only.
+// same numbers as the API's leaderboard, for all raters and for humans only,
+// and for a slice (an item tag) with --tag.
 import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -53,9 +54,10 @@ async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
 }
 
 async function importSystem(system: string, taskIds: string[], words: number): Promise<string> {
-  const items = taskIds.map((taskId) =>
+  const items = taskIds.map((taskId, index) =>
     nativeItem(taskId, {
       subject: { system_under_test: system, modality_tags: ["chat"] },
+      tags: { half: index % 2 === 0 ? "even" : "odd" },
       transcript: {
         messages: [
           { role: "user", content: [{ type: "text", text: `Prompt of ${taskId}` }] },
@@ -165,9 +167,14 @@ describe("a pairwise suite's export reproduces its leaderboard", () => {
     // The CLI's numbers equal the API's, for all raters and for humans only.
     const token = (await createApiToken({ actor: admin, name: `x-${randomUUID().slice(0, 8)}`, roles: ["admin"] }))
       .token;
-    for (const raters of ["all", "humans"] as const) {
+    for (const [raters, slice] of [
+      ["all", []],
+      ["humans", []],
+      ["all", ["--tag", "half=odd"]],
+    ] as const) {
+      const query = `raters=${raters}${slice.length ? `&tag=${encodeURIComponent(slice[1]!)}` : ""}`;
       const response = await leaderboardRoute(
-        new Request(`http://127.0.0.1:3000/api/pairwise/suites/${suite.id}/leaderboard?raters=${raters}`, {
+        new Request(`http://127.0.0.1:3000/api/pairwise/suites/${suite.id}/leaderboard?${query}`, {
           headers: { authorization: `Bearer ${token}` },
         }),
         { params: Promise.resolve({ suiteId: suite.id }) },
@@ -176,7 +183,7 @@ describe("a pairwise suite's export reproduces its leaderboard", () => {
       const { suite: _suite, ...api } = (await response.json()) as Record<string, unknown>;
       const { stdout } = await run(
         process.execPath,
-        ["bin/evalform.mjs", "leaderboard", exportPath, "--sidecar", sidecarPath, "--raters", raters],
+        ["bin/evalform.mjs", "leaderboard", exportPath, "--sidecar", sidecarPath, "--raters", raters, ...slice],
         { cwd: path.resolve(import.meta.dirname, "../.."), maxBuffer: 10_000_000 },
       );
       const { suite: fromFiles, ...cli } = JSON.parse(stdout) as Record<string, unknown>;
@@ -187,6 +194,8 @@ describe("a pairwise suite's export reproduces its leaderboard", () => {
         systems: suite.systems,
       });
       expect(cli).toEqual(api);
+      // The slice holds half the tasks: 12 of 24 pairs, each judged by two humans and the judge.
+      expect(cli.judgments).toBe(slice.length ? 36 : raters === "humans" ? 48 : 72);
       expect((cli.judge_consistency as { flip_rate: number }).flip_rate).toBe(1);
       expect((cli.win_rates as unknown[]).length).toBe(2);
     }
@@ -233,5 +242,32 @@ describe("a pairwise suite's export reproduces its leaderboard", () => {
       cwd,
     }).catch((error: { code: number; stderr: string }) => error);
     expect((bad as { stderr: string }).stderr).toMatch(/line 1: \/preference/);
+    // A sidecar exported before slices lists no modalities or tags: a slice of it says so.
+    const recordOf = (evalId: string, preference: string) => ({
+      eval_id: evalId,
+      rater: { type: "human" },
+      task: { suite_id: "s" },
+      universal: { vs_reference: preference },
+    });
+    const twoRecords = path.join(directory, "two.jsonl");
+    await writeFile(
+      twoRecords,
+      `${JSON.stringify(recordOf(line.eval_id, "better"))}\n${JSON.stringify(recordOf(line.opponent_eval_id, "worse"))}\n`,
+    );
+    await writeFile(sidecarPath, `${JSON.stringify(line)}\n`);
+    const unsliceable = await run(
+      process.execPath,
+      ["bin/evalform.mjs", "leaderboard", twoRecords, "--sidecar", sidecarPath, "--tag", "lang=de"],
+      { cwd },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(unsliceable).toMatchObject({ code: 1 });
+    expect((unsliceable as { stderr: string }).stderr).toMatch(/^sidecar line 1: no modalities or tags[^\n]*\n$/);
+    const malformed = await run(
+      process.execPath,
+      ["bin/evalform.mjs", "leaderboard", exportPath, "--sidecar", sidecarPath, "--tag", "lang"],
+      { cwd },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(malformed).toMatchObject({ code: 2 });
+    expect((malformed as { stderr: string }).stderr).toMatch(/--tag must be key=value/);
   });
 });

@@ -2,7 +2,8 @@
 // protocol (the scripted judge of scripts/fake-judge.ts): every pair asked in
 // both orders, two schema-valid llm_judge records and two sidecar rows per
 // pair, and the report's flip rate and position bias — the issue's "a judge
-// set to prefer the left response shows the position bias" on 3 systems × 50 tasks.
+// set to prefer the left response shows the position bias" on 3 systems × 50 tasks;
+// and a run whose driver died resumed by the judge run sweeper.
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as listRunsRoute, POST as startRunRoute } from "@/app/api/pairwise/suites/[suiteId]/judge-runs/route";
@@ -14,8 +15,14 @@ import { createImport, readImportFile } from "@/lib/imports/service";
 import { startFakeChatCompletionsServer, type FakeChatCompletionsServer } from "@/lib/testing/fake-openai-server";
 import { jsonl, nativeItem } from "@/lib/testing/test-items";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
+import { resumeStaleJudgeRuns } from "@/lib/judge-runs/sweeper";
 import { scriptedPairwiseReply } from "@/scripts/fake-judge";
-import { getPairwiseJudgeRun, pairwiseJudgeRunFinished, startPairwiseJudgeRun } from "./judge-run";
+import {
+  abandonLocalPairwiseDriver,
+  getPairwiseJudgeRun,
+  pairwiseJudgeRunFinished,
+  startPairwiseJudgeRun,
+} from "./judge-run";
 import { pairwiseLeaderboard } from "./leaderboard-query";
 import { createPairwiseSuite } from "./suites";
 
@@ -185,6 +192,71 @@ describe("pairwise judge runs", () => {
     const failed = await db().pairwiseJudgePair.findFirstOrThrow({ where: { runId: started.id, status: "failed" } });
     expect((failed.failure as { rawAnswers: string[] }).rawAnswers[0]).toBe('{"verdict":"A>>>B"}');
     expect(run.consistency).toMatchObject({ pairs: 5, flips: 0 });
+  });
+
+  it("resumes a run whose driver died: the sweeper asks only its pending pairs, each stored once, and completes it", async () => {
+    const { suite } = await allPairsSuite(6);
+    expect(suite.pairs).toBe(18);
+    // The dying process's judge answers the first 8 requests (4 pairs), then never answers again.
+    let alive = false;
+    server = await startFakeChatCompletionsServer({
+      respond: ({ index }) => (alive || index < 8 ? scriptedPairwiseReply("left") : { hang: true }),
+    });
+    const started = await startPairwiseJudgeRun({
+      actor: admin,
+      suiteId: suite.id,
+      endpoint: { ...endpoint(server.url), concurrency: 2 },
+    });
+    const stored = () => db().pairwiseJudgePair.count({ where: { runId: started.id, status: "stored" } });
+    await expect.poll(stored, { timeout: 10_000 }).toBe(4);
+    await expect.poll(() => server!.requests.length, { timeout: 10_000 }).toBeGreaterThan(8);
+    // The process dies: its driver stops and its heartbeat is 60 s old, as the item-run sweeper test leaves it.
+    abandonLocalPairwiseDriver(started.id);
+    await pairwiseJudgeRunFinished(started.id);
+    await db().pairwiseJudgeRun.update({
+      where: { id: started.id },
+      data: { heartbeatAt: new Date(Date.now() - 60_000) },
+    });
+    const dead = await getPairwiseJudgeRun({ actor: admin, runId: started.id });
+    expect(dead).toMatchObject({ status: "running", progress: { total: 18, stored: 4, pending: 14, failed: 0 } });
+    const storedBefore = new Set(
+      (await db().pairwiseJudgePair.findMany({ where: { runId: started.id, status: "stored" } })).map(
+        (row) => row.pairId,
+      ),
+    );
+    const askedBefore = server.requests.length;
+
+    alive = true;
+    expect(await resumeStaleJudgeRuns({ ...endpoint(server.url), apiKey: undefined })).toContain(started.id);
+    // A second sweep finds it fresh again: one resumed driver, not two.
+    expect(await resumeStaleJudgeRuns({ ...endpoint(server.url), apiKey: undefined })).not.toContain(started.id);
+    await pairwiseJudgeRunFinished(started.id);
+
+    const run = await getPairwiseJudgeRun({ actor: admin, runId: started.id });
+    expect(run.status).toBe("completed");
+    expect(run.finishedAt).not.toBeNull();
+    expect(run.progress).toEqual({ total: 18, pending: 0, stored: 18, failed: 0 });
+    // Only the 14 pending pairs were asked, in both orders; none stored before was asked again.
+    const resumedRequests = server.requests.slice(askedBefore);
+    expect(resumedRequests).toHaveLength(28);
+    const systemsAsked = resumedRequests.map((body) =>
+      [section(body.messages, "response_a"), section(body.messages, "response_b")].join("|"),
+    );
+    const pairsBefore = await db().pairwisePair.findMany({ where: { id: { in: [...storedBefore] } } });
+    for (const pair of pairsBefore) {
+      const answers = [pair.firstSystem, pair.secondSystem].map((system) => `${system} answers ${pair.taskId}`);
+      expect(systemsAsked.filter((asked) => answers.every((answer) => asked.includes(answer)))).toEqual([]);
+    }
+    // Every pair stored exactly once: two sidecar rows (left and right) and two records per pair.
+    const perPair = await db().$queryRaw<{ pair_id: string; rows: number; lefts: number }[]>`
+      SELECT pair_id::text, count(*)::int AS rows, count(*) FILTER (WHERE shown_position = 'left')::int AS lefts
+      FROM pairwise_judgment WHERE judge_run_id = ${started.id}::uuid GROUP BY pair_id`;
+    expect(perPair).toHaveLength(18);
+    expect(perPair.every((row) => row.rows === 2 && row.lefts === 1)).toBe(true);
+    const evalIds = (await db().pairwiseJudgment.findMany({ where: { judgeRunId: started.id } })).map(
+      (row) => row.evalId,
+    );
+    expect(await db().evalRecord.count({ where: { evalId: { in: evalIds } } })).toBe(36);
   });
 
   it("through the route: admins only, and a clear 409 when no judge endpoint is configured", async () => {

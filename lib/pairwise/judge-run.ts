@@ -8,10 +8,11 @@
 // order asked); both raw verdicts ride on the sidecar rows, so the flip rate
 // and the judge's position bias are computed from the stored data alone.
 //
-// The run is driven in the process that starts it; a pair is stored in one
-// transaction that re-checks it is still pending, so a pair never gets two
-// verdicts from one run. Unlike item judge runs there is no sweeper yet: a
-// run whose process died stays "running" with its remaining pairs pending.
+// The run is driven in the process that starts it, which beats its
+// heartbeat_at; a pair is stored in one transaction that re-checks it is
+// still pending, so a pair never gets two verdicts from one run. A run whose
+// driver went quiet (its process died) is taken over by the item judge runs'
+// sweeper (lib/judge-runs/sweeper.ts), which asks its pending pairs only.
 import "server-only";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
@@ -27,6 +28,7 @@ import { aggregateJudgments } from "@/lib/judge/aggregate";
 import { createChatCompletion, JudgeCallError } from "@/lib/judge/chat-completions-client";
 import type { Judgment } from "@/lib/judge/judgment-schema";
 import { createLimiter } from "@/lib/judge-runs/limiter";
+import { HEARTBEAT_MS, STALE_AFTER_MS } from "@/lib/judge-runs/worker";
 import { errorField, logger } from "@/lib/observability/logger";
 import { storeJudgeRecord } from "@/lib/records/service";
 import { PAIRWISE_JUDGE_RUN_STATUSES, parseStatus, type PairwiseJudgeRunStatus } from "@/lib/statuses";
@@ -61,7 +63,8 @@ export type PairwiseJudgeRunSummary = {
   failures: { pairId: string; taskId: string; message: string }[];
 };
 
-const drivers = new Map<string, Promise<void>>();
+type Driver = { controller: AbortController; done: Promise<void> };
+const drivers = new Map<string, Driver>();
 
 export async function startPairwiseJudgeRun(options: {
   actor: Actor;
@@ -105,18 +108,42 @@ export async function startPairwiseJudgeRun(options: {
     });
     return created;
   });
-  const done = drive(run.id, endpoint)
-    .catch((error: unknown) =>
-      logger().error({ run_id: run.id, err: errorField(error) }, "pairwise judge run driver failed"),
-    )
-    .finally(() => drivers.delete(run.id));
-  drivers.set(run.id, done);
+  drivePairwiseJudgeRun(run.id, endpoint);
   return summary(run.id);
+}
+
+/** Starts driving the run's pending pairs here unless this process already does (a start, or the sweeper). */
+export function drivePairwiseJudgeRun(runId: string, endpoint: JudgeEndpoint): void {
+  if (drivers.has(runId)) return;
+  const controller = new AbortController();
+  const done = drive(runId, endpoint, controller.signal)
+    .catch((error: unknown) =>
+      logger().error({ run_id: runId, err: errorField(error) }, "pairwise judge run driver failed"),
+    )
+    .finally(() => drivers.delete(runId));
+  drivers.set(runId, { controller, done });
+}
+
+/** Stops this process's driver as a dying process would: nothing more is asked or stored (tests). */
+export function abandonLocalPairwiseDriver(runId: string): void {
+  drivers.get(runId)?.controller.abort();
 }
 
 /** Resolves when this process has finished driving the run (tests, benchmarks). */
 export async function pairwiseJudgeRunFinished(runId: string): Promise<void> {
-  await drivers.get(runId);
+  await drivers.get(runId)?.done;
+}
+
+/**
+ * Takes over the running runs whose driver has not beaten for STALE_AFTER_MS:
+ * their heartbeat is set in the same statement, so of several sweeping
+ * processes only one resumes a run. For the sweeper.
+ */
+export async function takeOverStalePairwiseJudgeRuns(): Promise<{ id: string; baseUrl: string; model: string }[]> {
+  return db().$queryRaw`
+    UPDATE pairwise_judge_run SET heartbeat_at = now()
+    WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_MS / 1000})
+    RETURNING id::text AS id, base_url AS "baseUrl", model`;
 }
 
 type PairRow = {
@@ -129,8 +156,33 @@ type PairRow = {
   suite_key: string;
 };
 
-async function drive(runId: string, endpoint: JudgeEndpoint): Promise<void> {
+async function drive(runId: string, endpoint: JudgeEndpoint, signal: AbortSignal): Promise<void> {
   const run = await db().pairwiseJudgeRun.findUniqueOrThrow({ where: { id: runId } });
+  if (run.status !== "running") return;
+  const beat = () =>
+    db()
+      .$executeRaw`UPDATE pairwise_judge_run SET heartbeat_at = now() WHERE id = ${runId}::uuid AND status = 'running'`;
+  await beat();
+  const heartbeat = setInterval(() => void beat().catch(() => undefined), HEARTBEAT_MS);
+  try {
+    await askPending(runId, run, endpoint, signal);
+  } finally {
+    clearInterval(heartbeat);
+  }
+  // An abandoned driver leaves the run running for the sweeper; a finished one completes it once nothing is pending.
+  if (signal.aborted) return;
+  await db().$executeRaw`
+    UPDATE pairwise_judge_run SET status = 'completed', finished_at = now()
+    WHERE id = ${runId}::uuid AND status = 'running'
+      AND NOT EXISTS (SELECT 1 FROM pairwise_judge_pair WHERE run_id = ${runId}::uuid AND status = 'pending')`;
+}
+
+async function askPending(
+  runId: string,
+  run: { concurrency: number; temperature: number; model: string; createdById: string },
+  endpoint: JudgeEndpoint,
+  signal: AbortSignal,
+): Promise<void> {
   const pairs = await db().$queryRaw<PairRow[]>`
     SELECT p.id::text AS pair_id, p.first_system, p.second_system, fi.body AS first_body, si.body AS second_body,
            s.id::text AS suite_id, s.key AS suite_key
@@ -143,8 +195,10 @@ async function drive(runId: string, endpoint: JudgeEndpoint): Promise<void> {
     ORDER BY p.position`;
   const limit = createLimiter(run.concurrency);
   const ask = (a: Item, b: Item, seed: number) =>
-    limit(() =>
-      createChatCompletion({
+    limit(() => {
+      // Pairs still queued when the driver is abandoned are left pending, not asked.
+      signal.throwIfAborted();
+      return createChatCompletion({
         baseUrl: endpoint.baseUrl,
         apiKey: endpoint.apiKey,
         model: endpoint.model,
@@ -154,8 +208,9 @@ async function drive(runId: string, endpoint: JudgeEndpoint): Promise<void> {
         seed,
         timeoutMs: endpoint.timeoutMs,
         maxAttempts: endpoint.maxAttempts,
-      }),
-    );
+        signal,
+      });
+    });
   await Promise.all(
     pairs.map(async (pair) => {
       try {
@@ -163,6 +218,7 @@ async function drive(runId: string, endpoint: JudgeEndpoint): Promise<void> {
           ask(pair.first_body, pair.second_body, 0),
           ask(pair.second_body, pair.first_body, 1),
         ]);
+        if (signal.aborted) return;
         const parsed = answers.map((answer) => parsePairwiseAnswer(answer.content));
         const bad = parsed.findIndex((entry) => !entry.ok);
         if (bad >= 0) {
@@ -181,6 +237,7 @@ async function drive(runId: string, endpoint: JudgeEndpoint): Promise<void> {
         ];
         await storeVerdict({ runId, run, endpoint, pair, firstLeft, firstRight });
       } catch (error) {
+        if (signal.aborted) return;
         const message =
           error instanceof JudgeCallError
             ? `${error.message} (after ${error.attempts} attempt${error.attempts === 1 ? "" : "s"})`
@@ -191,10 +248,6 @@ async function drive(runId: string, endpoint: JudgeEndpoint): Promise<void> {
       }
     }),
   );
-  await db().pairwiseJudgeRun.updateMany({
-    where: { id: runId, status: "running" },
-    data: { status: "completed", finishedAt: new Date() },
-  });
 }
 
 async function fail(runId: string, pairId: string, failure: Record<string, unknown>): Promise<void> {

@@ -12,6 +12,7 @@ import {
   type SuiteLeaderboard,
 } from "./leaderboard";
 import type { BootstrapOptions } from "./interval";
+import { pairInSlice, sliceJson, type LeaderboardSlice, type LeaderboardSliceJson } from "./leaderboard-slice";
 
 const Preference = z.enum(PREFERENCE_LEVELS as [string, ...string[]]);
 
@@ -41,6 +42,14 @@ export const PairwiseSidecarLine = z.object({
   preference_shown_right: Preference.nullable().describe(
     "a judge's raw verdict from this side, this response shown right",
   ),
+  modalities: z
+    .array(z.string())
+    .optional()
+    .describe("the modalities of the pair's two items (what a modality slice reads); absent in older sidecars"),
+  tags: z
+    .array(z.string())
+    .optional()
+    .describe("the key=value tags of the pair's two items (what a tag slice reads); absent in older sidecars"),
 });
 export type PairwiseSidecarLine = z.infer<typeof PairwiseSidecarLine>;
 
@@ -49,7 +58,7 @@ export type RecordFacts = { preference: unknown; raterType: unknown; suiteId: un
 
 export type SuiteFromFiles = {
   suite: { key: string; design: string; baselineSystem: string | null; systems: string[] };
-  board: SuiteLeaderboard;
+  board: SuiteLeaderboard & { slice: LeaderboardSliceJson };
 };
 
 /**
@@ -57,15 +66,20 @@ export type SuiteFromFiles = {
  * record is in the export. The verdict and rater type are read from the
  * record itself (the sidecar's copies are checked against it), so the
  * leaderboard follows the records; a line whose record or opponent is missing,
- * or disagrees with it, is a problem named by its line.
+ * or disagrees with it, is a problem named by its line. A slice keeps the
+ * pairs the sidecar's modalities and tags put in it, as the API's query does;
+ * a sidecar written before it carried them cannot be sliced and says so.
  */
 export function leaderboardsFromFiles(options: {
   records: ReadonlyMap<string, RecordFacts>;
   sidecar: readonly { line: number; value: PairwiseSidecarLine }[];
   raters?: LeaderboardRaters;
+  slice?: LeaderboardSlice;
   bootstrap?: BootstrapOptions;
 }): { suites: SuiteFromFiles[]; problems: string[] } {
   const problems: string[] = [];
+  const slice = options.slice ?? {};
+  const sliced = slice.modality !== undefined || slice.tag !== undefined;
   const bySuite = new Map<string, { suite: SuiteFromFiles["suite"]; judgments: SuiteJudgment[] }>();
   for (const { line, value } of options.sidecar) {
     const record = options.records.get(value.eval_id);
@@ -80,6 +94,12 @@ export function leaderboardsFromFiles(options: {
     if (!options.records.has(value.opponent_eval_id))
       problems.push(`sidecar line ${line}: the opponent record ${value.opponent_eval_id} is not in the export`);
     if (value.shown_position !== "left") continue;
+    if (sliced && (value.modalities === undefined || value.tags === undefined)) {
+      problems.push(
+        `sidecar line ${line}: no modalities or tags (a sidecar exported before slices); it cannot be sliced`,
+      );
+      continue;
+    }
     const entry = bySuite.get(value.suite_id) ?? {
       suite: {
         key: value.suite_id,
@@ -89,6 +109,9 @@ export function leaderboardsFromFiles(options: {
       },
       judgments: [],
     };
+    // The suite is listed even when the slice keeps none of its pairs: an empty slice is an answer.
+    bySuite.set(value.suite_id, entry);
+    if (sliced && !pairInSlice(slice, { modalities: value.modalities!, tags: value.tags! })) continue;
     const preference = typeof record.preference === "string" ? record.preference : value.preference;
     entry.judgments.push({
       unit: value.pair_id,
@@ -104,17 +127,19 @@ export function leaderboardsFromFiles(options: {
           ? { shownLeft: value.preference_shown_left, shownRight: value.preference_shown_right }
           : null,
     });
-    bySuite.set(value.suite_id, entry);
   }
   const suites = [...bySuite.values()].map(({ suite, judgments }) => ({
     suite,
-    board: computeSuiteLeaderboard({
-      judgments,
-      systems: suite.systems,
-      baseline: suite.baselineSystem,
-      raters: options.raters,
-      bootstrap: options.bootstrap,
-    }),
+    board: {
+      slice: sliceJson(slice),
+      ...computeSuiteLeaderboard({
+        judgments,
+        systems: suite.systems,
+        baseline: suite.baselineSystem,
+        raters: options.raters,
+        bootstrap: options.bootstrap,
+      }),
+    },
   }));
   return { suites, problems };
 }

@@ -5,6 +5,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LeaderboardCharts } from "@/components/pairwise/leaderboard-charts";
+import { LeaderboardSliceForm } from "@/components/pairwise/leaderboard-slice-form";
 import { LeaderboardTables } from "@/components/pairwise/leaderboard-tables";
 import { can } from "@/lib/auth/authorize";
 import { requirePageActor } from "@/lib/auth/page-guard";
@@ -12,7 +13,14 @@ import { orNotFound } from "@/lib/http/or-not-found";
 import { configuredJudge } from "@/lib/judge-runs/service";
 import { listPairwiseJudgeRuns } from "@/lib/pairwise/judge-run";
 import { LEADERBOARD_RATERS, type LeaderboardRaters } from "@/lib/pairwise/leaderboard";
-import { pairwiseLeaderboard } from "@/lib/pairwise/leaderboard-query";
+import { pairwiseLeaderboard, pairwiseSliceOptions, type PairwiseLeaderboard } from "@/lib/pairwise/leaderboard-query";
+import {
+  isSliced,
+  leaderboardSliceOf,
+  sliceLabel,
+  sliceSearchParams,
+  type LeaderboardSlice,
+} from "@/lib/pairwise/leaderboard-slice";
 import { deepSnakeKeys } from "@/lib/pairwise/snake-json";
 import { PairwiseJudgeRunsClient, type PairwiseJudgeRunView } from "./pairwise-judge-runs-client";
 
@@ -30,14 +38,33 @@ export default async function PairwiseLeaderboardPage({
   searchParams,
 }: {
   params: Promise<{ suiteId: string }>;
-  searchParams: Promise<{ raters?: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { suiteId } = await params;
-  const requested = (await searchParams).raters;
-  const raters = LEADERBOARD_RATERS.find((value) => value === requested) ?? "all";
+  const query = await searchParams;
+  const raters = LEADERBOARD_RATERS.find((value) => value === query.raters) ?? "all";
+  // Which pairs the figures count (a modality or item tag slice) is in the URL, so a sliced view can be shared.
+  const requestedSlice = leaderboardSliceOf(query);
   const actor = await requirePageActor({ returnTo: `/admin/pairwise/${suiteId}`, action: "suites.manage" });
-  const board = await orNotFound(pairwiseLeaderboard({ actor, suiteId, raters }));
+  // A tag that is not key=value slices nothing rather than failing the page; the API refuses it with 422.
+  const slice: LeaderboardSlice =
+    requestedSlice.tag !== undefined && !requestedSlice.tag.includes("=")
+      ? { modality: requestedSlice.modality }
+      : requestedSlice;
+  const [board, sliceOptions] = await Promise.all([
+    orNotFound(pairwiseLeaderboard({ actor, suiteId, raters, slice })),
+    pairwiseSliceOptions({ actor, suiteId }),
+  ]);
   const { suite } = board;
+  const sliced = isSliced(slice);
+  const label = sliceLabel(slice);
+  /** This page's URL with these raters and the current slice. */
+  const hrefOf = (choice: LeaderboardRaters, keepSlice = true) => {
+    const search = keepSlice ? sliceSearchParams(slice) : new URLSearchParams();
+    if (choice !== "all") search.set("raters", choice);
+    const text = search.toString();
+    return `/admin/pairwise/${suite.id}${text ? `?${text}` : ""}`;
+  };
   const judges = can(actor, "judge_runs.manage");
   // As the API answers them (dates as ISO strings): the client component polls the same shape.
   const runs = judges
@@ -45,17 +72,26 @@ export default async function PairwiseLeaderboardPage({
         JSON.stringify(deepSnakeKeys(await listPairwiseJudgeRuns({ actor, suiteId: suite.id }))),
       ) as PairwiseJudgeRunView[])
     : [];
-  const apiPath = `/api/pairwise/suites/${suite.id}/leaderboard${raters === "all" ? "" : `?raters=${raters}`}`;
+  const apiQuery = sliceSearchParams(slice);
+  if (raters !== "all") apiQuery.set("raters", raters);
+  const apiPath = `/api/pairwise/suites/${suite.id}/leaderboard${apiQuery.size ? `?${apiQuery}` : ""}`;
+  const fileStem = [suite.key, slice.modality, slice.tag?.replace(/[^A-Za-z0-9_.-]+/g, "-")].filter(Boolean).join("-");
   return (
     <>
       <p>
         <Link href="/admin/pairwise">← Pairwise suites</Link>
       </p>
       <h1>Leaderboard · {suite.name}</h1>
-      <p>
-        {board.judgments} judgments of {suite.pairs} pairs (
+      <LeaderboardSliceForm
+        slice={board.slice}
+        options={sliceOptions}
+        raters={raters}
+        clearHref={sliced ? hrefOf(raters, false) : null}
+      />
+      <p data-testid="leaderboard-count">
+        {board.judgments} judgments {sliced ? `in the slice ${label}` : `of ${suite.pairs} pairs`} (
         {suite.design === "baseline" ? `against ${suite.baselineSystem}` : "all pairs"}, overlap {suite.overlapK}).{" "}
-        <a href={apiPath} download={`leaderboard-${suite.key}-${raters}.json`}>
+        <a href={apiPath} download={`leaderboard-${fileStem}-${raters}.json`}>
           Download as JSON
         </a>
       </p>
@@ -63,7 +99,7 @@ export default async function PairwiseLeaderboardPage({
         {LEADERBOARD_RATERS.map((value) => (
           <Link
             key={value}
-            href={value === "all" ? `/admin/pairwise/${suite.id}` : `/admin/pairwise/${suite.id}?raters=${value}`}
+            href={hrefOf(value)}
             aria-current={value === raters ? "page" : undefined}
             className={value === raters ? "btn" : "btn btn-link"}
           >
@@ -75,23 +111,17 @@ export default async function PairwiseLeaderboardPage({
         Win rates and Bradley–Terry ratings count {RATER_LABELS[raters].toLowerCase()}; position bias and agreement
         always show humans and judge separately.
       </p>
-      <LeaderboardTables board={board} />
-      <LeaderboardCharts
-        data={{
-          suiteKey: suite.key,
-          baseline: board.baseline,
-          winRates: board.winRates.map((row) => ({ ...row })),
-          bradleyTerry: {
-            scores: board.bradleyTerry.scores.map((score) => ({ ...score })),
-            systems: [...board.bradleyTerry.systems],
-            winMatrix: board.bradleyTerry.winMatrix.map((row) => [...row]),
-          },
-          positionBias: board.positionBias,
-          positionBiasByRaterType: board.positionBiasByRaterType.map((entry) => ({ ...entry })),
-          agreement: board.agreement,
-          agreementByRaters: board.agreementByRaters,
-        }}
-      />
+      {sliced && board.judgments === 0 ? (
+        <section className="panel" aria-labelledby="empty-slice" data-testid="empty-slice">
+          <h2 id="empty-slice">No judgments in this slice</h2>
+          <p>
+            None of the judgments counted ({RATER_LABELS[raters].toLowerCase()}) is of a pair with {label}. Choose
+            another slice, or <a href={hrefOf(raters, false)}>see the whole suite</a>.
+          </p>
+        </section>
+      ) : (
+        <LeaderboardFigures board={board} fileStem={fileStem} />
+      )}
       {judges ? <PairwiseJudgeRunsClient suiteId={suite.id} judge={configuredJudge({ actor })} runs={runs} /> : null}
       {suite.unmatchedTasks.length > 0 ? (
         <section className="panel" aria-labelledby="unmatched">
@@ -106,6 +136,31 @@ export default async function PairwiseLeaderboardPage({
           </ul>
         </section>
       ) : null}
+    </>
+  );
+}
+
+/** The figures as tables and charts; chart downloads are named after the suite and slice. */
+function LeaderboardFigures({ board, fileStem }: { board: PairwiseLeaderboard; fileStem: string }) {
+  return (
+    <>
+      <LeaderboardTables board={board} />
+      <LeaderboardCharts
+        data={{
+          fileStem,
+          baseline: board.baseline,
+          winRates: board.winRates.map((row) => ({ ...row })),
+          bradleyTerry: {
+            scores: board.bradleyTerry.scores.map((score) => ({ ...score })),
+            systems: [...board.bradleyTerry.systems],
+            winMatrix: board.bradleyTerry.winMatrix.map((row) => [...row]),
+          },
+          positionBias: board.positionBias,
+          positionBiasByRaterType: board.positionBiasByRaterType.map((entry) => ({ ...entry })),
+          agreement: board.agreement,
+          agreementByRaters: board.agreementByRaters,
+        }}
+      />
     </>
   );
 }
