@@ -20,7 +20,7 @@ export async function pairwiseSuiteReviewers(options: { actor: Actor; suiteId: s
 }
 
 /**
- * Replaces the suite's SMEs. Each must be an active user with the SME role. A
+ * Replaces the suite's SMEs. Each new one must be an active user with the SME role. A
  * removed SME's tasks stay as they are: their access (lib/pairwise/pair-review-kind.ts)
  * ends with the assignment, and a hold that runs out goes to another SME.
  */
@@ -40,7 +40,9 @@ export async function setPairwiseSuiteReviewers(options: {
       where: { id: { in: ids }, disabledAt: null, roles: { has: "sme" } },
       select: { id: true },
     });
-    const found = new Set(smes.map((user) => user.id));
+    // A current SME disabled since may stay (keeping them is no change); a new one must be active.
+    const current = await tx.pairwiseSuiteReviewer.findMany({ where: { suiteId: suite.id }, select: { userId: true } });
+    const found = new Set([...smes.map((user) => user.id), ...current.map((row) => row.userId)]);
     const unknown = ids.filter((id) => !found.has(id));
     if (unknown.length > 0)
       throw new AppError(
