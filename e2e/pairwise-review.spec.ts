@@ -116,7 +116,8 @@ test("an SME confirms one judge verdict with Ctrl+Enter alone and corrects anoth
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: "test-results/pairwise-review-390.png", fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await expect(page.locator("[data-preference] input[type=radio]").first()).toBeFocused();
+    // The keyboard starts on the judge's verdict; Ctrl+Enter confirms everything as it stands.
+    await expect(page.locator("[data-preference] input:checked")).toBeFocused();
     await page.keyboard.press("Control+Enter");
 
     // The second: corrected — Response 1 better, and the SME's own reason.
