@@ -7,7 +7,8 @@
 // included); the database afterwards holds two hybrid records per review,
 // each derived from the judge's record of the same response, mirror images,
 // valid against the verbatim schema; the judge's records are unchanged.
-// Screenshots at 1440 and 390 px; axe finds nothing serious.
+// Screenshots at 1440 and 390 px; axe finds nothing serious. The admin names
+// the suite's SMEs on its page, from the keyboard.
 import { randomBytes } from "node:crypto";
 import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
 import pg from "pg";
@@ -192,4 +193,39 @@ test("an SME confirms one judge verdict with Ctrl+Enter alone and corrects anoth
   } finally {
     await pool.end();
   }
+});
+
+test.describe("as an admin", () => {
+  test.use({ storageState: storageStateOf("admin") });
+
+  test("the admin chooses the pairwise suite's SMEs on its page, from the keyboard", async ({ page, baseURL }) => {
+    const seeded = await seedJudgedSuite(baseURL!);
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    const reviewers = async () =>
+      (
+        await pool.query<{ user_id: string }>(`SELECT user_id FROM pairwise_suite_reviewer WHERE suite_id = $1`, [
+          seeded.suiteId,
+        ])
+      ).rows.map((row) => row.user_id);
+    try {
+      await page.goto(`/admin/pairwise/${seeded.suiteId}`);
+      const form = page.getByRole("form", { name: "SME review of the judge's verdicts" });
+      const sme = form.getByRole("checkbox", { name: new RegExp(e2eUsers().sme.email) });
+      await expect(sme).toBeChecked();
+      await sme.focus();
+      await page.keyboard.press("Space");
+      await expect(sme).not.toBeChecked();
+      await form.getByRole("button", { name: "Save SMEs" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(form.getByRole("status")).toContainText("Saved.");
+      expect(await reviewers()).toEqual([]);
+      await sme.focus();
+      await page.keyboard.press("Space");
+      await form.getByRole("button", { name: "Save SMEs" }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(reviewers).toEqual([e2eUsers().sme.userId]);
+    } finally {
+      await pool.end();
+    }
+  });
 });
