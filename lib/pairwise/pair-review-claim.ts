@@ -70,3 +70,20 @@ export async function nextPairReview(options: { actor: Actor; suiteId: string })
     return claimed?.judge_eval_id ?? null;
   });
 }
+
+/**
+ * A hold that ran out and went to another SME of the suite is a conflict, not
+ * a missing task: the former holder is told why their draft or submit was not
+ * taken (as in the item review queue).
+ */
+export async function assertPairReviewNotTakenOver(client: DbClient, actor: Actor, judgeEvalId: string): Promise<void> {
+  const [task] = await client.$queryRaw<{ reviewer_id: string | null }[]>`
+    SELECT t.reviewer_id FROM pairwise_review_task t
+    WHERE t.judge_eval_id = ${judgeEvalId}::uuid AND t.reviewer_id IS DISTINCT FROM ${actor.userId}
+      AND EXISTS (SELECT 1 FROM pairwise_suite_reviewer r WHERE r.suite_id = t.suite_id AND r.user_id = ${actor.userId})`;
+  if (task)
+    throw new AppError(
+      "CONFLICT",
+      "Your hold on this comparison ran out and another SME took it over; your review was not saved. Open the next one.",
+    );
+}

@@ -3,7 +3,8 @@
 // the suite's SMEs; the SME confirms one (two hybrid records, each deriving
 // from the judge's record of the same response, mirror images, sidecar rows)
 // and corrects another; a replayed submit answers with the same records; a
-// foreign SME or a rater is refused; the judge's records are unchanged; the
+// foreign SME or a rater is refused, a hold taken over by another SME is a
+// conflict for its former holder; the judge's records are unchanged; the
 // leaderboard counts the reviews on the human side.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -127,6 +128,28 @@ describe("SME review of pairwise judge verdicts", () => {
 
     // Confirm: submit the judge's values unchanged.
     const firstId = (await nextPairReview({ actor: sme, suiteId: suite.id }))!;
+    expect(await nextPairReview({ actor: sme, suiteId: suite.id })).toBe(firstId);
+
+    // A hold that ran out and went to another SME of the suite: the former holder is told so, and nothing is stored.
+    await setPairwiseSuiteReviewers({
+      actor: admin,
+      suiteId: suite.id,
+      input: { reviewer_ids: [sme.userId, otherSme.userId] },
+    });
+    const expire = () =>
+      db()
+        .$executeRaw`UPDATE pairwise_review_task SET held_until = now() - interval '1 second' WHERE judge_eval_id = ${firstId}::uuid`;
+    await expire();
+    expect(await nextPairReview({ actor: otherSme, suiteId: suite.id })).toBe(firstId);
+    const takenOver = { preference: "equivalent", rationale: "late", responses: [{}, {}] };
+    await expect(
+      savePairReviewDraft({ actor: sme, judgeEvalId: firstId, baseVersion: 1, draft: takenOver }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/another SME took it over/) });
+    await expect(submitPairReview({ actor: sme, judgeEvalId: firstId, input: takenOver })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    await expire();
+    await setPairwiseSuiteReviewers({ actor: admin, suiteId: suite.id, input: { reviewer_ids: [sme.userId] } });
     expect(await nextPairReview({ actor: sme, suiteId: suite.id })).toBe(firstId);
     const view = await getPairReview({ actor: sme, judgeEvalId: firstId });
     const { prefill } = view;

@@ -22,6 +22,7 @@ import {
   type SavedDraft,
 } from "@/lib/work-items/engine";
 import { pairDraftToSave } from "./pair-draft";
+import { assertPairReviewNotTakenOver } from "./pair-review-claim";
 import { pairPrefillOf, type PairPrefill } from "./pair-review-prefill";
 import { PAIR_REVIEW_TASK, pairReviewAccess } from "./pair-review-kind";
 import { storePairRecords, withResponsePath, type ShownResponse } from "./pairs";
@@ -139,6 +140,7 @@ export async function savePairReviewDraft(options: {
     parseDraft: pairDraftToSave,
   });
   if (saved) return saved;
+  await assertPairReviewNotTakenOver(db(), actor, judgeEvalId);
   const current = await findOwn(db(), actor, judgeEvalId);
   throw draftNotSaved(
     PAIR_REVIEW_TASK,
@@ -167,6 +169,7 @@ export async function submitPairReview(options: {
   const outcome = await submitWorkItem(PAIR_REVIEW_TASK, {
     id: judgeEvalId,
     access: pairReviewAccess(actor),
+    whenNotFound: (tx) => assertPairReviewNotTakenOver(tx, actor, judgeEvalId),
     store: async (tx) => {
       const row = await findOwn(tx, actor, judgeEvalId);
       const shown = shownOrder(row);
