@@ -185,6 +185,11 @@ test("an SME confirms one judge verdict with Ctrl+Enter alone and corrects anoth
     const confirmed = await reviewed(confirmedId);
     expect(confirmed.map((body) => body.universal.vs_reference)).toEqual(["equivalent", "equivalent"]);
     expect(confirmed[0]!.freeform.notes).toMatch(/^Response [12] as Response A: A>B\./);
+    // Confirmed unchanged: each response's rubric is the judge's for it.
+    for (const body of confirmed) {
+      const judge = judgeBefore.find((row) => row.eval_id === body.derived_from)!.body;
+      expect({ ...body.universal, vs_reference: null }).toEqual({ ...judge.universal, vs_reference: null });
+    }
     const corrected = await reviewed(correctedId);
     expect(corrected.map((body) => body.universal.vs_reference)).toEqual(["better", "worse"]);
     expect(corrected[0]!.freeform.notes).toBe("Response 1 answers the question; Response 2 hedges.");
