@@ -8,6 +8,7 @@ export const ASSIGNMENT_STATUSES = ["held", "submitted", "skipped"] as const;
 export const REVIEW_TASK_STATUSES = ["open", "reviewed"] as const;
 export const ADJUDICATION_TASK_STATUSES = ["open", "adjudicated"] as const;
 export const PAIRWISE_ASSIGNMENT_STATUSES = ["held", "submitted"] as const;
+export const PAIRWISE_REVIEW_TASK_STATUSES = ["open", "reviewed"] as const;
 export const JUDGE_RUN_STATUSES = ["running", "cancelled", "completed"] as const;
 export const JUDGE_RUN_ITEM_STATUSES = ["pending", "running", "stored", "failed", "cancelled"] as const;
 export const PAIRWISE_JUDGE_RUN_STATUSES = ["running", "completed"] as const;
@@ -29,6 +30,7 @@ export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 export type ReviewTaskStatus = (typeof REVIEW_TASK_STATUSES)[number];
 export type AdjudicationTaskStatus = (typeof ADJUDICATION_TASK_STATUSES)[number];
 export type PairwiseAssignmentStatus = (typeof PAIRWISE_ASSIGNMENT_STATUSES)[number];
+export type PairwiseReviewTaskStatus = (typeof PAIRWISE_REVIEW_TASK_STATUSES)[number];
 export type JudgeRunStatus = (typeof JUDGE_RUN_STATUSES)[number];
 export type JudgeRunItemStatus = (typeof JUDGE_RUN_ITEM_STATUSES)[number];
 export type PairwiseJudgeRunStatus = (typeof PAIRWISE_JUDGE_RUN_STATUSES)[number];
@@ -45,6 +47,11 @@ export const STATUS_CHECKS = [
     table: "pairwise_assignment",
     constraint: "pairwise_assignment_status_known",
     values: PAIRWISE_ASSIGNMENT_STATUSES,
+  },
+  {
+    table: "pairwise_review_task",
+    constraint: "pairwise_review_task_status_known",
+    values: PAIRWISE_REVIEW_TASK_STATUSES,
   },
   { table: "judge_run", constraint: "judge_run_status_known", values: JUDGE_RUN_STATUSES },
   { table: "judge_run_item", constraint: "judge_run_item_status_known", values: JUDGE_RUN_ITEM_STATUSES },

@@ -1,7 +1,10 @@
-// Review (SME): the suites whose LLM-judge prefills wait for an expert.
+// Review (SME): the suites whose LLM-judge prefills wait for an expert, and
+// the pairwise suites whose judge verdicts do.
 import type { Metadata } from "next";
 import { StartRatingButton } from "@/components/rating/start-rating-button";
 import { requirePageActor } from "@/lib/auth/page-guard";
+import { pairReviewQueues } from "@/lib/pairwise/pair-reviewers";
+import { pairReviewQueueUrls } from "@/lib/pairwise/queue-urls";
 import { reviewQueueUrls } from "@/lib/queues/open-next-item";
 import { reviewQueues } from "@/lib/review/review-tasks";
 
@@ -10,7 +13,11 @@ export const metadata: Metadata = { title: "Review" };
 
 export default async function ReviewPage({ searchParams }: { searchParams: Promise<{ finished?: string }> }) {
   const actor = await requirePageActor({ returnTo: "/review", action: "review.work" });
-  const [queues, { finished }] = await Promise.all([reviewQueues({ actor }), searchParams]);
+  const [queues, pairQueues, { finished }] = await Promise.all([
+    reviewQueues({ actor }),
+    pairReviewQueues({ actor }),
+    searchParams,
+  ]);
   return (
     <>
       <h1>Review judge prefills</h1>
@@ -23,7 +30,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
           No prefill of that suite is waiting for review right now.
         </p>
       ) : null}
-      {queues.length === 0 ? (
+      {queues.length === 0 && pairQueues.length === 0 ? (
         <p>You are not assigned to any suite yet. An admin adds you to one.</p>
       ) : (
         <ul className="suite-list">
@@ -45,6 +52,29 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
           ))}
         </ul>
       )}
+      {pairQueues.length > 0 ? (
+        <>
+          <h2>Pairwise comparisons</h2>
+          <ul className="suite-list">
+            {pairQueues.map((queue) => (
+              <li key={queue.suiteId} className="panel" data-testid={`pair-review-suite-${queue.key}`}>
+                <h3>{queue.name}</h3>
+                <p>
+                  You reviewed {queue.reviewedByMe}; {queue.open} judge verdict{queue.open === 1 ? "" : "s"} waiting.
+                </p>
+                {queue.open > 0 ? (
+                  <StartRatingButton
+                    urls={pairReviewQueueUrls(queue.suiteId)}
+                    label={queue.reviewedByMe > 0 ? "Review the next comparison" : "Start reviewing comparisons"}
+                  />
+                ) : (
+                  <p>Done — nothing left to review here.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </>
   );
 }

@@ -5,7 +5,9 @@
 // and the versioned server draft (useDraftAutosave, lib/queues/local-draft),
 // the choice after a conflict, the queued and idempotent submit
 // (useQueuedSubmit), keys typed before the page was ready (key-buffer) and
-// "next" (openNextItem). Ctrl+Enter submits.
+// "next" (openNextItem). Ctrl+Enter submits. An SME's review of a judge's
+// verdict is the same form on its own API and queue, started from the judge's
+// values (`prefill`): confirming them is Ctrl+Enter alone.
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isTextTarget } from "@/components/aif-form/dimension-path";
@@ -22,7 +24,7 @@ import { readablePath } from "@/lib/aif/field-labels";
 import { prepareDraft } from "@/lib/aif/prepare-draft";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { chooseStartingDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
-import { openNextItem } from "@/lib/queues/open-next-item";
+import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
 import { pairQueueUrls } from "@/lib/pairwise/queue-urls";
 import { focusChoice, PairRubricGrid, type Likert, type Universal } from "./pair-rubric-grid";
 import { PREFERENCE_OPTIONS, preferenceOfKey } from "./preference-options";
@@ -51,6 +53,13 @@ type Props = {
   signInUrl?: string;
   /** The page was opened right after the previous pair's submit. */
   afterSubmit?: boolean;
+  /** Where drafts and the submit go (…/draft, …/submit); the rater's pair assignment when left out. */
+  api?: string;
+  /** Where "next" asks; the suite's pairs when left out. */
+  queue?: QueueUrls;
+  /** Where the form starts when nothing was saved yet (a review starts from the judge's values). */
+  prefill?: Record<string, unknown>;
+  submitLabel?: string;
 };
 
 const objectOr = (value: unknown): Record<string, unknown> =>
@@ -106,21 +115,25 @@ export function PairRatingClient(props: Props) {
   // The browser's copy exists only after hydration, so the choice is made in an effect.
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setStart(chooseStartingDraft(server, readLocalDraft(assignmentId))), [assignmentId, server]);
-  if (props.submitted) return <NextPair suiteId={props.suiteId} message="You have already submitted this pair." />;
+  if (props.submitted) return <NextPair queue={queueOf(props)} message="You have already submitted this pair." />;
   if (!start) return <p role="status">Loading your draft…</p>;
   return <PairForm key={generation} {...props} start={start} onRestart={restart} />;
 }
 
+const queueOf = (props: Props): QueueUrls => props.queue ?? pairQueueUrls(props.suiteId);
+
 /** After a submit: says so, and opens the next pair of the suite (or says the suite is finished). */
 function NextPair({
-  suiteId,
+  queue,
   message,
   justSubmitted = false,
 }: {
-  suiteId: string;
+  queue: QueueUrls;
   message: string;
   justSubmitted?: boolean;
 }) {
+  // By value: the page builds a new queue object on each render, and a new callback would ask for "next" again.
+  const { next, ratePrefix, idKey } = queue;
   const router = useRouter();
   const [finished, setFinished] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -128,13 +141,13 @@ function NextPair({
     setFailure(null);
     handOverKeys();
     // An empty "finished" address: the suite's end is said here, not on another page.
-    const problem = await openNextItem({ ...pairQueueUrls(suiteId), finished: "" }, (path) => {
+    const problem = await openNextItem({ next, ratePrefix, idKey, finished: "" }, (path) => {
       if (path === "") setFinished(true);
       // The next pair says the last one was stored: this screen may be gone before it is read.
       else router.push(justSubmitted ? `${path}?submitted=1` : path);
     });
     if (problem) setFailure(problem);
-  }, [router, suiteId, justSubmitted]);
+  }, [router, next, ratePrefix, idKey, justSubmitted]);
   // With nothing to open, this screen takes the keyboard back (keys typed meanwhile were kept for the next pair).
   useClaimedKeyboard(finished || failure !== null);
   useEffect(() => {
@@ -164,17 +177,10 @@ function NextPair({
   );
 }
 
-function PairForm({
-  assignmentId,
-  suiteId,
-  task,
-  signInUrl,
-  afterSubmit = false,
-  start,
-  onRestart,
-}: Props & { start: StartingDraft; onRestart: (start: StartingDraft) => void }) {
-  const api = `/api/pairwise/assignments/${assignmentId}`;
-  const [initial] = useState(() => pairDraftOf(start.draft));
+function PairForm(props: Props & { start: StartingDraft; onRestart: (start: StartingDraft) => void }) {
+  const { assignmentId, task, signInUrl, afterSubmit = false, start, onRestart, prefill } = props;
+  const api = props.api ?? `/api/pairwise/assignments/${assignmentId}`;
+  const [initial] = useState(() => pairDraftOf(start.draft ?? prefill));
   const [draft, setDraft] = useState<PairDraft>(initial);
   const [done, setDone] = useState(false);
   const [missing, setMissing] = useState<ValidationIssue[]>([]);
@@ -304,7 +310,7 @@ function PairForm({
     [responses],
   );
 
-  if (done) return <NextPair suiteId={suiteId} message="Rating submitted." justSubmitted />;
+  if (done) return <NextPair queue={queueOf(props)} message="Rating submitted." justSubmitted />;
   return (
     <div ref={root} className={styles.form} data-testid="pair-form">
       <div className="rating-toolbar">
@@ -380,7 +386,7 @@ function PairForm({
       </div>
       <div className="form-actions">
         <button type="button" className="btn btn-primary" disabled={sent.submitting} onClick={submit}>
-          {sent.submitting ? "Saving…" : "Submit rating (Ctrl+Enter)"}
+          {sent.submitting ? "Saving…" : `${props.submitLabel ?? "Submit rating"} (Ctrl+Enter)`}
         </button>
       </div>
     </div>

@@ -25,6 +25,8 @@ export type MatrixIds = {
   pairwiseSuiteId: string;
   /** The caller's own pair assignment of that suite (the admin gets the rater's). */
   pairAssignmentOf: (role: "rater" | "sme" | "admin") => string;
+  /** A judge verdict of that suite the matrix SME holds for review (its judge record of the first system). */
+  pairReviewId: string;
 };
 
 export type MatrixEntry = {
@@ -280,6 +282,30 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     path: () => `/api/pairwise/suites/${UNKNOWN_UUID}/judge-runs`,
     body: {},
   },
+  // A body without reviewer_ids is refused (422) before anything changes.
+  {
+    file: "app/api/pairwise/suites/[suiteId]/reviewers/route.ts",
+    method: "PUT",
+    path: (ids) => `/api/pairwise/suites/${ids.pairwiseSuiteId}/reviewers`,
+    body: {},
+  },
+  {
+    file: "app/api/pairwise/suites/[suiteId]/review-next/route.ts",
+    method: "POST",
+    path: () => `/api/pairwise/suites/${UNKNOWN_UUID}/review-next`,
+  },
+  {
+    file: "app/api/pairwise/reviews/[judgeEvalId]/draft/route.ts",
+    method: "PUT",
+    path: () => `/api/pairwise/reviews/${UNKNOWN_UUID}/draft`,
+    body: {},
+  },
+  {
+    file: "app/api/pairwise/reviews/[judgeEvalId]/submit/route.ts",
+    method: "POST",
+    path: () => `/api/pairwise/reviews/${UNKNOWN_UUID}/submit`,
+    body: {},
+  },
   {
     file: "app/api/pairwise/assignments/[assignmentId]/route.ts",
     method: "GET",
@@ -373,6 +399,12 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     method: "PAGE",
     access: "review.work",
     path: (ids) => `/review/${ids.reviewId}`,
+  },
+  {
+    file: "app/review/pair/[judgeEvalId]/page.tsx",
+    method: "PAGE",
+    access: "review.work",
+    path: (ids) => `/review/pair/${ids.pairReviewId}`,
   },
   {
     file: "app/admin/suites/[suiteId]/review/page.tsx",

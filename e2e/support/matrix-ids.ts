@@ -1,6 +1,7 @@
 // The objects the access matrix and the every-page accessibility test open:
 // a record per role, an invited user, a suite with an assignment per role, a
-// share link, a held prefill and a judge run.
+// share link, a held prefill, a judge run, and a pairwise suite with a pair
+// held per role and a judge verdict the SME holds for review.
 import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import type { MatrixIds } from "./access-matrix";
@@ -103,7 +104,9 @@ export async function seedMatrixIds(
     pairAssignmentOf.set(role, (await next.json()).assignment_id);
   }
   pairAssignmentOf.set("admin", pairAssignmentOf.get("rater")!);
+  const pairReviewId = await seedPairReview(contexts, baseURL, pairwiseSuiteId, users.sme.userId);
   return {
+    pairReviewId,
     pairwiseSuiteId,
     pairAssignmentOf: (role) => pairAssignmentOf.get(role)!,
     recordOf: (role) => recordOf.get(role)!,
@@ -116,4 +119,36 @@ export async function seedMatrixIds(
     reviewId: judgeRecord.eval_id as string,
     judgeRunId: (await judgeRun.json()).id,
   };
+}
+
+/** The SME reviews the pairwise suite; the scripted judge judges its pairs; the SME holds one verdict for review. */
+async function seedPairReview(
+  contexts: Record<"sme" | "admin", APIRequestContext>,
+  baseURL: string,
+  suiteId: string,
+  smeId: string,
+): Promise<string> {
+  const headers = { origin: baseURL };
+  const reviewers = await contexts.admin.put(`/api/pairwise/suites/${suiteId}/reviewers`, {
+    data: { reviewer_ids: [smeId] },
+    headers,
+  });
+  expect(reviewers.status(), await reviewers.text()).toBe(200);
+  const run = await contexts.admin.post(`/api/pairwise/suites/${suiteId}/judge-runs`, { data: {}, headers });
+  expect(run.status(), await run.text()).toBe(201);
+  const runId = (await run.json()).id as string;
+  await expect
+    .poll(
+      async () =>
+        (await (await contexts.admin.get(`/api/pairwise/suites/${suiteId}/judge-runs`)).json()).judge_runs.find(
+          (entry: { id: string }) => entry.id === runId,
+        )?.status,
+      { timeout: 30_000 },
+    )
+    .toBe("completed");
+  const next = await contexts.sme.post(`/api/pairwise/suites/${suiteId}/review-next`, { headers });
+  expect(next.status(), await next.text()).toBe(200);
+  const id = (await next.json()).judge_eval_id as string | null;
+  expect(id).not.toBeNull();
+  return id!;
 }

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   "judge_run.started",
   "judge_run.cancelled",
   "pairwise_judge_run.started",
+  "pairwise_suite.reviewers_set",
   "records.exported",
   "records.imported",
   "item.adjudicated",

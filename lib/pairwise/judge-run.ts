@@ -7,6 +7,7 @@
 // system as the left row (shown_position "left" = Response A in the first
 // order asked); both raw verdicts ride on the sidecar rows, so the flip rate
 // and the judge's position bias are computed from the stored data alone.
+// Each stored verdict opens a review task for the suite's SMEs (pair-review-claim.ts).
 //
 // The run is driven in the process that starts it, which beats its
 // heartbeat_at; a pair is stored in one transaction that re-checks it is
@@ -42,6 +43,7 @@ import {
   verdictForA,
   type PairwiseJudgeAnswer,
 } from "./judge-prompt";
+import { openPairReviewTasks } from "./pair-review-claim";
 import { storePairRecords } from "./pairs";
 import { mirrorPreference } from "./preference";
 import { getPairwiseSuite } from "./suites";
@@ -321,6 +323,11 @@ async function storeVerdict(options: {
         return { evalId: stored.evalId, raterType: stored.body.rater.type };
       },
       judge: { runId, shownLeft, shownRight },
+    });
+    // As an item judge run does: every stored verdict waits for one of the suite's SMEs.
+    await openPairReviewTasks({
+      client: tx,
+      tasks: [{ judgeEvalId: firstId, suiteId: pair.suite_id, pairId: pair.pair_id, judgeRunId: runId }],
     });
     await tx.pairwiseJudgePair.update({
       where: { runId_pairId: { runId, pairId: pair.pair_id } },

@@ -336,16 +336,22 @@ function recordDraft(options: {
   };
 }
 
-// A record's issues name their place in the pair's request: /responses/<index>/<path in the record>.
 async function storeWithPath(
   tx: DbClient,
   actor: Actor,
   draft: unknown,
   index: number,
 ): Promise<{ evalId: string; raterType: string }> {
-  try {
+  return withResponsePath(index, async () => {
     const stored = await submitRecord({ actor, draft, client: tx });
     return { evalId: stored.evalId, raterType: stored.body.rater.type };
+  });
+}
+
+/** Stores response `index`'s record; its issues then name their place in the pair's request: /responses/<index>/<path in the record>. */
+export async function withResponsePath<T>(index: number, store: () => Promise<T>): Promise<T> {
+  try {
+    return await store();
   } catch (error) {
     if (!(error instanceof AppError) || error.issues.length === 0) throw error;
     throw new AppError(

@@ -70,4 +70,21 @@ describe("computeSuiteLeaderboard", () => {
     expect(withoutJudge.agreementByRaters.humans).toEqual(withoutJudge.agreement);
     expect(withoutJudge.agreementByRaters.humanJudge.units).toBe(0);
   });
+
+  it("counts an SME's review of a judge verdict (hybrid) with the humans, never with the judge", () => {
+    const hybrid = (unit: string, preference: string): SuiteJudgment => ({
+      ...human(unit, preference),
+      raterType: "hybrid",
+    });
+    const reviewed = [...judgments, hybrid("p2", "much_better"), hybrid("p3", "better")];
+    const board = (raters: "humans" | "judge") =>
+      computeSuiteLeaderboard({ ...options, judgments: reviewed, raters }).winRates[0];
+    // Humans: the six human verdicts and the two reviews (both wins for a).
+    expect(board("humans")).toMatchObject({ judgments: 8, wins: 5, ties: 1, losses: 2 });
+    expect(board("judge")).toMatchObject({ judgments: 3, wins: 1, ties: 2 });
+    const all = computeSuiteLeaderboard({ ...options, judgments: reviewed });
+    // Each review is paired with the judge's verdict on its pair, as a human's is.
+    expect(all.agreementByRaters.humanJudge.units).toBe(8);
+    expect(all.positionBiasByRaterType.map((entry) => entry.raterType)).toEqual(["human", "hybrid", "llm_judge"]);
+  });
 });

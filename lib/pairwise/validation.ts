@@ -45,6 +45,9 @@ export const PairSubmitInput = z.object({
 });
 export type PairSubmit = z.infer<typeof PairSubmitInput>;
 
+/** The SMEs who review the suite's judge verdicts: the whole list (an empty one removes every SME). */
+export const PairwiseReviewersInput = z.object({ reviewer_ids: z.array(z.string().min(1)).max(500) }).strict();
+
 /** Settings of a pairwise judge run; the endpoint and model come from the configuration. */
 export const StartPairwiseJudgeRunInput = z.object({ temperature: z.number().min(0).max(2).default(0) }).strict();
 

@@ -188,7 +188,7 @@ async function submitFlowRecord(options: {
   draft: unknown;
   origin?: RequestOrigin;
   client: DbClient;
-  countedIn: CountedIn;
+  countedIn?: CountedIn;
 }): Promise<StoredRecord> {
   const body = draftObject(options.draft);
   const expected = { type: options.raterType, id: options.actor.userId };
@@ -226,7 +226,8 @@ export async function submitHybridRecord(options: {
   draft: unknown;
   origin?: RequestOrigin;
   client: DbClient;
-  countedIn: CountedIn;
+  /** The suite item reviewed; a pairwise review counts in no suite (its sidecar rows place it, as the judge's). */
+  countedIn?: CountedIn;
 }): Promise<StoredRecord> {
   authorize(options.actor, "review.work");
   const { judgeEvalId, ...rest } = options;
