@@ -48,6 +48,7 @@ export function computeLeaderboard(options: {
 }
 
 export const JUDGE_RATER_TYPE = "llm_judge";
+const HYBRID_RATER_TYPE = "hybrid";
 
 /** A stored judgment as the suite's leaderboard reads it: who gave it, and a judge's two raw order verdicts. */
 export type SuiteJudgment = PairwiseJudgment & {
@@ -99,11 +100,14 @@ export function computeSuiteLeaderboard(options: {
   const judgeByUnit = new Map<string, SuiteJudgment[]>();
   for (const judgment of judge) judgeByUnit.set(judgment.unit, [...(judgeByUnit.get(judgment.unit) ?? []), judgment]);
   const crossUnits: PairwiseJudgment[] = [];
+  // An SME's review (hybrid) starts from the judge's verdict, so pairing it with that verdict would measure the
+  // prefill, not agreement: human↔judge agreement counts independent human verdicts only.
   for (const [index, human] of humans.entries())
-    for (const [other, verdict] of (judgeByUnit.get(human.unit) ?? []).entries()) {
-      const unit = `${human.unit}:${index}:${other}`;
-      crossUnits.push({ ...human, unit }, { ...verdict, unit });
-    }
+    if (human.raterType !== HYBRID_RATER_TYPE)
+      for (const [other, verdict] of (judgeByUnit.get(human.unit) ?? []).entries()) {
+        const unit = `${human.unit}:${index}:${other}`;
+        crossUnits.push({ ...human, unit }, { ...verdict, unit });
+      }
   const base = computeLeaderboard({ ...options, judgments: counted });
   return {
     ...base,

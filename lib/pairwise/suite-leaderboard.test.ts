@@ -71,7 +71,7 @@ describe("computeSuiteLeaderboard", () => {
     expect(withoutJudge.agreementByRaters.humanJudge.units).toBe(0);
   });
 
-  it("counts an SME's review of a judge verdict (hybrid) with the humans, never with the judge", () => {
+  it("counts an SME's review of a judge verdict (hybrid) with the humans, never with the judge nor against it", () => {
     const hybrid = (unit: string, preference: string): SuiteJudgment => ({
       ...human(unit, preference),
       raterType: "hybrid",
@@ -83,8 +83,9 @@ describe("computeSuiteLeaderboard", () => {
     expect(board("humans")).toMatchObject({ judgments: 8, wins: 5, ties: 1, losses: 2 });
     expect(board("judge")).toMatchObject({ judgments: 3, wins: 1, ties: 2 });
     const all = computeSuiteLeaderboard({ ...options, judgments: reviewed });
-    // Each review is paired with the judge's verdict on its pair, as a human's is.
-    expect(all.agreementByRaters.humanJudge.units).toBe(8);
+    // A review started from the judge's verdict: pairing the two would measure the prefill, so only the six
+    // independent human verdicts are paired with the judge's.
+    expect(all.agreementByRaters.humanJudge.units).toBe(6);
     expect(all.positionBiasByRaterType.map((entry) => entry.raterType)).toEqual(["human", "hybrid", "llm_judge"]);
   });
 });
