@@ -80,9 +80,7 @@ function psqlCopy(target: Target): { seconds: number; bytes: number } {
   return { seconds: (performance.now() - start) / 1000, bytes: Number(result.stdout.trim()) };
 }
 
-async function appExport(
-  target: Target,
-): Promise<{
+async function appExport(target: Target): Promise<{
   seconds: number;
   bytes: number;
   records: number;
