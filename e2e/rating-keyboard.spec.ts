@@ -218,6 +218,30 @@ test("keys typed as soon as the HTML is parsed are kept, on a CPU slowed 20×", 
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 });
 
+test("a violating verdict, its severity and its evidence typed without a pause all land, however late the next frame", async ({
+  page,
+  baseURL,
+}) => {
+  const assignmentId = await heldAssignment(page, baseURL!);
+  await page.goto(`/rate/${assignmentId}`);
+  await formReady(page);
+  // A busy main thread draws its next frame late; made certain here by delaying every animation frame 300 ms.
+  await page.evaluate(() => {
+    const nextFrame = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => window.setTimeout(() => nextFrame(callback), 300);
+  });
+  await page.locator("#root_safety_hate_verdict-not_applicable").focus();
+  // "3" (violating) brings severity and evidence into the form; "2" must be its severity, not the verdict
+  // "Non-violating", and the text the evidence (in a CI run the text opened the skip dialog instead).
+  await page.keyboard.press("3");
+  await page.keyboard.press("2");
+  await page.keyboard.type("A slur in line 2.");
+  await expect(page.locator("#root_safety_hate_verdict-violating")).toBeChecked();
+  await expect(page.locator("#root_safety_hate_severity-2")).toBeChecked();
+  await expect(page.locator("#root_safety_hate_evidence")).toHaveValue("A slur in line 2.");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
 test("the suite's guidelines sit beside the form as markdown (raw HTML as text): g shows and hides them, and they can be kept open", async ({
   page,
   baseURL,

@@ -4,6 +4,7 @@
 // to the next stop; violating goes to severity), then 1–3 the severity.
 import type { FieldProps } from "@rjsf/utils";
 import { useRef, type KeyboardEvent } from "react";
+import { flushSync } from "react-dom";
 import { isViolatingHazard } from "@/lib/aif/contract";
 import { labelAt } from "@/lib/aif/field-labels";
 import { advanceFrom, isTextTarget } from "../dimension-path";
@@ -74,19 +75,24 @@ export function HazardField(props: FieldProps<Hazard>) {
     if (inSeverity && digit <= SEVERITIES.length) {
       event.preventDefault();
       emit({ ...value, severity: digit });
-      // The evidence is what is still missing.
-      requestAnimationFrame(() => document.getElementById(`${id}_evidence`)?.focus());
+      // The evidence is what is still missing. Focused in this key's handler, not at the next frame: a key
+      // typed before a late frame would otherwise land on the severity (a CI run lost a whole evidence so).
+      document.getElementById(`${id}_evidence`)?.focus();
       return;
     }
     const verdict = VERDICTS[digit - 1]?.value;
     if (inSeverity || !verdict) return;
     event.preventDefault();
-    chooseVerdict(verdict);
-    if (isViolatingHazard({ verdict })) {
-      requestAnimationFrame(() => document.getElementById(`${id}_severity-${value.severity ?? 1}`)?.focus());
-    } else {
+    if (!isViolatingHazard({ verdict })) {
+      chooseVerdict(verdict);
       advanceFrom(fieldset);
+      return;
     }
+    // Severity and evidence appear with this verdict: committed now, so the focus is on the severity before
+    // the next key arrives (a "2" meant as severity otherwise chose "Non-violating").
+    flushSync(() => chooseVerdict(verdict));
+    const severity = fieldset.querySelector<HTMLInputElement>(`#${CSS.escape(`${id}_severity`)} input:checked`);
+    (severity ?? document.getElementById(`${id}_severity-1`))?.focus();
   };
 
   const showDetail = isViolatingHazard(value);
