@@ -4,6 +4,7 @@
 // the verbatim AIF schema. Fixtures and their sources: fixtures/README.md.
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AIF_SCHEMA_VERSION } from "@/lib/aif/contract";
@@ -83,6 +84,26 @@ describe("Inspect AI eval log as items", () => {
     expect([report.linesRead, report.accepted, report.refused]).toEqual([1, 0, 1]);
     expect(report.errors[0]).toMatchObject({ line: 1, field: "/samples", rule: "noSamples" });
     expect(report.errors[0]!.message).toContain('status "error"');
+  });
+
+  it("refuses an .eval archive (zip) once, naming the conversion, instead of a refusal per binary line", async () => {
+    // A zip's local file header, then compressed bytes with newlines in them, as in a real .eval log.
+    const zip = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]),
+      Buffer.from("_journal/start.json"),
+      Buffer.from([0x0a, 0xc3, 0x28, 0x0a, 0xff, 0xfe, 0x0a, 0x80]),
+    ]);
+    const report = await readItems(
+      Readable.from([zip]),
+      { format: "inspect", systemUnderTest: "fixture/model" },
+      () => {
+        throw new Error("nothing is accepted from an archive");
+      },
+    );
+    expect([report.linesRead, report.accepted, report.refused]).toEqual([1, 0, 1]);
+    expect(report.errors).toEqual([
+      { line: 1, field: "", rule: "archive", message: expect.stringContaining("inspect log convert --to json") },
+    ]);
   });
 });
 

@@ -25,6 +25,24 @@ describe("splitLines", () => {
     ]);
   });
 
+  it("refuses a zip or gzip file once, as line 1, saying what it is and how to read it", async () => {
+    const zip = await collect([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x0a]),
+      Buffer.from([0xff, 0x0a, 0xfe]),
+    ]);
+    expect(zip).toHaveLength(1);
+    expect(zip[0]).toMatchObject({ number: 1, error: { rule: "archive" } });
+    expect("error" in zip[0] && zip[0].error.message).toMatch(
+      /zip archive.*Inspect \.eval.*inspect log convert --to json/,
+    );
+    const gzip = await collect([Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x0a, 0xff])]);
+    expect(gzip).toEqual([
+      { number: 1, error: { rule: "archive", message: expect.stringMatching(/gzip-compressed; decompress it/) } },
+    ]);
+    // "PK" alone at the start of a text file is text.
+    expect(await collect([Buffer.from("PK is a key\n")])).toEqual([{ number: 1, text: "PK is a key" }]);
+  });
+
   it("reports invalid UTF-8 on its own line and reads on", async () => {
     const lines = await collect([
       Buffer.concat([Buffer.from("ok\n"), Buffer.from([0xff, 0xfe, 0x0a]), Buffer.from("after\n")]),
