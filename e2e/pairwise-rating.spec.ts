@@ -248,3 +248,42 @@ test("a rater compares pairs from the keyboard alone; each submit stores two mir
     await pool.end();
   }
 });
+
+test("a rater skips a pair from the keyboard with a reason; the next pair opens and the skip is stored", async ({
+  page,
+  baseURL,
+}) => {
+  const seeded = await seedPairwiseSuite(baseURL!);
+  await page.goto("/queue");
+  await page.getByTestId(`queue-pairwise-${seeded.prefix}`).getByRole("button", { name: "Start comparing" }).click();
+  await page.waitForURL(/\/rate\/pair\/[0-9a-f-]{36}$/);
+  const skippedId = new URL(page.url()).pathname.split("/").pop()!;
+  await formReady(page);
+  await expect(page.locator("[data-preference] input[type=radio]").first()).toBeFocused();
+  await page.keyboard.press("s");
+  const dialog = page.getByRole("dialog", { name: "Skip this pair" });
+  await expect(dialog).toBeVisible();
+  // The dialog's keys are its own: 2 chooses a reason, not a verdict behind it.
+  await page.keyboard.press("2");
+  await expect(dialog.getByLabel("It is outside my expertise")).toBeChecked();
+  await page.keyboard.press("Enter");
+  await page.waitForURL(
+    (url) => /^\/rate\/pair\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(skippedId),
+  );
+  await formReady(page);
+  await expect(page.getByTestId("previous-submitted")).toHaveCount(0);
+  await expect(page.locator("[data-preference] input:checked")).toHaveCount(0);
+
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+  try {
+    const { rows } = await pool.query<{ status: string; skip_reason: string; records: string }>(
+      `SELECT a.status, a.skip_reason,
+              (SELECT count(*) FROM pairwise_judgment j WHERE j.assignment_id = a.id)::text AS records
+       FROM pairwise_assignment a WHERE a.id = $1`,
+      [skippedId],
+    );
+    expect(rows).toEqual([{ status: "skipped", skip_reason: "outside_expertise", records: "0" }]);
+  } finally {
+    await pool.end();
+  }
+});

@@ -7,7 +7,7 @@
 export const ASSIGNMENT_STATUSES = ["held", "submitted", "skipped"] as const;
 export const REVIEW_TASK_STATUSES = ["open", "reviewed"] as const;
 export const ADJUDICATION_TASK_STATUSES = ["open", "adjudicated"] as const;
-export const PAIRWISE_ASSIGNMENT_STATUSES = ["held", "submitted"] as const;
+export const PAIRWISE_ASSIGNMENT_STATUSES = ["held", "submitted", "skipped"] as const;
 export const PAIRWISE_REVIEW_TASK_STATUSES = ["open", "reviewed"] as const;
 export const JUDGE_RUN_STATUSES = ["running", "cancelled", "completed"] as const;
 export const JUDGE_RUN_ITEM_STATUSES = ["pending", "running", "stored", "failed", "cancelled"] as const;

@@ -14,6 +14,7 @@ import { isTextTarget } from "@/components/aif-form/dimension-path";
 import { SegmentedChoice } from "@/components/aif-form/segmented-choice";
 import { ConflictNotice, SignedOutNotice } from "@/components/rating/draft-notices";
 import { handOverKeys } from "@/components/rating/key-buffer";
+import { SkipDialog } from "@/components/rating/skip-dialog";
 import { SaveStatusText } from "@/components/rating/save-status";
 import { useDraftAutosave, type ServerDraft } from "@/components/rating/use-draft-autosave";
 import { useClaimedKeyboard } from "@/components/rating/use-form-keys";
@@ -23,9 +24,16 @@ import { UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
 import { readablePath } from "@/lib/aif/field-labels";
 import { prepareDraft } from "@/lib/aif/prepare-draft";
 import type { ValidationIssue } from "@/lib/aif/types";
-import { chooseStartingDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
+import {
+  chooseStartingDraft,
+  clearLocalDraft,
+  readLocalDraft,
+  writeLocalDraft,
+  type StartingDraft,
+} from "@/lib/queues/local-draft";
 import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
 import { pairQueueUrls } from "@/lib/pairwise/queue-urls";
+import { fetchJson } from "@/lib/http/fetch-json";
 import { focusChoice, PairRubricGrid, type Likert, type Universal } from "./pair-rubric-grid";
 import { PREFERENCE_OPTIONS, preferenceOfKey } from "./preference-options";
 import { ResponseRestForm } from "./response-rest-form";
@@ -50,6 +58,10 @@ type Props = {
   /** The task without its reference: the modality decides which extension the rest of the form shows. */
   task: Record<string, unknown>;
   submitted: boolean;
+  /** The rater skipped this pair earlier (another tab, or the page reopened). */
+  skipped?: boolean;
+  /** A rater's own pair may be skipped (s); an SME's review has nothing to skip to. */
+  canSkip?: boolean;
   signInUrl?: string;
   /** The page was opened right after the previous pair's submit. */
   afterSubmit?: boolean;
@@ -116,6 +128,7 @@ export function PairRatingClient(props: Props) {
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setStart(chooseStartingDraft(server, readLocalDraft(assignmentId))), [assignmentId, server]);
   if (props.submitted) return <NextPair queue={queueOf(props)} message="You have already submitted this pair." />;
+  if (props.skipped) return <NextPair queue={queueOf(props)} message="You skipped this pair." />;
   if (!start) return <p role="status">Loading your draft…</p>;
   return <PairForm key={generation} {...props} start={start} onRestart={restart} />;
 }
@@ -183,6 +196,8 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
   const [initial] = useState(() => pairDraftOf(start.draft ?? prefill));
   const [draft, setDraft] = useState<PairDraft>(initial);
   const [done, setDone] = useState(false);
+  const [skipped, setSkipped] = useState(false);
+  const skipDialog = useRef<HTMLDialogElement>(null);
   const [missing, setMissing] = useState<ValidationIssue[]>([]);
   const summary = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -226,6 +241,23 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
     void sent.submit({ preference: draft.preference!, rationale: draft.rationale!.trim(), responses });
   }, [draft, sent]);
 
+  const skip = useCallback(
+    async (reason: string, comment: string) => {
+      const result = await fetchJson<{ skipped: boolean }>(`${api}/skip`, {
+        method: "POST",
+        body: { reason, ...(comment ? { comment } : {}) },
+      });
+      if (!result.ok) return result.message;
+      autosave.stop();
+      clearLocalDraft(assignmentId);
+      skipDialog.current?.close();
+      setSkipped(true);
+      return null;
+    },
+    [api, assignmentId, autosave],
+  );
+  const canSkip = props.canSkip ?? false;
+
   const setPreference = useCallback((preference: string) => setDraft((previous) => ({ ...previous, preference })), []);
   const setLikert = useCallback((index: number, dimension: string, value: Likert) => {
     setDraft((previous) => {
@@ -251,6 +283,8 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // The skip dialog's keys are its own (1–3 choose a reason); nothing reaches the form behind it.
+      if (skipDialog.current?.open) return;
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         // Leaving the field commits what it holds before the form is read.
@@ -260,6 +294,11 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
       }
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTextTarget(event.target))
         return;
+      if (event.key === "s" && canSkip) {
+        event.preventDefault();
+        skipDialog.current?.showModal();
+        return;
+      }
       const preference = preferenceOfKey(event.key);
       if (!preference) return;
       event.preventDefault();
@@ -272,7 +311,7 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [setPreference]);
+  }, [setPreference, canSkip]);
   // The keyboard starts on the verdict; keys typed while the page loaded are replayed there.
   useClaimedKeyboard(true, () => {
     if (document.activeElement && document.activeElement !== document.body) return;
@@ -311,10 +350,16 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
   );
 
   if (done) return <NextPair queue={queueOf(props)} message="Rating submitted." justSubmitted />;
+  if (skipped) return <NextPair queue={queueOf(props)} message="Pair skipped: it goes back to the queue for others." />;
   return (
     <div ref={root} className={styles.form} data-testid="pair-form">
       <div className="rating-toolbar">
         <SaveStatusText status={autosave.status} />
+        {canSkip ? (
+          <button type="button" className="btn" onClick={() => skipDialog.current?.showModal()}>
+            Skip (s)
+          </button>
+        ) : null}
       </div>
       {afterSubmit ? (
         <p className="notice" role="status" data-testid="previous-submitted">
@@ -389,6 +434,7 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
           {sent.submitting ? "Saving…" : `${props.submitLabel ?? "Submit rating"} (Ctrl+Enter)`}
         </button>
       </div>
+      {canSkip ? <SkipDialog ref={skipDialog} onSkip={skip} noun="pair" /> : null}
     </div>
   );
 }

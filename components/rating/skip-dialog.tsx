@@ -4,9 +4,13 @@
 import { forwardRef, useState } from "react";
 import { SKIP_REASON_LABELS, SKIP_REASONS, type SkipReason } from "@/lib/queues/skip-reasons";
 
-type Props = { onSkip: (reason: SkipReason, comment: string) => Promise<string | null> };
+type Props = {
+  onSkip: (reason: SkipReason, comment: string) => Promise<string | null>;
+  /** What is skipped: an item on the rating page, a pair on the pair page. */
+  noun?: "item" | "pair";
+};
 
-export const SkipDialog = forwardRef<HTMLDialogElement, Props>(function SkipDialog({ onSkip }, ref) {
+export const SkipDialog = forwardRef<HTMLDialogElement, Props>(function SkipDialog({ onSkip, noun = "item" }, ref) {
   const [reason, setReason] = useState<SkipReason>("broken_content");
   const [comment, setComment] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
@@ -23,7 +27,7 @@ export const SkipDialog = forwardRef<HTMLDialogElement, Props>(function SkipDial
           setBusy(false);
         }}
       >
-        <h2 id="skip-title">Skip this item</h2>
+        <h2 id="skip-title">Skip this {noun}</h2>
         <fieldset>
           <legend>Why? (1 – 3)</legend>
           {SKIP_REASONS.map((value, index) => (
@@ -74,7 +78,7 @@ export const SkipDialog = forwardRef<HTMLDialogElement, Props>(function SkipDial
         ) : null}
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || needsComment}>
-            Skip and open the next item
+            Skip and open the next {noun}
           </button>
           <button
             type="button"

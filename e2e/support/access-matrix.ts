@@ -325,6 +325,12 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     body: {},
   },
   {
+    file: "app/api/pairwise/assignments/[assignmentId]/skip/route.ts",
+    method: "POST",
+    path: () => `/api/pairwise/assignments/${UNKNOWN_UUID}/skip`,
+    body: {},
+  },
+  {
     file: "app/api/assignments/[assignmentId]/route.ts",
     method: "GET",
     path: (ids, role) => `/api/assignments/${ownAssignment(ids, role)}`,

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   "judge_run.cancelled",
   "pairwise_judge_run.started",
   "pairwise_suite.reviewers_set",
+  "pairwise_assignment.skipped",
   "records.exported",
   "records.imported",
   "item.adjudicated",

@@ -32,7 +32,7 @@ describe("splitLines", () => {
     ]);
     expect(zip).toHaveLength(1);
     expect(zip[0]).toMatchObject({ number: 1, error: { rule: "archive" } });
-    expect("error" in zip[0] && zip[0].error.message).toMatch(
+    expect(zip[0] && "error" in zip[0] && zip[0].error.message).toMatch(
       /zip archive.*Inspect \.eval.*inspect log convert --to json/,
     );
     const gzip = await collect([Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x0a, 0xff])]);

@@ -1,7 +1,8 @@
 // A pair's draft against a real PostgreSQL: saved versioned through the
 // work-item engine (a stale save changes nothing and answers the newer draft),
 // unknown fields refused with their path, closed once submitted; and a rater's
-// pairs alternate the side the first system is shown on.
+// pairs alternate the side the first system is shown on; a skipped pair goes
+// to another rater at once and never back to the one who skipped it.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
@@ -11,6 +12,7 @@ import { jsonl, nativeItem } from "@/lib/testing/test-items";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { savePairDraft } from "./pair-draft";
 import { getPairAssignment, nextPair, submitPair } from "./pairs";
+import { skipPair } from "./skip-pair";
 import { createPairwiseSuite } from "./suites";
 
 let admin: TestUser;
@@ -103,5 +105,65 @@ describe("a pair's draft", () => {
       shown.push(row.firstShownLeft);
     }
     expect(shown.slice(1)).toEqual(shown.slice(0, -1).map((left) => !left));
+  });
+
+  it("a skip needs a reason, frees the pair's slot for others, is never offered back, and closes the pair", async () => {
+    const suiteId = await suiteOfTwo(1); // one pair, overlap k = 1
+    const { assignmentId } = await nextPair({ actor: rater, suiteId });
+    const id = assignmentId!;
+    await savePairDraft({ actor: rater, assignmentId: id, baseVersion: 0, draft: { rationale: "half done" } });
+    const other = await createTestUser(["rater"]);
+    // While held, the only slot is taken.
+    expect(await nextPair({ actor: other, suiteId })).toEqual({ assignmentId: null, reason: "finished" });
+
+    const noComment = await rejection(skipPair({ actor: rater, assignmentId: id, input: { reason: "other" } }));
+    expect(noComment.code).toBe("INVALID_INPUT");
+    expect(noComment.issues).toEqual([expect.objectContaining({ path: "/comment" })]);
+    const foreign = await rejection(
+      skipPair({ actor: other, assignmentId: id, input: { reason: "outside_expertise" } }),
+    );
+    expect(foreign.code).toBe("NOT_FOUND");
+    expect((await db().pairwiseAssignment.findUniqueOrThrow({ where: { id } })).status).toBe("held");
+
+    const input = { reason: "other", comment: "both responses are in Finnish" };
+    expect(await skipPair({ actor: rater, assignmentId: id, input })).toEqual({ skipped: true });
+    expect(await skipPair({ actor: rater, assignmentId: id, input })).toEqual({ skipped: true }); // a repeat
+    const row = await db().pairwiseAssignment.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ status: "skipped", skipReason: "other", skipComment: input.comment, draft: null });
+    const audit = await db().auditEvent.findMany({ where: { subject: id, action: "pairwise_assignment.skipped" } });
+    expect(audit).toHaveLength(1);
+
+    // The slot is free at once for another rater; the one who skipped is not offered the pair again.
+    expect(await nextPair({ actor: rater, suiteId })).toEqual({ assignmentId: null, reason: "finished" });
+    const taken = await nextPair({ actor: other, suiteId });
+    expect(taken.assignmentId).not.toBeNull();
+    expect(taken.assignmentId).not.toBe(id);
+
+    // A skipped pair takes no draft and no submit.
+    const draft = await rejection(savePairDraft({ actor: rater, assignmentId: id, baseVersion: 1, draft: {} }));
+    expect([draft.code, draft.message]).toEqual(["CONFLICT", "You skipped this pair; the draft was not saved"]);
+    const submit = await rejection(
+      submitPair({
+        actor: rater,
+        assignmentId: id,
+        input: { preference: "better", rationale: "late", responses: [{ universal }, { universal }] },
+      }),
+    );
+    expect(submit.code).toBe("CONFLICT");
+    expect(submit.message).toMatch(/skipped this pair/);
+
+    // A submitted pair cannot be skipped.
+    await submitPair({
+      actor: other,
+      assignmentId: taken.assignmentId!,
+      input: { preference: "better", rationale: "Shorter", responses: [{ universal }, { universal }] },
+    });
+    const afterSubmit = await rejection(
+      skipPair({ actor: other, assignmentId: taken.assignmentId!, input: { reason: "broken_content" } }),
+    );
+    expect([afterSubmit.code, afterSubmit.message]).toEqual([
+      "CONFLICT",
+      "This pair was already submitted; it cannot be skipped",
+    ]);
   });
 });

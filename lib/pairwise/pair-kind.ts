@@ -15,8 +15,11 @@ export const PAIR_ASSIGNMENT: WorkItemKind<PairwiseAssignmentStatus> = {
   doneStatus: "submitted",
   resultColumn: "left_eval_id",
   doneAtColumn: "submitted_at",
-  draftClosedMessage: { submitted: "This pair was already submitted; the draft was not saved" },
-  submitClosedMessage: {},
+  draftClosedMessage: {
+    submitted: "This pair was already submitted; the draft was not saved",
+    skipped: "You skipped this pair; the draft was not saved",
+  },
+  submitClosedMessage: { skipped: "You skipped this pair; it cannot be submitted" },
   staleDraftMessage: (current, base) =>
     `This draft was changed elsewhere (another tab or device) and is now at version ${current}; your version ${base} was not saved.`,
   notFoundMessage: "No pair assignment with this id in your queue",

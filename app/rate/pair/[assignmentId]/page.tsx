@@ -51,6 +51,8 @@ export default async function RatePairPage({
         server={{ draft, version: pair.draftVersion }}
         task={pair.task as Record<string, unknown>}
         submitted={pair.status === "submitted"}
+        skipped={pair.status === "skipped"}
+        canSkip
         signInUrl={signInUrl(returnTo)}
         afterSubmit={submitted === "1"}
       />
