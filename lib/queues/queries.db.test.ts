@@ -2,33 +2,98 @@
 // and counts, on a small suite with one rater (k = 2, one gold item).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { sqlTransaction } from "@/lib/sql-transaction";
+import { sqlTransaction, type SqlClient } from "@/lib/sql-transaction";
 import { createSuite } from "@/lib/suites/service";
 import { importTestItems } from "@/lib/testing/test-items";
 import { createTestUser } from "@/lib/testing/test-users";
 import { userRater, type QueueRater } from "./queue-rater";
 import {
-  countGoldAssignments,
   countOpenForRater,
   countSkipsByRater,
-  insertAssignment,
   lockAssignmentForCorrection,
   lockAssignmentForSkip,
   lockClaimCandidate,
-  lockHeldAssignments,
   lockSuiteItem,
   markSkipped,
   selectActiveHolds,
   selectAssignmentPosition,
   selectLatestInChain,
   insertAssignmentIfRoom,
-  selectRaterSuite,
   selectRaterSuiteToClaim,
   selectSkippedItems,
-  selectSlotsLeft,
   takeSlot,
   type SuiteRow,
 } from "./queries";
+
+// Reference statements: the separate reads that "next item" and the claim now
+// make in one statement each (selectRaterSuiteToClaim, insertAssignmentIfRoom).
+// The tests below hold the combined statements to the same answers.
+const linkOf = (rater: QueueRater) => (rater.kind === "visitor" ? rater.shareLinkId : null);
+
+/** The suite, if this rater may work it (a suite rater, or a visitor on one of its open links). */
+async function selectRaterSuite(client: SqlClient, rater: QueueRater, suiteId: string): Promise<SuiteRow | undefined> {
+  const [suite] =
+    rater.kind === "user"
+      ? await client.$queryRaw<SuiteRow[]>`
+        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, NULL::int AS link_slots,
+               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
+        JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${rater.actor.userId} WHERE s.id = ${suiteId}::uuid`
+      : await client.$queryRaw<SuiteRow[]>`
+        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, coalesce(l.max_slots_per_item, (s.overlap_k + 1) / 2) AS link_slots,
+               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
+        JOIN share_link l ON l.suite_id = s.id AND l.id = ${rater.shareLinkId}::uuid AND l.revoked_at IS NULL WHERE s.id = ${suiteId}::uuid`;
+  return suite;
+}
+
+async function selectSlotsLeft(client: SqlClient, suiteId: string, itemId: string): Promise<number> {
+  const [slots] = await client.$queryRaw<
+    { slots_left: number }[]
+  >`SELECT slots_left FROM suite_item WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid`;
+  return slots?.slots_left ?? 0;
+}
+
+/** The rater's held assignments of the suite, oldest first, locked; `live` when the hold has not run out. */
+async function lockHeldAssignments(
+  client: SqlClient,
+  rater: QueueRater,
+  suiteId: string,
+): Promise<{ id: string; item_id: string; live: boolean }[]> {
+  return client.$queryRaw<{ id: string; item_id: string; live: boolean }[]>`
+    SELECT id, item_id, held_until > now() AS live FROM assignment
+    WHERE suite_id = ${suiteId}::uuid AND rater_key = ${rater.raterKey} AND status = 'held'
+      AND share_link_id IS NOT DISTINCT FROM ${linkOf(rater)}::uuid
+    ORDER BY created_at FOR UPDATE`;
+}
+
+/** How many of the rater's assignments in the suite are of gold items, of how many. */
+async function countGoldAssignments(
+  client: SqlClient,
+  raterKey: string,
+  suiteId: string,
+): Promise<{ gold: number; total: number }> {
+  // The flag is kept on the assignment (a trigger sets it): no lookup into suite_item per assignment.
+  const [counts] = await client.$queryRaw<{ gold: bigint; total: bigint }[]>`
+    SELECT count(*) FILTER (WHERE a.is_gold) AS gold, count(*) AS total
+    FROM assignment a
+    WHERE a.suite_id = ${suiteId}::uuid AND a.rater_key = ${raterKey}`;
+  return { gold: Number(counts?.gold ?? 0), total: Number(counts?.total ?? 0) };
+}
+
+/** A new assignment of the item to the rater, held for the suite's hold time. */
+async function insertAssignment(
+  client: SqlClient,
+  rater: QueueRater,
+  suite: SuiteRow,
+  itemId: string,
+): Promise<string | null> {
+  const [created] = await client.$queryRaw<{ id: string }[]>`
+    INSERT INTO assignment (suite_id, item_id, rater_key, user_id, share_link_id, held_until)
+    VALUES (${suite.id}::uuid, ${itemId}::uuid, ${rater.raterKey},
+            ${rater.kind === "user" ? rater.actor.userId : null}, ${linkOf(rater)}::uuid,
+            now() + make_interval(secs => ${suite.hold_seconds}))
+    RETURNING id`;
+  return created?.id ?? null;
+}
 
 let rater: QueueRater;
 let outsider: QueueRater;

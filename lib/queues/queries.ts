@@ -22,31 +22,12 @@ export type SuiteRow = {
 
 const linkOf = (rater: QueueRater) => (rater.kind === "visitor" ? rater.shareLinkId : null);
 
-/** The suite, if this rater may work it (a suite rater, or a visitor on one of its open links). */
-export async function selectRaterSuite(
-  client: SqlClient,
-  rater: QueueRater,
-  suiteId: string,
-): Promise<SuiteRow | undefined> {
-  const [suite] =
-    rater.kind === "user"
-      ? await client.$queryRaw<SuiteRow[]>`
-        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, NULL::int AS link_slots,
-               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
-        JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${rater.actor.userId} WHERE s.id = ${suiteId}::uuid`
-      : await client.$queryRaw<SuiteRow[]>`
-        SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, coalesce(l.max_slots_per_item, (s.overlap_k + 1) / 2) AS link_slots,
-               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
-        JOIN share_link l ON l.suite_id = s.id AND l.id = ${rater.shareLinkId}::uuid AND l.revoked_at IS NULL WHERE s.id = ${suiteId}::uuid`;
-  return suite;
-}
-
 export type HeldAssignment = { id: string; item_id: string; live: boolean };
 
 /**
  * What "next item" reads before it claims, in one round trip: the suite (if
  * this rater may work it), the rater's held assignments of it, oldest first
- * and locked (lockHeldAssignments), and their gold count (countGoldAssignments).
+ * and locked, and their gold count.
  */
 export async function selectRaterSuiteToClaim(
   client: SqlClient,
@@ -79,8 +60,8 @@ export async function selectRaterSuiteToClaim(
 
 /**
  * A new assignment of the item to the rater if the item still has room: the
- * recount of selectActiveHolds (and, for a visitor, countLinkSlotsTaken) as the
- * INSERT's own condition. The caller holds the suite_item row's lock, and the
+ * recount of the item's live holds (and, for a visitor, its share link's taken
+ * slots) as the INSERT's own condition. The caller holds the suite_item row's lock, and the
  * statement's fresh snapshot sees every claim committed before it was granted.
  * Null when the item is full.
  */
@@ -102,19 +83,6 @@ export async function insertAssignmentIfRoom(
              AND l.share_link_id = ${linkOf(rater)}::uuid AND (l.status = 'submitted' OR l.held_until > now())) < ${suite.link_slots}::int)
     RETURNING id`;
   return created?.id ?? null;
-}
-
-/** Slots of the item that the visitor's share link holds or filled. */
-export async function countLinkSlotsTaken(
-  client: SqlClient,
-  shareLinkId: string,
-  suiteId: string,
-  itemId: string,
-): Promise<number> {
-  const [row] = await client.$queryRaw<{ n: bigint }[]>`
-    SELECT count(*) AS n FROM assignment a WHERE a.suite_id = ${suiteId}::uuid AND a.item_id = ${itemId}::uuid
-      AND a.share_link_id = ${shareLinkId}::uuid AND (a.status = 'submitted' OR a.held_until > now())`;
-  return Number(row?.n ?? 0);
 }
 
 /** The item's slots left, and the live holds on it other than `exceptAssignmentId`. */
@@ -168,43 +136,9 @@ export async function lockAssignmentItemToSubmit(
   return row;
 }
 
-export async function selectSlotsLeft(client: SqlClient, suiteId: string, itemId: string): Promise<number> {
-  const [slots] = await client.$queryRaw<
-    { slots_left: number }[]
-  >`SELECT slots_left FROM suite_item WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid`;
-  return slots?.slots_left ?? 0;
-}
-
 /** One slot of the item is used by a submitted rating (the CHECK slots_left >= 0 is the last word). */
 export async function takeSlot(client: SqlClient, suiteId: string, itemId: string): Promise<void> {
   await client.$executeRaw`UPDATE suite_item SET slots_left = slots_left - 1 WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid`;
-}
-
-/** The rater's held assignments of the suite, oldest first, locked; `live` when the hold has not run out. */
-export async function lockHeldAssignments(
-  client: SqlClient,
-  rater: QueueRater,
-  suiteId: string,
-): Promise<{ id: string; item_id: string; live: boolean }[]> {
-  return client.$queryRaw<{ id: string; item_id: string; live: boolean }[]>`
-    SELECT id, item_id, held_until > now() AS live FROM assignment
-    WHERE suite_id = ${suiteId}::uuid AND rater_key = ${rater.raterKey} AND status = 'held'
-      AND share_link_id IS NOT DISTINCT FROM ${linkOf(rater)}::uuid
-    ORDER BY created_at FOR UPDATE`;
-}
-
-/** How many of the rater's assignments in the suite are of gold items, of how many. */
-export async function countGoldAssignments(
-  client: SqlClient,
-  raterKey: string,
-  suiteId: string,
-): Promise<{ gold: number; total: number }> {
-  // The flag is kept on the assignment (a trigger sets it): no lookup into suite_item per assignment.
-  const [counts] = await client.$queryRaw<{ gold: bigint; total: bigint }[]>`
-    SELECT count(*) FILTER (WHERE a.is_gold) AS gold, count(*) AS total
-    FROM assignment a
-    WHERE a.suite_id = ${suiteId}::uuid AND a.rater_key = ${raterKey}`;
-  return { gold: Number(counts?.gold ?? 0), total: Number(counts?.total ?? 0) };
 }
 
 /** The first item (by position) the rater could claim now, locked; `skipped` items are passed over. */
@@ -227,22 +161,6 @@ export async function lockClaimCandidate(
     LIMIT 1
     FOR UPDATE OF si SKIP LOCKED`;
   return candidate?.item_id ?? null;
-}
-
-/** A new assignment of the item to the rater, held for the suite's hold time. */
-export async function insertAssignment(
-  client: SqlClient,
-  rater: QueueRater,
-  suite: SuiteRow,
-  itemId: string,
-): Promise<string | null> {
-  const [created] = await client.$queryRaw<{ id: string }[]>`
-    INSERT INTO assignment (suite_id, item_id, rater_key, user_id, share_link_id, held_until)
-    VALUES (${suite.id}::uuid, ${itemId}::uuid, ${rater.raterKey},
-            ${rater.kind === "user" ? rater.actor.userId : null}, ${linkOf(rater)}::uuid,
-            now() + make_interval(secs => ${suite.hold_seconds}))
-    RETURNING id`;
-  return created?.id ?? null;
 }
 
 /** Items of the suite with slots left that the rater has not taken. */
