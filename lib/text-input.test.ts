@@ -34,6 +34,14 @@ describe("text that cannot be stored", () => {
       ok: true,
       value: { notes: "emoji 😀 is fine" },
     });
+    // Lower-case escapes, and a lone surrogate in the text itself (a JS string, not decoded UTF-8), are found too.
+    expect(parseJsonText(String.raw`{"notes": "x\ud9ff"}`)).toMatchObject({ ok: false, issue: { path: "/notes" } });
+    expect(parseJsonText(`{"notes": "raw ${String.fromCharCode(0xdfff)} alone"}`)).toMatchObject({
+      ok: false,
+      issue: { path: "/notes" },
+    });
+    // An escaped backslash before "u0000" is text, not a NUL.
+    expect(parseJsonText(String.raw`{"notes": "C:\\u0000"}`)).toEqual({ ok: true, value: { notes: "C:\\u0000" } });
     expect(unstorableQueryIssue(new URLSearchParams("system_under_test=a%00b"))).toMatchObject({
       path: "/system_under_test",
       rule: "storableText",
