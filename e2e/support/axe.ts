@@ -3,8 +3,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/** `rules`: only these axe rules (the page's other checks were already run at another width). */
+export async function seriousViolations(page: Page, options: { rules?: string[] } = {}) {
+  const builder = new AxeBuilder({ page });
+  if (options.rules) builder.withRules(options.rules);
+  const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => ({
