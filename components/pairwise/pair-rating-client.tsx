@@ -15,6 +15,7 @@ import { SegmentedChoice } from "@/components/aif-form/segmented-choice";
 import { ConflictNotice, SignedOutNotice } from "@/components/rating/draft-notices";
 import { handOverKeys } from "@/components/rating/key-buffer";
 import { SkipDialog } from "@/components/rating/skip-dialog";
+import { useSkip } from "@/components/rating/use-skip";
 import { SaveStatusText } from "@/components/rating/save-status";
 import { useDraftAutosave, type ServerDraft } from "@/components/rating/use-draft-autosave";
 import { useClaimedKeyboard } from "@/components/rating/use-form-keys";
@@ -24,16 +25,9 @@ import { UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
 import { readablePath } from "@/lib/aif/field-labels";
 import { prepareDraft } from "@/lib/aif/prepare-draft";
 import type { ValidationIssue } from "@/lib/aif/types";
-import {
-  chooseStartingDraft,
-  clearLocalDraft,
-  readLocalDraft,
-  writeLocalDraft,
-  type StartingDraft,
-} from "@/lib/queues/local-draft";
+import { chooseStartingDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
 import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
 import { pairQueueUrls } from "@/lib/pairwise/queue-urls";
-import { fetchJson } from "@/lib/http/fetch-json";
 import { focusChoice, PairRubricGrid, type Likert, type Universal } from "./pair-rubric-grid";
 import { PREFERENCE_OPTIONS, preferenceOfKey } from "./preference-options";
 import { ResponseRestForm } from "./response-rest-form";
@@ -241,21 +235,16 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
     void sent.submit({ preference: draft.preference!, rationale: draft.rationale!.trim(), responses });
   }, [draft, sent]);
 
-  const skip = useCallback(
-    async (reason: string, comment: string) => {
-      const result = await fetchJson<{ skipped: boolean }>(`${api}/skip`, {
-        method: "POST",
-        body: { reason, ...(comment ? { comment } : {}) },
-      });
-      if (!result.ok) return result.message;
-      autosave.stop();
-      clearLocalDraft(assignmentId);
-      skipDialog.current?.close();
+  const skip = useSkip({
+    api,
+    storageId: assignmentId,
+    stopAutosave: autosave.stop,
+    dialog: skipDialog,
+    then: () => {
       setSkipped(true);
       return null;
     },
-    [api, assignmentId, autosave],
-  );
+  });
   const canSkip = props.canSkip ?? false;
 
   const setPreference = useCallback((preference: string) => setDraft((previous) => ({ ...previous, preference })), []);

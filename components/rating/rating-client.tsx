@@ -11,6 +11,7 @@ import type { FormCommands } from "@/components/aif-form/form-commands";
 import { ItemClock } from "@/components/rating/item-clock";
 import { handOverKeys } from "@/components/rating/key-buffer";
 import { SkipDialog } from "@/components/rating/skip-dialog";
+import { useSkip } from "@/components/rating/use-skip";
 import { HIDDEN_SECTIONS, SubmittedPanel, type Calibration } from "@/components/rating/submitted-panel";
 import { useClaimedKeyboard, useFormKeys } from "@/components/rating/use-form-keys";
 import { useEvidenceQuotes } from "@/components/rating/evidence-quotes";
@@ -288,21 +289,16 @@ function RatingForm({
     if (document.activeElement && document.activeElement !== document.body) return;
     if (formRoot.current) focusStop(stopsOf(formRoot.current)[0], { scroll: false });
   });
-  const skip = useCallback(
-    async (reason: string, comment: string) => {
-      const result = await fetchJson<{ skipped: boolean }>(`${assignmentApi}/skip`, {
-        method: "POST",
-        body: { reason, ...(comment ? { comment } : {}) },
-      });
-      if (!result.ok) return result.message;
-      autosave.stop();
-      clearLocalDraft(assignmentId);
-      skipDialog.current?.close();
+  const skip = useSkip({
+    api: assignmentApi,
+    storageId: assignmentId,
+    stopAutosave: autosave.stop,
+    dialog: skipDialog,
+    then: () => {
       handOverKeys();
       return openNextItem(queue, (path) => router.push(path));
     },
-    [assignmentApi, assignmentId, autosave, queue, router],
-  );
+  });
 
   if (submittedEvalId)
     return (
