@@ -1,10 +1,13 @@
-// `npm run bench [-- --quick] [--only id,id] [--out FILE]`: runs every
-// benchmark, each in its own process on its own fresh database, prints its
-// tables and writes BENCHMARKS.md (machine, date, commit, every figure beside
-// its baseline, the targets met and missed, and the before/after history from
-// bench/history/). `--quick` runs the small sizes (CI runs it so the scripts
-// cannot rot; it checks that each script runs, never its figures) and writes
-// .reports/BENCHMARKS.quick.md unless --out says otherwise.
+// `npm run bench [-- --quick] [--in-process] [--only id,id] [--out FILE]`: runs
+// every benchmark, each in its own process on its own fresh database, prints
+// its tables and writes BENCHMARKS.md (machine, date, commit, every figure
+// beside its baseline, the targets met and missed, and the before/after
+// history from bench/history/). `--quick` runs the small sizes (it checks that
+// each script runs, never its figures) and writes .reports/BENCHMARKS.quick.md
+// unless --out says otherwise. `--in-process` leaves out the benchmarks that
+// serve the app (HTTP, Chromium): `npm test` runs `--quick --in-process`, so
+// the scripts that call lib/ directly cannot rot; the others take ~3 minutes
+// of CI's 30 and are run with `npm run bench -- --quick`.
 // Needs `npm run build` (the benchmarks that go through HTTP serve the build).
 import { spawnSync } from "node:child_process";
 import { ensureTestServer } from "@/lib/testing/test-server";
@@ -14,17 +17,18 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { markdownTable, type BenchResult } from "./support/report";
 
-type Bench = { id: string; script: string; nodeFlags?: string[]; quick: string[]; full: string[] };
+/** `servesApp`: starts the built app and drives it over HTTP or in Chromium. */
+type Bench = { id: string; script: string; nodeFlags?: string[]; quick: string[]; full: string[]; servesApp?: true };
 
 // In the order of the issue's list; the two reader/judge benches after them.
 const BENCHES: Bench[] = [
-  { id: "submit", script: "bench/submit-path.ts", quick: ["--quick"], full: [] },
-  { id: "export", script: "bench/export-records.ts", quick: ["--quick"], full: ["100000", "1000000"] },
+  { id: "submit", script: "bench/submit-path.ts", quick: ["--quick"], full: [], servesApp: true },
+  { id: "export", script: "bench/export-records.ts", quick: ["--quick"], full: ["100000", "1000000"], servesApp: true },
   { id: "import", script: "bench/import-eee-db.ts", nodeFlags: ["--expose-gc"], quick: ["--quick"], full: [] },
-  { id: "queue", script: "bench/queue-next-item.ts", quick: ["--quick"], full: [] },
-  { id: "form", script: "bench/form-typing.ts", quick: ["--quick"], full: [] },
-  { id: "keys", script: "bench/rating-keystrokes.ts", quick: [], full: [] },
-  { id: "submit-next", script: "bench/rating-submit-next.ts", quick: ["--quick"], full: [] },
+  { id: "queue", script: "bench/queue-next-item.ts", quick: ["--quick"], full: [], servesApp: true },
+  { id: "form", script: "bench/form-typing.ts", quick: ["--quick"], full: [], servesApp: true },
+  { id: "keys", script: "bench/rating-keystrokes.ts", quick: [], full: [], servesApp: true },
+  { id: "submit-next", script: "bench/rating-submit-next.ts", quick: ["--quick"], full: [], servesApp: true },
   { id: "analytics", script: "bench/analytics-report.ts", quick: ["--quick"], full: [] },
   { id: "adjudication-queue", script: "bench/adjudication-queue.ts", quick: ["--quick"], full: [] },
   { id: "import-read", script: "bench/import-eee-read.ts", quick: ["--quick"], full: [] },
@@ -39,6 +43,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     out: { type: "string" },
     report: { type: "boolean", default: false },
+    "in-process": { type: "boolean", default: false },
   },
 });
 // --report: measure nothing, write the report from the kept figures.
@@ -48,7 +53,8 @@ if (unknown.length > 0) {
   console.error(`unknown benchmark ${unknown.join(", ")}; benchmarks: ${BENCHES.map((bench) => bench.id).join(", ")}`);
   process.exit(2);
 }
-if (!values.report && !existsSync(".next/BUILD_ID")) {
+const chosen = BENCHES.filter((entry) => (!only || only.has(entry.id)) && !(values["in-process"] && entry.servesApp));
+if (!values.report && chosen.some((entry) => entry.servesApp) && !existsSync(".next/BUILD_ID")) {
   console.error("No production build: run `npm run build` first (the HTTP benchmarks serve it).");
   process.exit(2);
 }
@@ -68,7 +74,7 @@ type Measured = BenchResult & { measuredAt?: string; commit?: string };
 const results: { bench: Bench; result: Measured | null; seconds: number | null }[] = [];
 // One database server for every benchmark's database (a throwaway embedded one when TEST_ADMIN_DATABASE_URL is unset).
 const testServer = values.report ? null : await ensureTestServer();
-for (const bench of BENCHES.filter((entry) => !only || only.has(entry.id))) {
+for (const bench of chosen) {
   console.log(`\n=== ${bench.id} (${bench.script})`);
   const resultFile = path.join(resultsDir, `${bench.id}.json`);
   const started = Date.now();

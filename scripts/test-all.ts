@@ -92,16 +92,14 @@ try {
     ]);
   }
   // Benchmarks are not tests: this only proves the scripts that call lib/ directly still run (small sizes,
-  // figures unchecked). Those driving the app over HTTP or in Chromium (submit, export, queue, form, keys,
-  // submit-next: ~3 minutes) run with `npm run bench -- --quick`, outside CI's 30 minutes.
+  // figures unchecked). Those that serve the app (~3 minutes) run with `npm run bench -- --quick`.
   step("benchmarks (quick sizes, in-process scripts)", "npm", [
     "run",
     "--silent",
     "bench",
     "--",
     "--quick",
-    "--only",
-    "import,analytics,adjudication-queue,import-read,judge,records-browser,pairwise",
+    "--in-process",
   ]);
   // Fault injection, the quick sizes, those that run on every setup on all three; the report joins the security probes the process tests ran.
   // RELIABILITY.md itself is written by `npm run drills -- --full`.
