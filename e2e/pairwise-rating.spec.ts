@@ -263,6 +263,11 @@ test("a rater skips a pair from the keyboard with a reason; the next pair opens 
   await page.keyboard.press("s");
   const dialog = page.getByRole("dialog", { name: "Skip this pair" });
   await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/pairwise-skip-1440.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/pairwise-skip-390.png" });
   // The dialog's keys are its own: 2 chooses a reason, not a verdict behind it.
   await page.keyboard.press("2");
   await expect(dialog.getByLabel("It is outside my expertise")).toBeChecked();

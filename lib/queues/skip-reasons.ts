@@ -8,7 +8,7 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** What the rater reads for each reason (one list for the dialog, the suite page and the API docs). */
 export const SKIP_REASON_LABELS: Record<SkipReason, string> = {
-  broken_content: "The item is broken or its content is missing",
+  broken_content: "It is broken or its content is missing",
   outside_expertise: "It is outside my expertise",
   other: "Another reason (say which)",
 };
