@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   /** Largest import file accepted (bytes); larger uploads are refused with 413. */
   EVALFORM_MAX_UPLOAD_BYTES: positiveInt(200 * 1024 * 1024),
   PORT: positiveInt(3000),
+  /** The address `npm run serve` listens on: this machine only, unless told (0.0.0.0 or :: for every interface). */
+  EVALFORM_HOST: z.string().min(1).default("127.0.0.1"),
   /** The URL users reach the app at; cookies are Secure when it is https. */
   EVALFORM_BASE_URL: z.string().url().optional(),
   EVALFORM_ADMIN_EMAIL: z.string().email().optional(),

@@ -99,11 +99,15 @@ if (process.argv.includes("--seed-demo")) {
 await db().$disconnect();
 
 if (stopRequested) await exitAfterDatabase(failureCode ?? 0);
-next = spawn(path.join("node_modules", ".bin", "next"), ["start", "--port", String(env.PORT)], {
-  stdio: "inherit",
-  env: process.env,
-});
-console.log(`evalform: http://localhost:${env.PORT}`);
+next = spawn(
+  path.join("node_modules", ".bin", "next"),
+  ["start", "--port", String(env.PORT), "--hostname", env.EVALFORM_HOST],
+  { stdio: "inherit", env: process.env },
+);
+const shownHost = ["127.0.0.1", "localhost", "::1", "0.0.0.0", "::"].includes(env.EVALFORM_HOST)
+  ? "localhost"
+  : env.EVALFORM_HOST;
+console.log(`evalform: http://${shownHost}:${env.PORT}`);
 next.on("exit", (code, signal) => {
   const cleanStop = stopRequested !== null && (code === STOPPED_BY[stopRequested] || code === 0);
   void exitAfterDatabase(failureCode ?? (cleanStop ? 0 : (code ?? (signal ? 1 : 0))));

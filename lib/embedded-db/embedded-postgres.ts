@@ -187,7 +187,18 @@ async function initialise(
   user: ServerUser | null,
   log: (message: string) => void,
 ): Promise<void> {
-  if (existsSync(path.join(paths.cluster, "PG_VERSION"))) return;
+  const versionFile = path.join(paths.cluster, "PG_VERSION");
+  if (existsSync(versionFile)) {
+    const clusterMajor = (await readFile(versionFile, "utf8")).trim();
+    const serverMajor = await majorVersionOf(binaries.postgres);
+    if (clusterMajor !== serverMajor)
+      throw new Error(
+        `${paths.cluster} was made by PostgreSQL ${clusterMajor}, and this evalform embeds PostgreSQL ${serverMajor}, ` +
+          `which cannot read it. Serve it with the evalform that made it and back it up (npm run backup), ` +
+          `then restore the backup here into a fresh data folder (npm run restore); or move it away to start afresh`,
+      );
+    return;
+  }
   if (existsSync(paths.cluster))
     throw new Error(
       `${paths.cluster} exists but holds no PostgreSQL cluster: move it away, or set EVALFORM_DATA_DIR to another folder`,
@@ -205,8 +216,8 @@ async function initialise(
     await chown(staging, user.uid, user.gid);
     await chown(passwordFile, user.uid, user.gid);
   }
-  try {
-    await run(
+  const initdb = (locale: string[]) =>
+    run(
       binaries.initdb,
       [
         "-D",
@@ -217,14 +228,22 @@ async function initialise(
         `--pwfile=${passwordFile}`,
         "-E",
         "UTF8",
-        // Unicode-aware case mapping and a byte-order sort that no OS locale can change.
-        "--locale-provider=builtin",
-        "--builtin-locale=C.UTF-8",
-        "--locale=C",
+        ...locale,
         "--no-instructions",
       ],
       user,
     );
+  try {
+    // C.UTF-8: Unicode-aware character classes with a byte-order sort, as on
+    // Debian's own PostgreSQL. Where the OS has no C.UTF-8 locale (macOS), the
+    // server's bundled ICU root locale gives the same case mapping.
+    await initdb(["--locale=C.UTF-8"]).catch(async (error: Error) => {
+      if (!/invalid locale name|locale .* not found|is not a valid locale/i.test(error.message)) throw error;
+      await rm(staging, { recursive: true, force: true });
+      await mkdir(staging, { mode: 0o700 });
+      if (user) await chown(staging, user.uid, user.gid);
+      await initdb(["--locale-provider=icu", "--icu-locale=und", "--locale=C"]);
+    });
   } finally {
     await rm(passwordFile, { force: true });
   }
@@ -360,6 +379,22 @@ async function logTail({ file, offset }: { file: string; offset: number }): Prom
   } finally {
     await handle.close();
   }
+}
+
+/** "15" for a `postgres` program that says "postgres (PostgreSQL) 15.18". */
+export async function majorVersionOf(postgresProgram: string): Promise<string> {
+  const child = spawn(postgresProgram, ["--version"], { stdio: ["ignore", "pipe", "ignore"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => {
+    output += chunk;
+  });
+  await new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", resolve);
+  });
+  const major = /PostgreSQL\)? (\d+)/.exec(output)?.[1];
+  if (!major) throw new Error(`cannot tell the version of ${postgresProgram} from "${output.trim()}"`);
+  return major;
 }
 
 async function trimLog(file: string): Promise<void> {
