@@ -13,6 +13,7 @@ const config = [
       "playwright-report/**",
       "next-env.d.ts",
       ".scratch/**",
+      ".cache/**",
     ],
   },
   {

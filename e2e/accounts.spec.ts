@@ -4,12 +4,17 @@ import { randomUUID } from "node:crypto";
 import { expect, request, test, type Browser, type Page } from "@playwright/test";
 import { e2eUsers, storageStateOf } from "./support/users";
 
-async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/sign-in");
+// Each role's home, where opening the app's address lands after signing in.
+const HOME = { rater: /\/queue$/, sme: /\/queue$/, admin: /\/admin\/suites$/ } as const;
+
+/** Opens the app's address as a new visitor would, signs in there, and lands on the role's home. */
+async function signInThroughForm(page: Page, email: string, password: string, home: RegExp = HOME.rater): Promise<void> {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/sign-in\?next=%2F$/);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/records$/);
+  await expect(page).toHaveURL(home);
 }
 
 async function freshPage(browser: Browser): Promise<Page> {
@@ -28,7 +33,7 @@ for (const role of ["rater", "sme", "admin"] as const) {
   test(`${role} signs in with the form and sees exactly their navigation`, async ({ browser }) => {
     const user = e2eUsers()[role];
     const page = await freshPage(browser);
-    await signInThroughForm(page, user.email, user.password);
+    await signInThroughForm(page, user.email, user.password, HOME[role]);
     await expect(page.getByTestId("signed-in-as")).toContainText(user.name);
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const link of NAV) {

@@ -55,3 +55,37 @@ test("fill a complete valid form with the keyboard, submit, find it in the list 
   await row.getByRole("link", { name: new RegExp(`^Record of ${taskId} by `) }).click();
   await expect(page.getByTestId("record-json")).toContainText(record.eval_id);
 });
+
+test("a submit whose answer was lost is stored once when sent again, and the page says it may have been saved", async ({
+  page,
+}) => {
+  const form = new AifFormPage(page);
+  const taskId = `e2e-lost-answer-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
+  await form.open();
+  await form.fillTaskAndSubject(taskId);
+  await form.fillUniversalConfidently();
+  // The first submit reaches the server and is stored; its answer never reaches the page (the connection drops).
+  const keys: string[] = [];
+  let dropped = false;
+  await page.route("**/api/records", async (route) => {
+    keys.push(route.request().headers()["idempotency-key"] ?? "");
+    if (dropped) return route.continue();
+    dropped = true;
+    const answer = await route.fetch();
+    expect(answer.status()).toBe(201);
+    await route.abort("connectionreset");
+  });
+  await form.submit();
+  await expect(page.getByRole("alert")).toContainText(
+    "may have been saved. Submitting again will not store it twice.",
+  );
+  await form.submit();
+  await expect(page).toHaveURL(/\/records\/[0-9a-f-]{36}\?created=1$/);
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const stored = await page.request.get(`/api/records?task_id=${encodeURIComponent(taskId)}`);
+  expect(stored.status()).toBe(200);
+  const listed = (await stored.json()) as { records: { task_id: string }[] };
+  expect(listed.records.filter((record) => record.task_id === taskId)).toHaveLength(1);
+});

@@ -7,7 +7,8 @@ import { randomBytes } from "node:crypto";
 import { createDbClient } from "@/lib/db";
 import type { Role } from "@/lib/auth/permissions";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
-import { startApp, type AppProcess } from "../../process-tests/support/app-process";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startApp, type AppProcess, type Exit } from "../../process-tests/support/app-process";
 import type { DatabaseSetup } from "../../process-tests/support/database-setups";
 import { signIn } from "../../process-tests/support/http";
 
@@ -17,6 +18,12 @@ export type DrillApp = {
   current: () => AppProcess;
   /** SIGKILL to the app's process group, as an OOM killer would (the embedded server, in a group of its own, survives it). */
   kill: () => Promise<void>;
+  /**
+   * SIGTERM to the app's whole process group, as systemd stops a service:
+   * resolves once every process of the group is gone, with the exit of the
+   * process we started.
+   */
+  terminateGroup: () => Promise<Exit>;
   start: () => Promise<void>;
   /** Everything every process started so far wrote, killed ones included. */
   output: () => string;
@@ -60,6 +67,19 @@ export async function startDrillApp(options: {
       killed.kill();
       await killed.exited;
     },
+    terminateGroup: async () => {
+      if (!app) throw new Error("the app is not running");
+      const stopped = app;
+      earlier.push(stopped);
+      app = null;
+      const group = stopped.child.pid!;
+      process.kill(-group, "SIGTERM");
+      const exit = await stopped.exited;
+      // The launcher may still be stopping the embedded server after npm itself has gone.
+      const deadline = Date.now() + 60_000;
+      while (groupAlive(group) && Date.now() < deadline) await sleep(50);
+      return exit;
+    },
     start: async () => {
       app = await startApp({ port: options.port, authSecret, env });
     },
@@ -71,4 +91,13 @@ export async function startDrillApp(options: {
 
 export async function sessionOf(url: string, user: TestUser): Promise<string> {
   return signIn(url, user.email, user.password);
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

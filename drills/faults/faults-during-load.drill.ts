@@ -23,7 +23,14 @@ const PORT = testPort(3501);
 const CLIENTS = 20;
 const CLIENT_TIMEOUT_MS = 30_000;
 
-type FaultKind = "pg-fast" | "pg-immediate" | "app-kill" | "pooler-restart" | "embedded-kill" | "app-tree-kill";
+type FaultKind =
+  | "pg-fast"
+  | "pg-immediate"
+  | "app-kill"
+  | "pooler-restart"
+  | "embedded-kill"
+  | "app-tree-kill"
+  | "group-sigterm";
 type Fault = { at: number; kind: FaultKind };
 type FaultRun = {
   kind: FaultKind;
@@ -32,10 +39,16 @@ type FaultRun = {
   upAt: number;
   appPid?: number;
   pidAfter?: number;
+  /** group-sigterm: each round's exit code, acknowledgements during it, and whether PostgreSQL outlived the app. */
+  sigtermRounds?: SigtermRound[];
 };
+type SigtermRound = { exitCode: number | null; underLoad: boolean; serverLeftRunning: boolean };
+
+/** Stops of the whole process group under load, as systemd stops a service (issue: tsx's relay could SIGKILL the launcher). */
+const SIGTERM_ROUNDS = 20;
 
 /** The app itself goes away in these; in the others only its database does. */
-const APP_FAULTS: FaultKind[] = ["app-kill", "app-tree-kill"];
+const APP_FAULTS: FaultKind[] = ["app-kill", "app-tree-kill", "group-sigterm"];
 
 const FAULT_TEXT: Record<FaultKind, string> = {
   "pg-fast": "PostgreSQL `restart -m fast`",
@@ -45,16 +58,24 @@ const FAULT_TEXT: Record<FaultKind, string> = {
   "embedded-kill": "the embedded PostgreSQL killed -9 (its supervisor starts it again)",
   "app-tree-kill":
     "the app and its embedded PostgreSQL killed -9 together, then `npm run serve` again (stale pid file, crash recovery)",
+  "group-sigterm": `SIGTERM to \`npm run serve\`'s whole process group (as systemd stops it), ${SIGTERM_ROUNDS} times, each once the app acknowledged new submissions, then started again`,
 };
 
 function plan(setup: SetupName, full: boolean): { submissions: number; faults: Fault[] } {
   const kinds: Record<SetupName, FaultKind[]> = {
     direct: full ? ["pg-fast", "app-kill", "pg-immediate"] : ["pg-fast", "app-kill"],
     pgbouncer: full ? ["pooler-restart", "app-kill", "pg-immediate"] : ["pooler-restart", "app-kill", "pg-fast"],
-    embedded: full ? ["embedded-kill", "app-tree-kill", "embedded-kill"] : ["embedded-kill", "app-tree-kill"],
+    embedded: full
+      ? ["embedded-kill", "app-tree-kill", "embedded-kill", "group-sigterm"]
+      : ["embedded-kill", "app-tree-kill", "group-sigterm"],
   };
-  const at = full ? [150, 420, 700] : [60, 170, 240];
-  return { submissions: full ? 1_000 : 300, faults: kinds[setup].map((kind, index) => ({ at: at[index]!, kind })) };
+  const at = full ? [150, 420, 700, 800] : [60, 170, 240];
+  // Each SIGTERM round waits for fresh acknowledgements, so the embedded setup's load lasts through all of them.
+  const rounds = kinds[setup].includes("group-sigterm") ? SIGTERM_ROUNDS * 10 : 0;
+  return {
+    submissions: (full ? 1_000 : 300) + rounds,
+    faults: kinds[setup].map((kind, index) => ({ at: at[index]!, kind })),
+  };
 }
 
 export const faultsDuringLoadDrill: Drill = {
@@ -147,7 +168,9 @@ async function runLoad(options: {
       const down = performance.now();
       const run: FaultRun = { kind: fault.kind, acknowledgedBefore: acknowledged, downMs: 0, upAt: 0 };
       run.appPid = app.current().child.pid;
-      await inflict(fault.kind, app, options.cluster, options.setup);
+      if (fault.kind === "group-sigterm")
+        run.sigtermRounds = await sigtermRounds(app, options.setup, () => acknowledged, () => next < options.total);
+      else await inflict(fault.kind, app, options.cluster, options.setup);
       run.pidAfter = app.current().child.pid;
       run.upAt = performance.now();
       run.downMs = run.upAt - down;
@@ -159,6 +182,28 @@ async function runLoad(options: {
   };
   await Promise.all([...Array.from({ length: CLIENTS }, worker), chaos()]);
   return { submissions, faultRuns, seconds: (performance.now() - started) / 1000 };
+}
+
+async function sigtermRounds(
+  app: DrillApp,
+  setup: DatabaseSetup,
+  acknowledged: () => number,
+  loadLeft: () => boolean,
+): Promise<SigtermRound[]> {
+  const rounds: SigtermRound[] = [];
+  for (let round = 0; round < SIGTERM_ROUNDS; round++) {
+    const before = acknowledged();
+    const deadline = Date.now() + 30_000;
+    while (acknowledged() < before + 5 && loadLeft() && Date.now() < deadline) await sleep(20);
+    const underLoad = acknowledged() >= before + 5;
+    const exit = await app.terminateGroup();
+    const serverLeftRunning = setup.serverRunning?.() ?? false;
+    // Leave nothing behind for the next round: a server left running would be another fault's doing.
+    if (serverLeftRunning) await setup.killServer?.();
+    rounds.push({ exitCode: exit.code, underLoad, serverLeftRunning });
+    await app.start();
+  }
+  return rounds;
 }
 
 type Counted = { rowsByTask: Map<string, string[]>; keyRows: number };
@@ -268,6 +313,7 @@ function report(options: {
       ok: hung === 0,
       detail: `${hung} attempts hit the client timeout; slowest answer ${(slowest / 1000).toFixed(2)} s`,
     }),
+    ...sigtermCases(load.faultRuns),
     ...options.idempotency,
   ];
   const figures = [
@@ -281,6 +327,26 @@ function report(options: {
     `- The app's warnings and errors: ${formatTally(tally(options.appLog.filter((line) => ["warn", "error", "fatal"].includes(String(line.level))).map(logSummary))) || "none"}.`,
   ];
   return { cases, figures };
+}
+
+function sigtermCases(runs: FaultRun[]): DrillCase[] {
+  return runs.flatMap((run) => {
+    const rounds = run.sigtermRounds;
+    if (!rounds) return [];
+    const leftRunning = rounds.filter((round) => round.serverLeftRunning).length;
+    const exitCodes = formatTally(tally(rounds.map((round) => String(round.exitCode))));
+    return [
+      drillCase({
+        name: `SIGTERM to the app's process group under load, ${rounds.length} times: PostgreSQL never outlives the app`,
+        tried: rounds.length,
+        refused: 0,
+        lost: 0,
+        duplicated: 0,
+        ok: rounds.length === SIGTERM_ROUNDS && leftRunning === 0 && rounds.every((round) => round.exitCode === 0),
+        detail: `${leftRunning} of ${rounds.length} stops left the embedded PostgreSQL running; exit codes ${exitCodes}; ${rounds.filter((round) => round.underLoad).length} stops while submissions were being acknowledged`,
+      }),
+    ];
+  });
 }
 
 /** Milliseconds from `upAt` to the first acknowledgement of an attempt sent after it. */

@@ -31,7 +31,8 @@ const RESPONSE_NAMES: Record<number, { name: string; description: string }> = {
   429: { name: "TooManyRequests", description: "A rate limit was reached; try again later." },
   503: {
     name: "Unavailable",
-    description: "The server is busy with this kind of work (e.g. too many exports at once); try again shortly.",
+    description:
+      "The database could not be reached, the server is shutting down, or it is busy with this kind of work (e.g. too many exports at once); try again shortly. A write answered 503 (or whose connection dropped) may have been stored: retry it with the same Idempotency-Key.",
   },
 };
 

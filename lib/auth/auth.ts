@@ -9,6 +9,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { recordAuditEvent } from "@/lib/audit/service";
 import { db } from "@/lib/db";
 import { baseUrl, requireAuthSecret } from "@/lib/env";
+import { betterAuthLogger } from "./auth-logger";
 import { requestOrigin } from "./request-origin";
 import { normaliseEmail } from "./sign-in-throttle";
 
@@ -33,6 +34,7 @@ function createAuth() {
     // Throttling of failed sign-ins is ours (auth-routes.ts, sign-in-throttle.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: betterAuthLogger(),
     databaseHooks: {
       session: {
         create: {

@@ -4,7 +4,8 @@
 // read by the same WHATWG parser they use, resolved against the app's origin,
 // and kept only when it stays on that origin. What is returned is a path
 // (path + query + fragment), never a URL another host could hide in.
-export const DEFAULT_RETURN_PATH = "/records";
+// The start page, which sends each role to its home (app/page.tsx).
+export const DEFAULT_RETURN_PATH = "/";
 
 // Stands for "this app" where the real origin is not at hand: only paths resolve onto it.
 const ANY_APP_ORIGIN = "http://app.invalid";

@@ -54,8 +54,9 @@ export async function readiness(options: { migrationsDir?: string } = {}): Promi
     applied = new Set(rows.map((row) => row.migration_name));
     database = { ok: true, ms: Math.round(performance.now() - start) };
   } catch (error) {
-    // The reason stays in the server log; the probe's answer says only what failed.
-    logger().error({ err: errorField(error) }, "readiness: database check failed");
+    // The reason stays in the server log; the probe's answer says only what failed. Not ready is a
+    // state a probe reports (a cold start's first query, a database restarting), not an app error: warn.
+    logger().warn({ reason: errorField(error).message }, "readiness: database check failed");
     database = { ok: false, ms: Math.round(performance.now() - start), error: "the database did not answer" };
   }
   let migrations: Readiness["migrations"];

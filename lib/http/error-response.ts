@@ -41,7 +41,7 @@ export function errorResponse(error: unknown): Response {
       {
         error: {
           code: "UNAVAILABLE",
-          message: "The database is not reachable right now; the request was not completed. Send it again.",
+          message: "The database could not be reached, so this request may or may not have been completed. Send it again: a retry with the same Idempotency-Key, or of a work item's submit, is never stored twice.",
         },
       },
       { status: 503, headers: { "Retry-After": "1" } },
@@ -50,7 +50,7 @@ export function errorResponse(error: unknown): Response {
   // The request id in this line is the one the client got in X-Request-Id.
   logger().error({ err: errorField(error) }, "unexpected error");
   return Response.json(
-    { error: { code: "INTERNAL", message: "Something went wrong; the request was not completed." } },
+    { error: { code: "INTERNAL", message: "Something went wrong; the request may not have been completed." } },
     { status: 500 },
   );
 }

@@ -27,7 +27,12 @@ export async function fetchJson<T>(url: string, init: { method: string; body?: u
       details: error.error?.details,
     };
   } catch {
-    return { ok: false, status: 0, message: "The server is unreachable; nothing was changed. Try again.", issues: [] };
+    // A write whose answer never came may still have been carried out: say so, never "nothing was changed".
+    const message =
+      init.method === "GET"
+        ? "The server is unreachable. Try again."
+        : "The server did not answer, so this may or may not have been saved. Reload the page to check before trying again.";
+    return { ok: false, status: 0, message, issues: [] };
   }
 }
 

@@ -103,9 +103,11 @@ export async function startApp(options: {
   databaseUrl?: string;
   authSecret?: string;
   env?: Record<string, string | undefined>;
+  /** Arguments for the launcher, e.g. ["--seed-demo"]. */
+  args?: string[];
 }): Promise<AppProcess> {
   const url = `http://127.0.0.1:${options.port}`;
-  const app = startProcess("npm", ["run", "--silent", "serve"], {
+  const app = startProcess("npm", ["run", "--silent", "serve", ...(options.args ? ["--", ...options.args] : [])], {
     env: {
       PORT: String(options.port),
       DATABASE_URL: options.databaseUrl,

@@ -38,7 +38,7 @@ export function ScoreDistributionChart({ distribution }: { distribution: ScoreDi
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="score" />
           <YAxis
-            width={44}
+            width={52}
             domain={[0, 100]}
             ticks={[0, 25, 50, 75, 100]}
             tickFormatter={(value: number) => `${value}%`}
