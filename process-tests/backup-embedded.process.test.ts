@@ -15,9 +15,10 @@ import { testPort } from "@/lib/testing/test-ports";
 import { startApp, type AppProcess } from "./support/app-process";
 import { signIn } from "./support/http";
 
+// Each data folder straight under the temporary folder: as root, the server's own user must be able to pass through its parent.
 const workDir = await mkdtemp(path.join(tmpdir(), "evalform-backup-embedded-"));
-const originalDir = path.join(workDir, "data");
-const restoredDir = path.join(workDir, "data-restored");
+const originalDir = await mkdtemp(path.join(tmpdir(), "evalform-backup-data-"));
+const restoredDir = await mkdtemp(path.join(tmpdir(), "evalform-backup-restored-"));
 const apps: AppProcess[] = [];
 
 afterAll(async () => {
@@ -26,7 +27,7 @@ afterAll(async () => {
     const left = runningEmbeddedServer(dir);
     if (left) process.kill(left.pid, "SIGQUIT");
   }
-  await rm(workDir, { recursive: true, force: true });
+  for (const dir of [workDir, originalDir, restoredDir]) await rm(dir, { recursive: true, force: true });
 });
 
 type Snapshot = { tables: Record<string, number>; records: Map<string, string> };
