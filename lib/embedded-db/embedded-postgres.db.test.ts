@@ -4,7 +4,7 @@
 // loses nothing committed and the server is started again by itself, and a
 // server left behind by a killed app does not block the next start.
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -185,4 +185,15 @@ describe("embedded PostgreSQL", () => {
     expect(isAlive(server.pid()!)).toBe(true);
     owner.kill();
   });
+});
+
+it("refuses a cluster made by another PostgreSQL major version, naming both and the way out, and leaves it untouched", async () => {
+  const dataDir = await newDataDir();
+  const cluster = path.join(dataDir, "postgres");
+  await mkdir(cluster);
+  await writeFile(path.join(cluster, "PG_VERSION"), "18\n");
+  await expect(start(dataDir)).rejects.toThrow(
+    /was made by PostgreSQL 18, and this evalform embeds PostgreSQL 15, which cannot read it\. .*npm run backup.*npm run restore/,
+  );
+  expect((await readdir(cluster)).sort()).toEqual(["PG_VERSION"]);
 });
