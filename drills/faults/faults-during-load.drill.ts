@@ -71,7 +71,7 @@ function plan(setup: SetupName, full: boolean): { submissions: number; faults: F
   };
   const at = full ? [150, 420, 700, 800] : [60, 170, 240];
   // Each SIGTERM round waits for fresh acknowledgements, so the embedded setup's load lasts through all of them.
-  const rounds = kinds[setup].includes("group-sigterm") ? SIGTERM_ROUNDS * 10 : 0;
+  const rounds = kinds[setup].includes("group-sigterm") ? SIGTERM_ROUNDS * 15 : 0;
   return {
     submissions: (full ? 1_000 : 300) + rounds,
     faults: kinds[setup].map((kind, index) => ({ at: at[index]!, kind })),
@@ -193,7 +193,7 @@ async function sigtermRounds(
   const rounds: SigtermRound[] = [];
   for (let round = 0; round < SIGTERM_ROUNDS; round++) {
     const before = acknowledged();
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000;
     while (acknowledged() < before + 5 && loadLeft() && Date.now() < deadline) await sleep(20);
     const underLoad = acknowledged() >= before + 5;
     const exit = await app.terminateGroup();

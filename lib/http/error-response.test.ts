@@ -14,3 +14,11 @@ describe("errorResponse", () => {
     expect((await response.json()).errors[0]).toMatchObject({ rule: "maxBytes" });
   });
 });
+
+it("answers every 503 with Retry-After: a draining replica's as well as the database's", async () => {
+  const draining = errorResponse(new AppError("UNAVAILABLE", "This server is shutting down; send the request again"));
+  expect(draining.status).toBe(503);
+  expect(draining.headers.get("Retry-After")).toBe("1");
+  const refused = errorResponse(new AppError("INVALID_INPUT", "no", []));
+  expect(refused.headers.get("Retry-After")).toBeNull();
+});

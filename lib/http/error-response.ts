@@ -17,7 +17,8 @@ export function errorResponse(error: unknown): Response {
         error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
         errors: error.issues,
       },
-      { status },
+      // Every 503 says when to come back (a draining replica, too many exports), as the database's own 503 does.
+      { status, headers: status === 503 ? { "Retry-After": "1" } : undefined },
     );
   }
   if (isUnstorableTextError(error)) {
