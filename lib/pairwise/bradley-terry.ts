@@ -63,7 +63,9 @@ export function bradleyTerry(
     judged[first] = judged[first]! + 1;
     judged[second] = judged[second]! + 1;
   }
-  const pairs = [...tallies.values()];
+  // In the systems' order, never the rows': the resamples draw over these counts in this order, so the
+  // intervals (and the fit's last bits) would otherwise depend on how the rows happened to be read.
+  const pairs = [...tallies.values()].sort((a, b) => a.first - b.first || a.second - b.second);
   const fullCounts = pairs.flatMap((pair) => [pair.wins, pair.ties, pair.losses]);
   const strengths = fitStrengths(size, pairs, fullCounts, new Float64Array(size));
 
