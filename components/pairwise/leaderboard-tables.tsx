@@ -18,8 +18,9 @@ export function LeaderboardTables({ board }: { board: PairwiseLeaderboard }) {
         <section className="panel" aria-labelledby="win-rates">
           <h2 id="win-rates">Win rate against {board.baseline}</h2>
           <p className="help-block">
-            Ties count half. The interval is a 95% bootstrap interval over the judgments. The length-controlled win rate
-            is the win rate a logistic model of the preference on the length difference predicts at equal length
+            Ties count half. The interval is a 95% bootstrap interval over pairs: each pair&apos;s judgments (overlap k)
+            are resampled together, so it is about the population of tasks, not of judgments. The length-controlled win
+            rate is the win rate a logistic model of the preference on the length difference predicts at equal length
             (AlpacaEval 2, without its instruction-difficulty term and length-gamed baselines), with a 95% bootstrap
             interval; the length weight says how much a longer answer was preferred. It is not identifiable when fewer
             than 10 judgments (or 5%) have the length difference on the other side of zero from the rest: equal length
@@ -75,7 +76,8 @@ export function LeaderboardTables({ board }: { board: PairwiseLeaderboard }) {
       <section className="panel" aria-labelledby="bradley-terry">
         <h2 id="bradley-terry">Bradley–Terry ratings</h2>
         <p className="help-block">
-          On the Elo scale (a 400-point gap is 10:1 odds), centred at 1000; 95% bootstrap intervals.
+          On the Elo scale (a 400-point gap is 10:1 odds), centred at 1000; 95% bootstrap intervals over pairs (about
+          the population of tasks).
           {bradleyTerry.connected
             ? ""
             : " The systems fall into groups never compared: ratings across groups mean nothing."}

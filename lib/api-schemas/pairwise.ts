@@ -102,6 +102,9 @@ export const PairwiseLeaderboardSchema = named(
     baseline: z.string().nullable(),
     win_rates: z.array(
       Rate.extend({
+        interval: Interval.describe(
+          "95% percentile bootstrap interval over pairs (each pair's judgments resampled together): about the population of tasks, not of judgments",
+        ),
         system: z.string(),
         baseline: z.string(),
         length_controlled: z.object({
@@ -134,7 +137,9 @@ export const PairwiseLeaderboardSchema = named(
           system: z.string(),
           strength: z.number(),
           rating: z.number(),
-          rating_interval: Interval,
+          rating_interval: Interval.describe(
+            "95% percentile bootstrap interval over pairs (each pair's judgments resampled together): about the population of tasks",
+          ),
           rank: int(),
           judgments: int(),
         }),

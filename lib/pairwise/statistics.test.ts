@@ -70,7 +70,9 @@ describe("win rate against a baseline", () => {
     let covered = 0;
     const runs = 300;
     for (let run = 0; run < runs; run += 1) {
-      const sample = Array.from({ length: 120 }, () => judgment("A", "base", random() < truth ? "better" : "worse"));
+      const sample = Array.from({ length: 120 }, (_, index) =>
+        judgment("A", "base", random() < truth ? "better" : "worse", { unit: `task-${index}` }),
+      );
       const { interval } = winRateAgainst(sample, "A", "base", { samples: 400, seed: run });
       if (interval!.low <= truth && truth <= interval!.high) covered += 1;
     }
