@@ -200,7 +200,7 @@ export function WinMatrixHeatmap({ data }: { data: LeaderboardChartData }) {
 }
 
 export function PositionBiasChart({ data }: { data: LeaderboardChartData }) {
-  const entries = [{ raterType: "all (stored verdicts)", bias: data.positionBias }, ...data.positionBiasByRaterType];
+  const entries = [{ raterType: "all (as shown)", bias: data.positionBias }, ...data.positionBiasByRaterType];
   const rows = entries.map(({ raterType, bias }) => ({
     rater_type: raterType,
     judgments: bias.judgments,

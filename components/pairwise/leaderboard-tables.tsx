@@ -18,9 +18,14 @@ export function LeaderboardTables({ board }: { board: PairwiseLeaderboard }) {
         <section className="panel" aria-labelledby="win-rates">
           <h2 id="win-rates">Win rate against {board.baseline}</h2>
           <p className="help-block">
-            Ties count half. The interval is a 95% bootstrap interval over the judgments. The length-controlled win rate
-            is the win rate a logistic model of the preference on the length difference predicts at equal length
-            (AlpacaEval 2); the length weight says how much a longer answer was preferred.
+            Ties count half. The interval is a 95% bootstrap interval over pairs: each pair&apos;s judgments (overlap k)
+            are resampled together, so it is about the population of tasks, not of judgments. The length-controlled win
+            rate is the win rate a logistic model of the preference on the length difference predicts at equal length
+            (AlpacaEval 2, without its instruction-difficulty term and length-gamed baselines), with a 95% bootstrap
+            interval; the length weight says how much a longer answer was preferred. It is not identifiable when fewer
+            than 10 judgments (or 5%) have the length difference on the other side of zero from the rest: equal length
+            would lie outside the data. &ldquo;Far from raw&rdquo; is AlpacaEval&apos;s warning that the fit may have
+            failed (or a departure of more than 15 points).
           </p>
           <TableScroll label="Win rates against the baseline">
             <table className="records-table" data-testid="win-rates">
@@ -32,6 +37,7 @@ export function LeaderboardTables({ board }: { board: PairwiseLeaderboard }) {
                   <th scope="col">Win rate</th>
                   <th scope="col">95% interval</th>
                   <th scope="col">Length-controlled</th>
+                  <th scope="col">Its 95% interval</th>
                   <th scope="col">Length weight</th>
                 </tr>
               </thead>
@@ -45,7 +51,20 @@ export function LeaderboardTables({ board }: { board: PairwiseLeaderboard }) {
                     </td>
                     <td>{percent(row.rate)}</td>
                     <td>{range(row.interval, percent)}</td>
-                    <td>{percent(row.lengthControlled.rate)}</td>
+                    <td>
+                      {row.lengthControlled.identifiable || row.lengthControlled.judgments === 0
+                        ? percent(row.lengthControlled.rate)
+                        : `not identifiable (${row.lengthControlled.otherSide} of ${row.lengthControlled.judgments} on the other side)`}
+                      {row.lengthControlled.departsFromRaw ? (
+                        <>
+                          {" "}
+                          <span className="badge" data-testid="lc-far-from-raw">
+                            far from raw
+                          </span>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>{range(row.lengthControlled.interval, percent)}</td>
                     <td>{row.lengthControlled.lengthWeight?.toFixed(2) ?? "—"}</td>
                   </tr>
                 ))}
@@ -57,7 +76,8 @@ export function LeaderboardTables({ board }: { board: PairwiseLeaderboard }) {
       <section className="panel" aria-labelledby="bradley-terry">
         <h2 id="bradley-terry">Bradley–Terry ratings</h2>
         <p className="help-block">
-          On the Elo scale (a 400-point gap is 10:1 odds), centred at 1000; 95% bootstrap intervals.
+          On the Elo scale (a 400-point gap is 10:1 odds), centred at 1000; 95% bootstrap intervals over pairs (about
+          the population of tasks).
           {bradleyTerry.connected
             ? ""
             : " The systems fall into groups never compared: ratings across groups mean nothing."}
@@ -118,7 +138,8 @@ export function LeaderboardTables({ board }: { board: PairwiseLeaderboard }) {
         <h2 id="position-bias">Position bias</h2>
         <p className="help-block">
           Share of verdicts for the response shown left (ties half): 50% is no bias. A human saw one order; the judge
-          saw both, so its row counts its raw verdicts of both orders (its stored verdict combines them).
+          saw both, so its row counts its raw verdicts of both orders (its stored verdict combines them). The
+          &ldquo;all&rdquo; row is the humans&apos; verdicts and the judge&apos;s raw ones together.
         </p>
         <TableScroll label="Position bias">
           <table className="records-table" data-testid="position-bias">

@@ -5,6 +5,7 @@
 // costs one empty query.
 import "server-only";
 import { HAZARDS, LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { ratedScoreSql } from "@/lib/aif/not-rated";
 import { bulkPool } from "@/lib/db";
 import { raterLabel } from "@/lib/records/rater-label";
 import type { AuthoritativeAnswer, SourceRating } from "./adjudication-lessons";
@@ -25,7 +26,8 @@ export type AdjudicationReference = {
   raters: Map<string, { raterType: string; name: string }>;
 };
 
-const SCORES = joined(LIKERT_DIMENSIONS.map((dimension) => `r.body ${path(dimension)} ->> 'score'`));
+// A field marked not rated has no score, so its confidence is not read either.
+const SCORES = joined(LIKERT_DIMENSIONS.map((dimension) => ratedScoreSql(`r.body ${path(dimension)}`)));
 const CONFIDENCES = joined(LIKERT_DIMENSIONS.map((dimension) => `r.body ${path(dimension)} ->> 'confidence'`));
 const VERDICTS = joined(HAZARDS.map((hazard) => `r.body -> 'safety' -> '${hazard}' ->> 'verdict'`));
 

@@ -4,6 +4,7 @@
 import "server-only";
 import { aifSchema } from "@/lib/aif/contract";
 import { HAZARDS } from "@/lib/aif/contract-facts";
+import { ratedScoreSql } from "@/lib/aif/not-rated";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { bulkPool, db } from "@/lib/db";
@@ -93,11 +94,14 @@ function checkQuery(query: DrillQuery): "ordinal" | "nominal" {
 
 // One expression per field: what the loader extracts from each record's body.
 function fieldExpression(field: string): string {
-  if (isLikertDimension(field))
-    return `jsonb_build_object('score', r.body ${field
+  if (isLikertDimension(field)) {
+    const likert = `r.body ${field
       .split(".")
       .map((key) => `-> '${key}'`)
-      .join(" ")} -> 'score')`;
+      .join(" ")}`;
+    // A field marked not rated is no score (the report leaves it out too).
+    return `jsonb_build_object('score', to_jsonb(${ratedScoreSql(likert)}::float8))`;
+  }
   if (field === "safety")
     return `jsonb_build_object(${HAZARDS.map((hazard) => `'${hazard}', r.body -> 'safety' -> '${hazard}' -> 'verdict'`).join(", ")})`;
   if (field === "refusal") return `jsonb_build_object('appropriateness', r.body -> 'refusal' -> 'appropriateness')`;

@@ -5,6 +5,7 @@
 // an array per record, cost several times the scan itself at 100k records.
 import "server-only";
 import { HAZARDS, LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { ratedScoreSql } from "@/lib/aif/not-rated";
 import { bulkPool } from "@/lib/db";
 import type { AgentRun } from "./agent-metrics";
 import type { JudgeRun } from "./judge-versions";
@@ -63,7 +64,7 @@ export function sliceParameters(filter: ReportRatingsFilter): (string | null)[] 
 const RATINGS_SQL = `
   SELECT r.task_id || '|' || (r.body -> 'subject' ->> 'system_under_test') AS item, r.rater_type,
          r.body -> 'subject' ->> 'system_under_test' AS system_under_test, r.body -> 'task' ->> 'modality' AS modality,
-         ${joined(LIKERT_DIMENSIONS.map((dimension) => `r.body ${path(dimension)} ->> 'score'`))} AS scores,
+         ${joined(LIKERT_DIMENSIONS.map((dimension) => ratedScoreSql(`r.body ${path(dimension)}`)))} AS scores,
          ${joined(HAZARDS.map((hazard) => `r.body -> 'safety' -> '${hazard}' ->> 'verdict'`))} AS verdicts,
          r.body -> 'refusal' ->> 'appropriateness' AS refusal, r.body -> 'universal' ->> 'vs_reference' AS vs_reference,
          r.body -> 'issue_tags' AS tags, r.body -> 'agent' -> 'pass_at_k' AS pass_at_k, r.body -> 'agent' -> 'pass_caret_k' AS pass_caret_k,

@@ -102,13 +102,30 @@ export const PairwiseLeaderboardSchema = named(
     baseline: z.string().nullable(),
     win_rates: z.array(
       Rate.extend({
+        interval: Interval.describe(
+          "95% percentile bootstrap interval over pairs (each pair's judgments resampled together): about the population of tasks, not of judgments",
+        ),
         system: z.string(),
         baseline: z.string(),
         length_controlled: z.object({
           system: z.string(),
           baseline: z.string(),
           judgments: int(),
+          other_side: int().describe(
+            "judgments on the other side of equal length from most (the system as long as or shorter than the baseline when it is mostly longer, and the reverse)",
+          ),
+          identifiable: z
+            .boolean()
+            .describe(
+              "false when fewer than 10 judgments (or 5%) are on the other side: the rate at equal length would be an extrapolation, and rate, interval and weights are null",
+            ),
           rate: z.number().nullable(),
+          interval: Interval.describe("95% percentile bootstrap interval over resampled judgments, refitted each time"),
+          departs_from_raw: z
+            .boolean()
+            .describe(
+              "AlpacaEval's warning (the rate lies more than 10 points and a quarter of the way to 0 or 1 from the raw win rate: a sign the fit failed), or any departure beyond 0.15",
+            ),
           intercept: z.number().nullable(),
           length_weight: z.number().nullable(),
         }),
@@ -120,7 +137,9 @@ export const PairwiseLeaderboardSchema = named(
           system: z.string(),
           strength: z.number(),
           rating: z.number(),
-          rating_interval: Interval,
+          rating_interval: Interval.describe(
+            "95% percentile bootstrap interval over pairs (each pair's judgments resampled together): about the population of tasks",
+          ),
           rank: int(),
           judgments: int(),
         }),
@@ -129,7 +148,9 @@ export const PairwiseLeaderboardSchema = named(
       win_matrix: z.array(z.array(z.number())),
       connected: z.boolean(),
     }),
-    position_bias: Rate,
+    position_bias: Rate.describe(
+      "share of the counted raters' verdicts for the response shown left: each human verdict as given, and both of a judge's raw order verdicts (its stored verdict, shown in no order, never)",
+    ),
     position_bias_by_rater_type: z.array(z.object({ rater_type: z.string(), bias: Rate })),
     agreement: Agreement.describe("all judgments of a pair, humans and judge together"),
     raters: z.enum(LEADERBOARD_RATERS).describe("whose judgments the win rates and ratings count"),

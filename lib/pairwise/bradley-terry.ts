@@ -48,6 +48,8 @@ export function bradleyTerry(
   const size = systems.length;
   const tallies = new Map<number, Tally>();
   const judged = new Float64Array(size);
+  /** Each unit (pair of responses to one task): its judgments' outcomes by system pair, "key:w,t,l" entries. */
+  const units = new Map<string, Map<number, [number, number, number]>>();
   for (const judgment of judgments) {
     const a = index.get(judgment.first);
     const b = index.get(judgment.second);
@@ -56,25 +58,59 @@ export function bradleyTerry(
       a < b ? [a, b, preferenceScore(judgment.preference)] : [b, a, 1 - preferenceScore(judgment.preference)];
     const key = first * size + second;
     const tally = tallies.get(key) ?? { first, second, wins: 0, ties: 0, losses: 0 };
-    if (score === 1) tally.wins += 1;
-    else if (score === 0) tally.losses += 1;
+    const outcome = score === 1 ? 0 : score === 0 ? 2 : 1;
+    if (outcome === 0) tally.wins += 1;
+    else if (outcome === 2) tally.losses += 1;
     else tally.ties += 1;
     tallies.set(key, tally);
     judged[first] = judged[first]! + 1;
     judged[second] = judged[second]! + 1;
+    const unit = units.get(judgment.unit) ?? new Map<number, [number, number, number]>();
+    const counts = unit.get(key) ?? [0, 0, 0];
+    counts[outcome] += 1;
+    unit.set(key, counts);
+    units.set(judgment.unit, unit);
   }
-  const pairs = [...tallies.values()];
+  // In the systems' order, never the rows': the resamples draw over these counts in this order, so the
+  // intervals (and the fit's last bits) would otherwise depend on how the rows happened to be read.
+  const pairs = [...tallies.values()].sort((a, b) => a.first - b.first || a.second - b.second);
+  const pairIndex = new Map(pairs.map((pair, position) => [pair.first * size + pair.second, position]));
   const fullCounts = pairs.flatMap((pair) => [pair.wins, pair.ties, pair.losses]);
   const strengths = fitStrengths(size, pairs, fullCounts, new Float64Array(size));
 
-  // Resampling the judgments only changes how many of each (pair, outcome) there are: one multinomial draw.
-  const total = fullCounts.reduce((sum, count) => sum + count, 0);
+  // The bootstrap resamples units with all their judgments (the cluster bootstrap: a unit's k judgments share
+  // its task). Units with the same outcomes are interchangeable, so each resample is one multinomial draw over
+  // the distinct patterns, in sorted order.
+  const patterns = new Map<string, { cells: [number, number][]; units: number }>();
+  for (const unit of units.values()) {
+    const cells = [...unit]
+      .flatMap(([key, counts]) =>
+        counts.map((count, outcome): [number, number] => [3 * pairIndex.get(key)! + outcome, count]),
+      )
+      .filter(([, count]) => count > 0)
+      .sort((x, y) => x[0] - y[0]);
+    const patternKey = cells.map((cell) => cell.join(":")).join(",");
+    const pattern = patterns.get(patternKey) ?? { cells, units: 0 };
+    pattern.units += 1;
+    patterns.set(patternKey, pattern);
+  }
+  const sortedPatterns = [...patterns.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, pattern]) => pattern);
+  const weights = sortedPatterns.map((pattern) => pattern.units);
   const resampled: number[][] = systems.map(() => []);
-  if (total > 0) {
+  if (units.size > 0) {
     const random = mulberry32(seed);
+    const drawnUnits = new Float64Array(sortedPatterns.length);
     const drawn = new Float64Array(fullCounts.length);
     for (let sample = 0; sample < samples; sample += 1) {
-      multinomialDraw(total, fullCounts, drawn, random);
+      multinomialDraw(units.size, weights, drawnUnits, random);
+      drawn.fill(0);
+      for (let pattern = 0; pattern < sortedPatterns.length; pattern += 1) {
+        const times = drawnUnits[pattern]!;
+        if (times === 0) continue;
+        for (const [cell, count] of sortedPatterns[pattern]!.cells) drawn[cell] = drawn[cell]! + times * count;
+      }
       const fitted = fitStrengths(size, pairs, drawn, strengths);
       for (let system = 0; system < size; system += 1) resampled[system]!.push(toRating(fitted[system]!));
     }

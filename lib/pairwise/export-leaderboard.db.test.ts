@@ -148,6 +148,11 @@ describe("a pairwise suite's export reproduces its leaderboard", () => {
     const sidecarPath = path.join(directory, "pairwise.jsonl");
     await writeFile(exportPath, file);
     await writeFile(sidecarPath, sidecar);
+    const reversedLines = (bytes: Buffer) => `${bytes.toString("utf8").trim().split("\n").reverse().join("\n")}\n`;
+    const reversedExport = path.join(directory, "export-reversed.jsonl");
+    const reversedSidecar = path.join(directory, "pairwise-reversed.jsonl");
+    await writeFile(reversedExport, reversedLines(file));
+    await writeFile(reversedSidecar, reversedLines(sidecar));
 
     // The records round-trip through the record import into an empty database.
     const target = await createTestDatabase("pairwise_roundtrip");
@@ -194,12 +199,20 @@ describe("a pairwise suite's export reproduces its leaderboard", () => {
         systems: suite.systems,
       });
       expect(cli).toEqual(api);
+      // The same rows in the opposite order (the API reads them unordered, the CLI in file order): the same board.
+      const { stdout: reversedOut } = await run(
+        process.execPath,
+        ["bin/evalform.mjs", "leaderboard", reversedExport, "--sidecar", reversedSidecar, "--raters", raters, ...slice],
+        { cwd: path.resolve(import.meta.dirname, "../.."), maxBuffer: 10_000_000 },
+      );
+      const { suite: _reversedSuite, ...reversed } = JSON.parse(reversedOut) as Record<string, unknown>;
+      expect(reversed).toEqual(api);
       // The slice holds half the tasks: 12 of 24 pairs, each judged by two humans and the judge.
       expect(cli.judgments).toBe(slice.length ? 36 : raters === "humans" ? 48 : 72);
       expect((cli.judge_consistency as { flip_rate: number }).flip_rate).toBe(1);
       expect((cli.win_rates as unknown[]).length).toBe(2);
     }
-  });
+  }, 120_000); // six CLI runs (each order), slow on a loaded machine
 
   it("names a sidecar line whose record is not in the export, and a bad line by field", async () => {
     const exportPath = path.join(directory, "empty.jsonl");

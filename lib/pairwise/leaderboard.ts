@@ -35,7 +35,7 @@ export function computeLeaderboard(options: {
           .filter((system) => system !== baseline)
           .map((system) => ({
             ...winRateAgainst(judgments, system, baseline, bootstrap),
-            lengthControlled: lengthControlledWinRate(judgments, system, baseline),
+            lengthControlled: lengthControlledWinRate(judgments, system, baseline, bootstrap),
           }));
   return {
     judgments: judgments.length,
@@ -57,7 +57,7 @@ export type SuiteJudgment = PairwiseJudgment & {
   readonly orders: OrderVerdicts | null;
 };
 
-/** Which judgments the win rates and scores are computed from; position bias and agreement always see all. */
+/** Which judgments the win rates, scores and position bias are computed from; agreement always sees all. */
 export const LEADERBOARD_RATERS = ["all", "humans", "judge"] as const;
 export type LeaderboardRaters = (typeof LEADERBOARD_RATERS)[number];
 
@@ -80,6 +80,28 @@ export type SuiteLeaderboard = Leaderboard & {
 };
 
 const isJudge = (judgment: SuiteJudgment) => judgment.raterType === JUDGE_RATER_TYPE;
+
+/**
+ * The verdicts that were given with one response on the left: each human's as
+ * stored, and each of a judge's two raw order verdicts. A judge's stored
+ * verdict combines both orders and was shown in none, so it never counts
+ * (counting it as "first shown left" made the row a win rate of the
+ * alphabetically first system, 0.64 with no bias anywhere).
+ */
+export function suitePositionBias(judgments: readonly SuiteJudgment[], bootstrap?: BootstrapOptions): RateWithInterval {
+  return positionBias(shownVerdicts(judgments), bootstrap);
+}
+
+function shownVerdicts(judgments: readonly SuiteJudgment[]): PairwiseJudgment[] {
+  return judgments.flatMap((judgment): PairwiseJudgment[] => {
+    if (!isJudge(judgment)) return [judgment];
+    if (!judgment.orders) return [];
+    return [
+      { ...judgment, preference: judgment.orders.shownLeft, firstShownLeft: true },
+      { ...judgment, preference: judgment.orders.shownRight, firstShownLeft: false },
+    ];
+  });
+}
 
 /** The whole leaderboard of a suite from its stored judgments: the API, the admin page and the CLI call this. */
 export function computeSuiteLeaderboard(options: {
@@ -111,6 +133,7 @@ export function computeSuiteLeaderboard(options: {
   const base = computeLeaderboard({ ...options, judgments: counted });
   return {
     ...base,
+    positionBias: suitePositionBias(counted, bootstrap),
     raters,
     positionBiasByRaterType: raterTypes.map((raterType) => ({
       raterType,

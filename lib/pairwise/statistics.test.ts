@@ -4,7 +4,7 @@ import { preferenceAgreement } from "./agreement";
 import { bradleyTerry, PRIOR_TIES } from "./bradley-terry";
 import type { PairwiseJudgment } from "./judgment";
 import { computeLeaderboard } from "./leaderboard";
-import { fitLogistic, lengthControlledWinRate, logistic, LOGISTIC_PENALTY } from "./length-controlled";
+import { fitLogistic, isExtremeChange, lengthControlledWinRate, logistic, LOGISTIC_PENALTY } from "./length-controlled";
 import { mirrorPreference, PREFERENCE_LEVELS, preferenceRank, preferenceScore } from "./preference";
 import { simulateJudgments } from "./simulate";
 import { positionBias, winRateAgainst } from "./win-rate";
@@ -70,7 +70,9 @@ describe("win rate against a baseline", () => {
     let covered = 0;
     const runs = 300;
     for (let run = 0; run < runs; run += 1) {
-      const sample = Array.from({ length: 120 }, () => judgment("A", "base", random() < truth ? "better" : "worse"));
+      const sample = Array.from({ length: 120 }, (_, index) =>
+        judgment("A", "base", random() < truth ? "better" : "worse", { unit: `task-${index}` }),
+      );
       const { interval } = winRateAgainst(sample, "A", "base", { samples: 400, seed: run });
       if (interval!.low <= truth && truth <= interval!.high) covered += 1;
     }
@@ -131,6 +133,78 @@ describe("length-controlled win rate", () => {
     expect(raw).toBeGreaterThan(0.6);
     expect(controlled.lengthWeight!).toBeGreaterThan(1);
     expect(Math.abs(controlled.rate! - 0.5)).toBeLessThan(0.07);
+  });
+});
+
+describe("length-controlled win rate where lengths barely overlap (seeded simulation, no length effect)", () => {
+  // 150 judgments per suite, the system truly preferred 60% of the time whatever the lengths; its answers are
+  // `gap` characters longer on average (both spread over 400), so the larger the gap the fewer judgments
+  // have it shorter than the baseline.
+  function suite(gap: number, random: () => number): PairwiseJudgment[] {
+    return Array.from({ length: 150 }, (_, index) => {
+      const baseLength = 200 + Math.floor(random() * 400);
+      const systemLength = 200 + gap + Math.floor(random() * 400);
+      return judgment("A", "base", random() < 0.6 ? "better" : "worse", {
+        unit: `t${index}`,
+        firstLength: systemLength,
+        secondLength: baseLength,
+      });
+    });
+  }
+
+  it("is never a bare point: not identifiable, or given with an interval that covers the truth", () => {
+    const random = mulberry32(34);
+    const tally = (gap: number) => {
+      let identifiable = 0;
+      let covered = 0;
+      for (let run = 0; run < 60; run += 1) {
+        const result = lengthControlledWinRate(suite(gap, random), "A", "base", { samples: 300 });
+        if (!result.identifiable) {
+          expect(result).toMatchObject({ rate: null, interval: null, intercept: null, lengthWeight: null });
+          expect(result.otherSide < 10 || result.otherSide < 0.05 * result.judgments).toBe(true);
+          continue;
+        }
+        identifiable += 1;
+        expect(result.interval).not.toBeNull();
+        expect(result.interval!.low).toBeLessThanOrEqual(result.rate!);
+        expect(result.interval!.high).toBeGreaterThanOrEqual(result.rate!);
+        if (result.interval!.low <= 0.6 && 0.6 <= result.interval!.high) covered += 1;
+      }
+      return { identifiable, covered };
+    };
+    // No overlap at all: never identifiable (the old code gave a bare point anywhere in 0–1).
+    expect(tally(420)).toEqual({ identifiable: 0, covered: 0 });
+    // About 12% of judgments on the other side: identifiable, and the intervals cover 0.6 at about the nominal rate.
+    const overlapping = tally(200);
+    expect(overlapping.identifiable).toBe(60);
+    expect(overlapping.covered).toBeGreaterThanOrEqual(52);
+  });
+
+  it("warns as AlpacaEval does when the rate departs far from the raw one", () => {
+    expect(isExtremeChange(0.5, 0.63)).toBe(true);
+    expect(isExtremeChange(0.5, 0.62)).toBe(false);
+    expect(isExtremeChange(0.2, 0.09)).toBe(true);
+    expect(isExtremeChange(0.2, 0.11)).toBe(false);
+    // A departure past 0.15 either way is always warned of (AlpacaEval's rule alone allows up to 0.25 near 0 or 1).
+    expect(isExtremeChange(0.02, 0.2)).toBe(true);
+    for (const raw of [0.02, 0.3, 0.5, 0.7, 0.98])
+      for (const sign of [-1, 1]) expect(isExtremeChange(raw, raw + sign * 0.151)).toBe(true);
+  });
+
+  it("moves the rate by less than 0.002 with its fixed penalty (C = 100) where lengths overlap", () => {
+    const random = mulberry32(5);
+    for (let run = 0; run < 20; run += 1) {
+      const judgments = suite(0, random);
+      const differences = judgments.map((entry) => entry.firstLength - entry.secondLength);
+      const mean = differences.reduce((sum, value) => sum + value, 0) / differences.length;
+      const sd = Math.sqrt(differences.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (differences.length - 1));
+      const feature = differences.map((difference) => Math.tanh(difference / sd));
+      const labels = judgments.map((entry) => (entry.preference === "better" ? 1 : 0));
+      const penalised = logistic(fitLogistic(feature, labels)[0]);
+      const unpenalised = logistic(fitLogistic(feature, labels, undefined, 0)[0]);
+      expect(Math.abs(penalised - unpenalised)).toBeLessThan(0.002);
+      expect(lengthControlledWinRate(judgments, "A", "base", { samples: 10 }).rate).toBeCloseTo(penalised, 12);
+    }
   });
 });
 

@@ -5,6 +5,7 @@
 // and another leaves empty differs. Pure and client-safe.
 import aifSchema from "@/schemas/aif-eval-form.schema.json";
 import { JUDGED_SECTIONS } from "@/lib/aif/contract-facts";
+import { isNotRated } from "@/lib/aif/not-rated";
 import { isPlainObject } from "@/lib/is-plain-object";
 
 // The sections a rater fills (contract facts); who, what and when (rater, subject, task, ids) are shown beside, not compared.
@@ -21,7 +22,8 @@ export type ComparedField = {
 
 /** Leaves of a judged section: scalars; a list of scalars (tags) is one leaf, sorted; a list of objects (tool calls) one leaf per entry. */
 function collectLeaves(value: unknown, pointer: string, into: Map<string, string | number | boolean>): void {
-  if (value === null || value === undefined) return;
+  // A field marked not rated (lib/aif/not-rated.ts) is empty: no value to compare or keep.
+  if (value === null || value === undefined || isNotRated(value)) return;
   if (Array.isArray(value)) {
     if (value.every((entry) => !isPlainObject(entry) && !Array.isArray(entry))) {
       if (value.length > 0) into.set(pointer, [...value].map(String).sort().join(", "));

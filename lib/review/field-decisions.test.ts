@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { notRatedLikert } from "@/lib/aif/not-rated";
 import { fieldDecisions, judgeValueAsShown, judgmentOf, withoutJudgeRationales } from "./field-decisions";
 
 const judge = {
@@ -83,5 +84,23 @@ describe("fieldDecisions", () => {
     expect(fieldDecisions({ issue_tags: ["a", "b"] }, { issue_tags: ["a", "b"] })[0]?.decision).toBe("accepted");
     expect(fieldDecisions({ issue_tags: ["a", "b"] }, { issue_tags: ["b", "a"] })[0]?.decision).toBe("accepted");
     expect(fieldDecisions({ issue_tags: ["a", "b"] }, { issue_tags: ["a"] })[0]?.decision).toBe("edited");
+  });
+});
+
+describe("a field the judge did not rate", () => {
+  const partial = {
+    ...judge,
+    universal: { ...judge.universal, faithfulness: notRatedLikert("the judge gave one overall score.") },
+  };
+  it("starts empty on the review form and is the SME's own (added), never the judge's placeholder", () => {
+    const start = withoutJudgeRationales(judgmentOf(partial)) as { universal: Record<string, unknown> };
+    expect(start.universal.faithfulness).toBeUndefined();
+    expect(start.universal.helpfulness).toEqual({ score: 4.33, confidence: "high" });
+    const final = { ...start, universal: { ...start.universal, faithfulness: { score: 3, confidence: "high" } } };
+    const decisions = fieldDecisions(partial, final).filter((decision) => decision.path.includes("faithfulness"));
+    expect(decisions.map((decision) => [decision.path, decision.decision, decision.judgeValue])).toEqual([
+      ["/universal/faithfulness/confidence", "added", null],
+      ["/universal/faithfulness/score", "added", null],
+    ]);
   });
 });

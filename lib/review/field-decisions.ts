@@ -3,6 +3,7 @@
 // so the review page can count changes live with the same rules the server stores.
 import { isPlainObject } from "@/lib/is-plain-object";
 import { JUDGED_SECTIONS } from "@/lib/aif/contract-facts";
+import { isNotRated } from "@/lib/aif/not-rated";
 
 export type FieldDecisionKind = "accepted" | "edited" | "added";
 export type FieldDecision = { path: string; decision: FieldDecisionKind; judgeValue: unknown; finalValue: unknown };
@@ -33,10 +34,11 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameJson(a[key], b[key]));
 }
 
-/** JSON Pointer → value of every leaf; arrays are leaves (a tag list is one decision). */
+/** JSON Pointer → value of every leaf; arrays are leaves (a tag list is one decision); a field marked not rated has none. */
 export function judgmentLeaves(record: Record<string, unknown>): Map<string, unknown> {
   const leaves = new Map<string, unknown>();
   const walk = (value: unknown, path: string) => {
+    if (isNotRated(value)) return;
     if (isPlainObject(value)) {
       for (const [key, child] of Object.entries(value)) walk(child, `${path}/${escapePointer(key)}`);
     } else if (value !== undefined && value !== null && !DERIVED_PATHS.has(path)) {
@@ -71,7 +73,8 @@ function isLikert(value: unknown): value is Record<string, unknown> {
 /**
  * Where an SME's review starts: the judge's judgment without the judge's
  * Likert rationales. Those stay beside each field; the SME's record holds
- * them only when the SME takes them ("Use the judge's rationale").
+ * them only when the SME takes them ("Use the judge's rationale"). A field
+ * the judge did not rate starts empty: the SME rates it (an "added" decision).
  */
 export function withoutJudgeRationales<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutJudgeRationales) as T;
@@ -79,6 +82,7 @@ export function withoutJudgeRationales<T>(value: T): T {
   const copy: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === "rationale" && "score" in value) continue;
+    if (isNotRated(child)) continue;
     copy[key] = withoutJudgeRationales(child);
   }
   return copy as T;

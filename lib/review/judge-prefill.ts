@@ -3,12 +3,13 @@
 // the same path as any AIF prefill. The verbatim AIF schema has no extension
 // field: the judge is rater.model, the judge prompt and the scale mapping are
 // rater.version, and the source's verdict and the mapping in words are
-// freeform.notes. Universal dimensions the source did not rate separately
-// carry its one score at low confidence, saying so; a pairwise-only source
-// (AlpacaEval, an Arena-Hard verdict) sets vs_reference and leaves 3 as a
-// marked placeholder, since the schema requires every universal score.
+// freeform.notes. A source's one overall score is overall_quality only; the
+// universal dimensions it did not rate (all five for a pairwise-only source:
+// AlpacaEval, an Arena-Hard verdict, which sets vs_reference) are marked not
+// rated (lib/aif/not-rated.ts), since the schema requires every one of them.
 import type { Judgment } from "@/lib/imports/judge-formats";
 import type { Refusal } from "@/lib/imports/refusal-log";
+import { notRatedLikert } from "@/lib/aif/not-rated";
 
 export type JudgeItemRow = {
   itemId: string;
@@ -90,20 +91,13 @@ export function judgmentRecord(
   const score = judgment.score?.value;
   const universal: Record<string, unknown> = {};
   for (const dimension of UNIVERSAL) {
-    if (score === undefined)
-      universal[dimension] = {
-        score: 3,
-        confidence: "low",
-        rationale:
-          "Placeholder: the judge gave only a pairwise preference (see vs_reference), no score; the reviewer sets it.",
-      };
-    else if (dimension === "overall_quality") universal[dimension] = { score, rationale };
+    if (score !== undefined && dimension === "overall_quality") universal[dimension] = { score, rationale };
     else
-      universal[dimension] = {
-        score,
-        confidence: "low",
-        rationale: "Not rated separately: the judge's one overall score, copied for the reviewer to confirm.",
-      };
+      universal[dimension] = notRatedLikert(
+        score === undefined
+          ? "the judge gave only a pairwise preference (see vs_reference), no score."
+          : "the judge gave one overall score (overall_quality), not this dimension.",
+      );
   }
   if (judgment.vsReference) universal.vs_reference = judgment.vsReference.value;
   const freeform: Record<string, string> = { notes: clip(`Imported as ${format}: ${judgment.mapping}.`, 2000) };

@@ -5,6 +5,7 @@
 // Not the package index, which brings Ajv's compiler (see aif-form.tsx).
 import getDefaultRegistry from "@rjsf/core/lib/getDefaultRegistry.js";
 import type { FieldTemplateProps } from "@rjsf/utils";
+import { isNotRated } from "@/lib/aif/not-rated";
 import { judgeValueAsShown, sameJudgedValue } from "@/lib/review/field-decisions";
 import type { FormCommands } from "../form-commands";
 import { JudgeValue } from "./judge-value";
@@ -52,7 +53,9 @@ export function PrefillFieldTemplate(props: FieldTemplateProps) {
   const pointer = `/${props.fieldPathId.path.join("/")}`;
   const judgeValue =
     prefill && isMarkable(props) && !UNMARKED.has(pointer) ? valueAt(prefill, props.fieldPathId.path) : undefined;
-  if (judgeValue === undefined || judgeValue === null) return <DefaultFieldTemplate {...props} />;
+  // A field the judge did not rate has no value of the judge's to confirm: the SME rates it.
+  if (judgeValue === undefined || judgeValue === null || isNotRated(judgeValue))
+    return <DefaultFieldTemplate {...props} />;
   const path = props.fieldPathId.path;
   // A Likert without the SME's own rationale still holds the judge's value: the judge's rationale is shown, not taken.
   const unchanged = sameJudgedValue(judgeValueAsShown(judgeValue, props.formData), props.formData);

@@ -4,6 +4,7 @@
 // per result; here each (suite, rater type, dimension) is such a result.
 import { createHash } from "node:crypto";
 import { LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { isNotRated } from "@/lib/aif/not-rated";
 
 export const EEE_SCHEMA_VERSION = "0.3.0";
 /** A Likert score at or above this is `is_correct` (0.3.0 requires a boolean): the scale's upper two anchors. */
@@ -67,7 +68,8 @@ export function eeeInstancesOf(record: StoredRecord): Record<string, unknown>[] 
   const lines: Record<string, unknown>[] = [];
   for (const dimension of LIKERT_DIMENSIONS) {
     const likert = at(record, dimension);
-    if (typeof likert?.score !== "number" || !Number.isFinite(likert.score)) continue;
+    // A field marked not rated (lib/aif/not-rated.ts) is no judgment: no line.
+    if (typeof likert?.score !== "number" || !Number.isFinite(likert.score) || isNotRated(likert)) continue;
     lines.push({
       schema_version: EEE_SCHEMA_VERSION,
       evaluation_id: `evalform/${suite}/${raterType}`,
