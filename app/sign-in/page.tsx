@@ -22,7 +22,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <h1>Sign in</h1>
       {params.reset === "1" ? (
         <p className="notice" role="status">
-          Your new password is set and your other sessions have ended. Sign in with it.
+          Your new password is set, your other sessions have ended and your API tokens are revoked. Sign in with it.
         </p>
       ) : null}
       <SignInClient next={next} defaultEmail={email} />

@@ -19,6 +19,7 @@ import {
 } from "./support/drill-app";
 import { chatItem, createSuite, draftFor, importItems, nextAssignment } from "./support/seed";
 import { testPort } from "@/lib/testing/test-ports";
+import { signIn } from "@/process-tests/support/http";
 
 const PORT = testPort(3620);
 const CROSS_SITE_PORT = testPort(3621);
@@ -297,6 +298,72 @@ async function disabledUser(app: DrillApp): Promise<DrillCase> {
   );
 }
 
+/** Issue 33 (4): a password reset and a disable revoke the user's API tokens; enabling them again does not revive them. */
+async function recoveredAccount(app: DrillApp): Promise<DrillCase> {
+  const attempts: Attempt[] = [];
+  const user = await addUser(app, ["rater"], "Recovered Rater");
+  const intruders = await createToken(app, user, ["rater"]);
+  const before = await api(app, "/api/records", { token: intruders.token });
+  await before.arrayBuffer();
+  const issued = await api(app, `/api/users/${user.id}/password-reset`, { method: "POST", cookie: app.admin.cookie });
+  const resetPath = ((await issued.json()) as { reset_path: string }).reset_path;
+  const done = await api(app, `/api/password-resets/${resetPath.replace("/reset-password/", "")}`, {
+    body: { password: "recovered-password-123" },
+  });
+  const revoked = ((await done.json()) as { api_tokens_revoked?: number }).api_tokens_revoked;
+  for (const path of ["/api/records", "/api/tokens"]) {
+    const response = await api(app, path, { token: intruders.token });
+    attempts.push({ label: `token after reset ${path}`, status: response.status, ok: response.status === 401 });
+  }
+  // A token made after the reset, then disable and enable again.
+  const later = await createToken(
+    app,
+    { ...user, cookie: await signIn(app.url, user.email, "recovered-password-123") },
+    ["rater"],
+  );
+  for (const disabled of [true, false]) {
+    const changed = await api(app, `/api/users/${user.id}`, {
+      method: "PATCH",
+      cookie: app.admin.cookie,
+      body: { disabled },
+    });
+    await changed.arrayBuffer();
+  }
+  const reEnabled = await api(app, "/api/records", { token: later.token });
+  attempts.push({ label: "token after disable and enable", status: reEnabled.status, ok: reEnabled.status === 401 });
+  return summarise("API tokens after a password reset, and after a disable and re-enable", attempts, {
+    ok: before.status === 200 && done.status === 200 && revoked === 1,
+    note: `the token worked before (${before.status}); the reset answered ${done.status} with ${revoked} token(s) revoked`,
+  });
+}
+
+/** Issue 33 (9): status= tells a rater whether the others agreed with them, item by item: SMEs and admins only. */
+async function statusFilter(app: DrillApp, rater: DrillUser): Promise<DrillCase> {
+  const attempts: Attempt[] = [];
+  for (const status of ["needs_adjudication", "unanimous", "adjudicated", "too_few_ratings"]) {
+    const response = await api(app, `/api/records?status=${status}`, { cookie: rater.cookie });
+    const body = (await response.json()) as { error?: { message?: string } };
+    attempts.push({
+      label: `rater GET /api/records?status=${status}`,
+      status: response.status,
+      ok: response.status === 403 && /sme or admin/.test(body.error?.message ?? ""),
+    });
+  }
+  const page = await api(app, "/records?status=needs_adjudication", { cookie: rater.cookie });
+  const html = await page.text();
+  attempts.push({
+    label: "rater /records?status= page",
+    status: page.status,
+    ok: /sme or admin role/.test(html),
+  });
+  const admin = await api(app, "/api/records?status=needs_adjudication", { cookie: app.admin.cookie });
+  await admin.arrayBuffer();
+  return summarise("status= on the records listing by a rater", attempts, {
+    ok: admin.status === 200,
+    note: `an admin's same query answered ${admin.status}`,
+  });
+}
+
 /** Another user's objects and guessed ids must answer exactly like an id that does not exist. */
 async function guessedIds(
   app: DrillApp,
@@ -453,6 +520,8 @@ async function run(context: DrillContext): Promise<DrillResult> {
     cases.push(await sameOriginControl(app, rater));
     cases.push(await staleCredentials(app));
     cases.push(await disabledUser(app));
+    cases.push(await recoveredAccount(app));
+    cases.push(await statusFilter(app, rater));
     cases.push(await guessedIds(app, rater, other, { assignmentId, evalId, importId, exportId }));
   } finally {
     await app.stop();

@@ -5,7 +5,8 @@
 // a revoked link must not keep working through another open one; a rater's
 // name must not become a formula in a chart's CSV; NUL characters and unpaired
 // surrogates must be input errors, not 500s; a cross-site request must not
-// start an export.
+// start an export; corrections must respect the suite, the bound and the
+// item's adjudication, and an adjudicator must not rate what they decided.
 import canonicalize from "canonicalize";
 import type { Drill, DrillCase, DrillContext, DrillResult } from "../support/drill";
 import { drillCase } from "../support/drill";
@@ -413,6 +414,148 @@ async function crossSiteExport(app: DrillApp): Promise<DrillCase> {
   });
 }
 
+/** The rater's submitted assignments of the suite, by item. */
+async function submittedAssignments(app: DrillApp, suiteId: string, user: DrillUser): Promise<Map<string, string>> {
+  const { rows } = await app.sql.query<{ id: string; item_id: string }>(
+    "SELECT id, item_id FROM assignment WHERE suite_id = $1 AND user_id = $2 AND status = 'submitted'",
+    [suiteId, user.id],
+  );
+  return new Map(rows.map((row) => [row.item_id, row.id]));
+}
+
+const countedRecords = async (app: DrillApp, suiteId: string) =>
+  Number(
+    (await app.sql.query<{ n: string }>("SELECT count(*) AS n FROM suite_record WHERE suite_id = $1", [suiteId]))
+      .rows[0]!.n,
+  );
+
+/**
+ * Issue 33 (3, 5): corrections respect the suite and the item. 22 corrections
+ * of one rating at once store as many as they acknowledge, never more than the
+ * bound; a correction of a rating an adjudication used reopens the item; none
+ * from a removed rater or in an archived suite; and the SME who adjudicated an
+ * item is never handed it to rate.
+ */
+async function correctionsAndAdjudicators(app: DrillApp, key: string): Promise<DrillCase> {
+  const [low, high, sme] = [
+    await addUser(app, ["rater"], "Low Corrector"),
+    await addUser(app, ["rater"], "High Corrector"),
+    await addUser(app, ["sme"], "Adjudicating SME"),
+  ];
+  const suiteId = await suiteOf(app, {
+    key,
+    items: Array.from({ length: 3 }, (_, index) => chatItem(`${key}-${index}`, key, `answer ${index}`)),
+    k: 3,
+    goldShare: 0,
+    raterIds: [low.id, high.id, sme.id],
+  });
+  await rateAll(app, low, suiteId, 1);
+  await rateAll(app, high, suiteId, 5);
+  const [lows, highs] = [await submittedAssignments(app, suiteId, low), await submittedAssignments(app, suiteId, high)];
+  // The item's task and subject come from the server.
+  const { task: _task, subject: _subject, ...draft } = draftFor("ignored", "corrected");
+  const correct = (user: DrillUser, assignmentId: string) =>
+    api(app, `/api/assignments/${assignmentId}/correction`, { cookie: user.cookie, body: { draft } });
+  const problems: string[] = [];
+  const notes: string[] = [];
+
+  // The SME adjudicates one item, then rates what the queue gives: never that item.
+  const next = await api(app, `/api/suites/${suiteId}/adjudication-next`, { method: "POST", cookie: sme.cookie });
+  const task = (await next.json()) as { adjudication_id: string | null; item_id: string | null };
+  if (!task.adjudication_id || !task.item_id) throw new Error(`adjudication-next: ${next.status}`);
+  const decided = await api(app, `/api/adjudications/${task.adjudication_id}/submit`, {
+    cookie: sme.cookie,
+    body: { draft },
+  });
+  await decided.arrayBuffer();
+  if (decided.status !== 201) problems.push(`adjudication submit ${decided.status}`);
+  const offered: string[] = [];
+  for (;;) {
+    const held = await api(app, `/api/suites/${suiteId}/next`, { method: "POST", cookie: sme.cookie });
+    const { assignment_id: assignmentId } = (await held.json()) as { assignment_id: string | null };
+    if (!assignmentId) break;
+    const { rows } = await app.sql.query<{ item_id: string }>("SELECT item_id FROM assignment WHERE id = $1", [
+      assignmentId,
+    ]);
+    offered.push(rows[0]!.item_id);
+    const submitted = await api(app, `/api/assignments/${assignmentId}/submit`, {
+      cookie: sme.cookie,
+      body: { draft },
+    });
+    await submitted.arrayBuffer();
+  }
+  if (offered.includes(task.item_id)) problems.push("the SME was handed the item they adjudicated to rate");
+  notes.push(`the SME was offered ${offered.length} of 3 items to rate, not the one they adjudicated`);
+
+  // The low rater corrects a rating the decision used: the item needs adjudication again.
+  const reopened = await correct(low, lows.get(task.item_id)!);
+  await reopened.arrayBuffer();
+  const { rows: taskRows } = await app.sql.query<{ task_id: string }>("SELECT task_id FROM item WHERE id = $1", [
+    task.item_id,
+  ]);
+  const listed = await api(
+    app,
+    `/api/records?suite_id=${key}&task_id=${encodeURIComponent(taskRows[0]!.task_id)}&status=needs_adjudication`,
+    { cookie: app.admin.cookie },
+  );
+  const waiting = ((await listed.json()) as { records?: unknown[] }).records?.length ?? 0;
+  if (reopened.status !== 201 || waiting === 0)
+    problems.push(`correction of an adjudicated source → ${reopened.status}, item needs adjudication: ${waiting > 0}`);
+  notes.push(`a corrected adjudication source reopened the item (${waiting} records under needs_adjudication)`);
+
+  // 22 corrections of one rating at once.
+  const [other, last] = [...highs.keys()].filter((item) => item !== task.item_id);
+  const before = await countedRecords(app, suiteId);
+  const answers = await Promise.all(
+    Array.from({ length: 22 }, async () => {
+      const response = await correct(high, highs.get(other!)!);
+      await response.arrayBuffer();
+      return response.status;
+    }),
+  );
+  const acknowledged = answers.filter((status) => status === 201).length;
+  const stored = (await countedRecords(app, suiteId)) - before;
+  const refusedParallel = answers.filter((status) => status === 409).length;
+  if (acknowledged !== stored || stored > 5 || acknowledged + refusedParallel !== 22)
+    problems.push(`22 parallel corrections: ${acknowledged} acknowledged, ${stored} stored`);
+  notes.push(
+    `22 parallel corrections of one rating: ${acknowledged} acknowledged, ${stored} stored, ${refusedParallel} refused (409)`,
+  );
+
+  // A removed rater, then every rater of an archived suite.
+  const patch = async (change: Record<string, unknown>) => {
+    const response = await api(app, `/api/suites/${suiteId}`, {
+      method: "PATCH",
+      cookie: app.admin.cookie,
+      body: change,
+    });
+    await response.arrayBuffer();
+  };
+  const beforeRefusals = await countedRecords(app, suiteId);
+  await patch({ rater_ids: [low.id, sme.id] });
+  const removed = await correct(high, highs.get(last!)!);
+  await removed.arrayBuffer();
+  await patch({ archived: true });
+  const archived = await correct(low, lows.get(last!)!);
+  await archived.arrayBuffer();
+  const storedAfterRefusals = (await countedRecords(app, suiteId)) - beforeRefusals;
+  if (removed.status !== 409 || archived.status !== 409 || storedAfterRefusals !== 0)
+    problems.push(
+      `removed rater → ${removed.status}, archived suite → ${archived.status}, stored ${storedAfterRefusals}`,
+    );
+  notes.push(`removed rater → ${removed.status}, archived suite → ${archived.status}, nothing stored`);
+
+  return drillCase({
+    name: "corrections in an archived suite, from a removed rater, 22 at once, of an adjudicated source; an adjudicator's own rating",
+    tried: 22 + 2 + 1 + offered.length + 1,
+    refused: refusedParallel + (removed.status === 409 ? 1 : 0) + (archived.status === 409 ? 1 : 0),
+    lost: 0,
+    duplicated: Math.max(0, stored - acknowledged),
+    ok: problems.length === 0,
+    detail: problems.length === 0 ? notes.join("; ") : `FAILED: ${problems.join("; ")}`,
+  });
+}
+
 async function run(context: DrillContext): Promise<DrillResult> {
   const app = await startDrillApp({ label: "suite_integrity", port: PORT, setup: context.setup });
   const cases: DrillCase[] = [];
@@ -454,6 +597,7 @@ async function run(context: DrillContext): Promise<DrillResult> {
     cases.push(await csvInjection(app, goldSuite, drifting));
     cases.push(await unstorableText(app, goldSuite, outsider));
     cases.push(await crossSiteExport(app));
+    cases.push(await correctionsAndAdjudicators(app, "integrity-corrections"));
   } finally {
     await app.stop();
   }
@@ -464,7 +608,7 @@ export const suiteIntegrityDrill: Drill = {
   id: "suite-integrity",
   title: "8. Suite integrity",
   summary:
-    "Against the built app: 36 free-form records naming a gold suite (its tasks, gold ids, calibration targets equal to the poster's own scores) must leave its agreement, gold counts and drift warning unchanged; 23 share-link visitors with made-up cookies on a 5-item, k = 2 suite; a revoked link's assignment saved and submitted through another open link and through itself; an end-user rating with a made-up X-Forwarded-For, whose address must be the connection's; a rater named =HYPERLINK(…) in the drift chart's CSV (Chromium); NUL characters and unpaired surrogates in records, names, file names, filters, slices and one import line; starting an export from another site with the admin's session.",
+    "Against the built app: 36 free-form records naming a gold suite (its tasks, gold ids, calibration targets equal to the poster's own scores) must leave its agreement, gold counts and drift warning unchanged; 23 share-link visitors with made-up cookies on a 5-item, k = 2 suite; a revoked link's assignment saved and submitted through another open link and through itself; an end-user rating with a made-up X-Forwarded-For, whose address must be the connection's; a rater named =HYPERLINK(…) in the drift chart's CSV (Chromium); NUL characters and unpaired surrogates in records, names, file names, filters, slices and one import line; starting an export from another site with the admin's session; corrections in an archived suite, from a removed rater, 22 at once of one rating, and of a rating an adjudication used (which must reopen the item), and an SME's rating queue after they adjudicated an item.",
   quick: true,
   everySetup: true,
   run,

@@ -12,7 +12,9 @@ export type AdjudicationReason =
   | { kind: "likert_spread"; dimension: string; spread: number }
   | { kind: "hazard_conflict"; hazard: string; verdicts: string[] }
   | { kind: "refusal_conflict"; values: string[] }
-  | { kind: "judge_conflict"; field: string; detail: string };
+  | { kind: "judge_conflict"; field: string; detail: string }
+  /** A rater corrected a rating the latest decision was made from (suite-verdicts.ts). */
+  | { kind: "source_corrected"; decision: string };
 export type ItemVerdict = {
   status: ItemStatus;
   reasons: AdjudicationReason[];

@@ -11,7 +11,8 @@ import type { SuiteItemVerdict } from "./suite-verdicts";
 
 /**
  * Opens a task for each item that needs adjudication and has none open (an
- * item already decided is re-opened only on request), refreshes the order of
+ * item already decided is re-opened on request, or when a source of its
+ * decision was corrected: then the next decision derives from that one), refreshes the order of
  * the open ones from the current ratings, and closes (deletes) the open tasks
  * of items that no longer need adjudication — a new rating settled them, or
  * the rule changed — unless someone holds one now (their hold is left to run
@@ -25,10 +26,11 @@ export async function syncOpenTasks(
   const waiting = verdicts.filter((verdict) => verdict.status === "needs_adjudication");
   if (waiting.length > 0) {
     await client.$executeRaw`
-      INSERT INTO adjudication_task (suite_id, item_id, spread, reasons_count)
-      SELECT ${suiteId}::uuid, v.item_id, v.spread, v.reasons_count
-      FROM unnest(${waiting.map((verdict) => verdict.itemId)}::uuid[], ${waiting.map((verdict) => verdict.spread)}::float8[], ${waiting.map((verdict) => verdict.reasons.length)}::int[])
-           AS v(item_id, spread, reasons_count)
+      INSERT INTO adjudication_task (suite_id, item_id, spread, reasons_count, previous_eval_id)
+      SELECT ${suiteId}::uuid, v.item_id, v.spread, v.reasons_count, v.previous_eval_id
+      FROM unnest(${waiting.map((verdict) => verdict.itemId)}::uuid[], ${waiting.map((verdict) => verdict.spread)}::float8[], ${waiting.map((verdict) => verdict.reasons.length)}::int[],
+                  ${waiting.map((verdict) => verdict.latestDecision)}::uuid[])
+           AS v(item_id, spread, reasons_count, previous_eval_id)
       ON CONFLICT (suite_id, item_id) WHERE status = 'open' DO UPDATE SET spread = excluded.spread, reasons_count = excluded.reasons_count`;
   }
   await client.$executeRaw`

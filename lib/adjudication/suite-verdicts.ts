@@ -4,7 +4,7 @@
 import "server-only";
 import type { DbClient } from "@/lib/db";
 import { isPlainObject } from "@/lib/is-plain-object";
-import { itemVerdict, type ItemVerdict } from "./item-status";
+import { itemVerdict, type ItemVerdict, type RatedBody } from "./item-status";
 import { DEFAULT_ADJUDICATION_RULE, type AdjudicationRule } from "./rule";
 
 export type SuiteItemVerdict = {
@@ -33,6 +33,22 @@ export async function suiteRule(client: DbClient, suiteId: string): Promise<Adju
   return suite ? parseAdjudicationRule(suite.adjudication_rule) : undefined;
 }
 
+/** A decision stands unless one of its sources was corrected since: then the item needs adjudicating again. */
+function withDecision(
+  rated: RatedBody[],
+  rule: AdjudicationRule,
+  latestDecision: string | null,
+  superseded: boolean,
+): ItemVerdict {
+  if (latestDecision === null || !superseded) return itemVerdict(rated, rule, latestDecision !== null);
+  const verdict = itemVerdict(rated, rule, false);
+  return {
+    ...verdict,
+    status: "needs_adjudication",
+    reasons: [...verdict.reasons, { kind: "source_corrected", decision: latestDecision }],
+  };
+}
+
 /** Each item of the suite (or only `itemIds`: a page of a large suite), in suite order, with its verdict. */
 export async function suiteItemVerdicts(
   client: DbClient,
@@ -40,12 +56,22 @@ export async function suiteItemVerdicts(
   rule: AdjudicationRule,
   itemIds: string[] | null = null,
 ): Promise<SuiteItemVerdict[]> {
+  // decision_superseded: a rater corrected one of the latest decision's sources since (corrected-source.ts).
   const items = await client.$queryRaw<
-    { item_id: string; task_id: string; position: number; latest_decision: string | null }[]
+    {
+      item_id: string;
+      task_id: string;
+      position: number;
+      latest_decision: string | null;
+      decision_superseded: boolean | null;
+    }[]
   >`
-    SELECT si.item_id, i.task_id, si.position,
-           (SELECT a.eval_id::text FROM adjudication a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id ORDER BY a.created_at DESC, a.eval_id DESC LIMIT 1) AS latest_decision
-    FROM suite_item si JOIN item i ON i.id = si.item_id WHERE si.suite_id = ${suiteId}::uuid
+    SELECT si.item_id, i.task_id, si.position, d.eval_id::text AS latest_decision,
+           EXISTS (SELECT 1 FROM suite_record c WHERE c.suite_id = si.suite_id AND c.supersedes = ANY (d.source_eval_ids)) AS decision_superseded
+    FROM suite_item si JOIN item i ON i.id = si.item_id
+    LEFT JOIN LATERAL (SELECT a.eval_id, a.source_eval_ids FROM adjudication a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id
+                       ORDER BY a.created_at DESC, a.eval_id DESC LIMIT 1) d ON TRUE
+    WHERE si.suite_id = ${suiteId}::uuid
       AND (${itemIds === null} OR si.item_id = ANY(${itemIds ?? []}::uuid[])) ORDER BY si.position`;
   const ratings = await client.$queryRaw<{ item_id: string; rater_type: string; body: Record<string, unknown> }[]>`
     SELECT sr.item_id, r.rater_type, r.body FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id
@@ -61,7 +87,7 @@ export async function suiteItemVerdicts(
       position: item.position,
       ratings: rated.length,
       latestDecision: item.latest_decision,
-      ...itemVerdict(rated, rule, item.latest_decision !== null),
+      ...withDecision(rated, rule, item.latest_decision, item.decision_superseded === true),
     };
   });
 }

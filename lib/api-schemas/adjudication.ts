@@ -29,7 +29,7 @@ export const SuiteItemStatusesSchema = named(
         reasons: z
           .array(z.record(z.string(), z.unknown()))
           .describe(
-            "why the item needs adjudication: likert_spread, hazard_conflict, refusal_conflict, judge_conflict",
+            "why the item needs adjudication: likert_spread, hazard_conflict, refusal_conflict, judge_conflict, source_corrected (a rating the latest decision used was corrected)",
           ),
         latest_decision: uuid().nullable().describe("the latest authoritative record, if adjudicated"),
       }),

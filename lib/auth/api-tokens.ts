@@ -3,7 +3,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
-import { appPool, db } from "@/lib/db";
+import { appPool, db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import type { Actor } from "./actor";
@@ -122,6 +122,20 @@ export async function revokeApiToken(options: {
     subject: options.tokenId,
     origin: options.origin,
   });
+}
+
+/**
+ * Revokes every live token of the user, in the caller's transaction: a
+ * password reset (account recovery: an intruder's token must stop with the
+ * intruder's password) and disabling (a token must not revive on re-enable).
+ * The number revoked.
+ */
+export async function revokeAllApiTokensOf(client: DbClient, userId: string): Promise<number> {
+  const { count } = await client.apiToken.updateMany({
+    where: { userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  return count;
 }
 
 type TokenRow = {

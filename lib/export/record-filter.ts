@@ -103,7 +103,7 @@ export const RecordFilterSchema = z
       .enum(ITEM_STATUSES)
       .optional()
       .describe(
-        "only the records counted for items with this adjudication status in their suite (with suite_id: in that suite)",
+        "only the records counted for items with this adjudication status in their suite (with suite_id: in that suite); SMEs and admins only (403 for others)",
       ),
   })
   .strict()

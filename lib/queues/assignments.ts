@@ -129,6 +129,12 @@ export async function submitAssignment(options: {
       // The engine has locked the row and checked that it is the rater's.
       const row = await lockAssignmentItemToSubmit(tx, assignmentId);
       if (!row) throw notFound();
+      // Held before they took up the item's adjudication: their rating would not be independent of the others'.
+      if (row.adjudicator)
+        throw new AppError(
+          "CONFLICT",
+          "You adjudicated this item (or hold its adjudication), so your rating would not be independent; skip it instead",
+        );
       if (
         row.slots_left === 0 ||
         (row.expired && !(await slotStillAvailable(tx, row.suite_id, row.item_id, assignmentId)))

@@ -108,13 +108,23 @@ export async function lockSuiteItem(client: SqlClient, suiteId: string, itemId: 
 /**
  * What a submit needs of an assignment (the caller has locked it), with its
  * suite_item row locked as lockSuiteItem locks it: the item's body, the
- * suite's key, the slots left and whether the hold ran out. One round trip.
+ * suite's key, the slots left, whether the hold ran out and whether the rater
+ * adjudicated the item. One round trip.
  */
 export async function lockAssignmentItemToSubmit(
   client: SqlClient,
   assignmentId: string,
 ): Promise<
-  | { suite_id: string; item_id: string; suite_key: string; item_body: unknown; slots_left: number; expired: boolean }
+  | {
+      suite_id: string;
+      item_id: string;
+      suite_key: string;
+      item_body: unknown;
+      slots_left: number;
+      expired: boolean;
+      /** The rater adjudicated the item or holds its adjudication (adjudicatedBy). */
+      adjudicator: boolean;
+    }
   | undefined
 > {
   const [row] = await client.$queryRaw<
@@ -125,10 +135,11 @@ export async function lockAssignmentItemToSubmit(
       item_body: unknown;
       slots_left: number;
       expired: boolean;
+      adjudicator: boolean;
     }[]
   >`
     SELECT a.suite_id, a.item_id, s.key AS suite_key, i.body AS item_body, si.slots_left,
-           a.held_until <= clock_timestamp() AS expired
+           a.held_until <= clock_timestamp() AS expired, ${adjudicatedBy(Prisma.sql`a.rater_key`, "a")} AS adjudicator
     FROM assignment a JOIN suite s ON s.id = a.suite_id JOIN item i ON i.id = a.item_id
     JOIN suite_item si ON si.suite_id = a.suite_id AND si.item_id = a.item_id
     WHERE a.id = ${assignmentId}::uuid
@@ -139,6 +150,17 @@ export async function lockAssignmentItemToSubmit(
 /** One slot of the item is used by a submitted rating (the CHECK slots_left >= 0 is the last word). */
 export async function takeSlot(client: SqlClient, suiteId: string, itemId: string): Promise<void> {
   await client.$executeRaw`UPDATE suite_item SET slots_left = slots_left - 1 WHERE suite_id = ${suiteId}::uuid AND item_id = ${itemId}::uuid`;
+}
+
+/**
+ * The rater adjudicated the item, or holds or held its adjudication: they have
+ * seen every rating side by side, so a rating of theirs would not be
+ * independent. A visitor's key ("visitor:…") is never an adjudicator's id.
+ */
+function adjudicatedBy(raterKey: string | Prisma.Sql, alias: "si" | "a" = "si"): Prisma.Sql {
+  const row = Prisma.raw(alias);
+  return Prisma.sql`(EXISTS (SELECT 1 FROM adjudication d WHERE d.suite_id = ${row}.suite_id AND d.item_id = ${row}.item_id AND d.adjudicator_id = ${raterKey})
+    OR EXISTS (SELECT 1 FROM adjudication_task t WHERE t.suite_id = ${row}.suite_id AND t.item_id = ${row}.item_id AND t.adjudicator_id = ${raterKey}))`;
 }
 
 /** The first item (by position) the rater could claim now, locked; `skipped` items are passed over. */
@@ -154,6 +176,7 @@ export async function lockClaimCandidate(
     WHERE si.suite_id = ${suite.id}::uuid AND si.is_gold = ${gold} AND si.slots_left > 0
       AND si.item_id <> ALL(${skipped}::uuid[])
       AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.rater_key = ${rater.raterKey})
+      AND NOT ${adjudicatedBy(rater.raterKey)}
       AND (SELECT count(*) FROM assignment h WHERE h.suite_id = si.suite_id AND h.item_id = si.item_id AND h.status = 'held' AND h.held_until > now()) < si.slots_left
       AND (${suite.link_slots}::int IS NULL OR (SELECT count(*) FROM assignment l WHERE l.suite_id = si.suite_id AND l.item_id = si.item_id
              AND l.share_link_id = ${linkOf(rater)}::uuid AND (l.status = 'submitted' OR l.held_until > now())) < ${suite.link_slots}::int)
@@ -163,11 +186,12 @@ export async function lockClaimCandidate(
   return candidate?.item_id ?? null;
 }
 
-/** Items of the suite with slots left that the rater has not taken. */
+/** Items of the suite with slots left that the rater has not taken (nor adjudicated). */
 export async function countOpenForRater(client: SqlClient, raterKey: string, suiteId: string): Promise<number> {
   const [open] = await client.$queryRaw<{ n: bigint }[]>`
     SELECT count(*) AS n FROM suite_item si WHERE si.suite_id = ${suiteId}::uuid AND si.slots_left > 0
-      AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.rater_key = ${raterKey})`;
+      AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.rater_key = ${raterKey})
+      AND NOT ${adjudicatedBy(raterKey)}`;
   return Number(open?.n ?? 0);
 }
 
@@ -263,26 +287,32 @@ export async function selectSkippedItems(client: SqlClient, suiteId: string): Pr
   }));
 }
 
-/** The rater's assignment, locked, with its item and suite key (what a correction needs); undefined when not theirs. */
+type CorrectionRow = {
+  status: AssignmentStatus;
+  eval_id: string | null;
+  body: unknown;
+  suite_key: string;
+  suite_id: string;
+  item_id: string;
+  /** The suite's state and the rater's place in it now: a correction counts, so it needs both. */
+  archived: boolean;
+  still_rater: boolean;
+};
+
+/**
+ * The rater's assignment, locked, with its item and suite key (what a correction needs); undefined when not theirs.
+ * The lock serialises corrections of one assignment: each reads the chain others committed before it.
+ */
 export async function lockAssignmentForCorrection(
   client: SqlClient,
   raterKey: string,
   assignmentId: string,
-): Promise<
-  | {
-      status: AssignmentStatus;
-      eval_id: string | null;
-      body: unknown;
-      suite_key: string;
-      suite_id: string;
-      item_id: string;
-    }
-  | undefined
-> {
-  const [row] = await client.$queryRaw<
-    { status: string; eval_id: string | null; body: unknown; suite_key: string; suite_id: string; item_id: string }[]
-  >`
-    SELECT a.status, a.eval_id, i.body, s.key AS suite_key, a.suite_id, a.item_id FROM assignment a
+): Promise<CorrectionRow | undefined> {
+  const [row] = await client.$queryRaw<(Omit<CorrectionRow, "status"> & { status: string })[]>`
+    SELECT a.status, a.eval_id, i.body, s.key AS suite_key, a.suite_id, a.item_id,
+           s.archived_at IS NOT NULL AS archived,
+           EXISTS (SELECT 1 FROM suite_rater r WHERE r.suite_id = a.suite_id AND r.user_id = a.user_id) AS still_rater
+    FROM assignment a
     JOIN item i ON i.id = a.item_id JOIN suite s ON s.id = a.suite_id
     WHERE a.id = ${assignmentId}::uuid AND a.rater_key = ${raterKey} FOR UPDATE OF a`;
   return row && { ...row, status: parseStatus(ASSIGNMENT_STATUSES, row.status) };
@@ -295,12 +325,22 @@ export async function lockAssignmentForCorrection(
  * correction) is not in the chain.
  */
 export async function selectLatestInChain(client: SqlClient, suiteId: string, evalId: string): Promise<string> {
-  const [{ latest }] = await client.$queryRaw<[{ latest: string }]>`
+  return (await selectChainEnd(client, suiteId, evalId)).latest;
+}
+
+/** selectLatestInChain, with how many corrections the chain holds (its depth). */
+export async function selectChainEnd(
+  client: SqlClient,
+  suiteId: string,
+  evalId: string,
+): Promise<{ latest: string; corrections: number }> {
+  const [row] = await client.$queryRaw<[{ latest: string; corrections: number }]>`
     WITH RECURSIVE chain AS (
       SELECT eval_id, 0 AS depth FROM suite_record WHERE suite_id = ${suiteId}::uuid AND eval_id = ${evalId}::uuid
       UNION ALL
       SELECT c.eval_id, chain.depth + 1 FROM suite_record c JOIN chain ON c.supersedes = chain.eval_id
       WHERE c.suite_id = ${suiteId}::uuid)
-    SELECT coalesce((SELECT eval_id::text FROM chain ORDER BY depth DESC LIMIT 1), ${evalId}) AS latest`;
-  return latest;
+    SELECT coalesce((SELECT eval_id::text FROM chain ORDER BY depth DESC LIMIT 1), ${evalId}) AS latest,
+           coalesce((SELECT max(depth) FROM chain), 0)::int AS corrections`;
+  return row;
 }

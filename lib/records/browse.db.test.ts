@@ -161,6 +161,23 @@ describe("browseRecords filters", () => {
     expect(indexes(mine)).toEqual(expected((n) => n % 2 === 0));
   });
 
+  it("by adjudication status only for SMEs and admins: a rater gets 403 naming the roles (issue 33, finding 9)", async () => {
+    // A rater's own records, item by item, would tell them whether the others agreed with them.
+    const refused = await rejection(
+      browseRecords({ actor: alice, filter: { ...inSuite(), status: "needs_adjudication" } }),
+    );
+    expect(refused).toMatchObject({
+      code: "FORBIDDEN",
+      message: expect.stringMatching(/sme or admin role/),
+      issues: [expect.objectContaining({ path: "/status", rule: "role" })],
+    });
+    const sme = await createTestUser(["sme"]);
+    for (const actor of [admin, sme])
+      await expect(browseRecords({ actor, filter: { ...inSuite(), status: "unanimous" } })).resolves.toBeDefined();
+    // Without status= the rater's listing is as before.
+    expect((await browseRecords({ actor: alice, filter: inSuite() })).records.length).toBeGreaterThan(0);
+  });
+
   it("refuses bad filters with the parameter and rule named", async () => {
     const issues = (params: string) => {
       try {

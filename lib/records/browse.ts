@@ -8,6 +8,7 @@ import { resolveStatusFilter } from "@/lib/adjudication/status-filter";
 import { LIKERT_DIMENSIONS, UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize, can } from "@/lib/auth/authorize";
+import { PERMISSIONS } from "@/lib/auth/permissions";
 import { appPool, db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import {
@@ -121,6 +122,22 @@ async function withRaterResolved(filter: RecordFilter): Promise<RecordFilter> {
   return { ...filter, rater_name: undefined, rater_id: raterId, rater_type: types.length > 0 ? types : [""] };
 }
 
+/** The roles that may ask for records by their items' adjudication status. */
+export const STATUS_FILTER_ROLES = [...new Set([...PERMISSIONS.adjudicate, ...PERMISSIONS["records.read_all"]])];
+
+/**
+ * `status=` tells, item by item, whether the other raters agreed with the
+ * caller's own rating: that is for those who settle disagreements or read
+ * every record, never for a rater still rating the suite.
+ */
+function assertMayFilterByStatus(actor: Actor, filter: RecordFilter): void {
+  if (filter.status === undefined || can(actor, "adjudicate") || can(actor, "records.read_all")) return;
+  const roles = STATUS_FILTER_ROLES.join(" or ");
+  throw new AppError("FORBIDDEN", `Filtering records by adjudication status needs the ${roles} role`, [
+    { path: "/status", rule: "role", message: `only the ${roles} role may filter by adjudication status` },
+  ]);
+}
+
 type Row = {
   eval_id: string;
   created_at: Date;
@@ -147,6 +164,7 @@ export async function browseRecords(options: {
   limit?: number;
 }): Promise<BrowsePage> {
   authorize(options.actor, "records.read_own");
+  assertMayFilterByStatus(options.actor, options.filter);
   const sort = options.sort ?? DEFAULT_RECORD_SORT;
   if (!RECORD_SORTS.includes(sort))
     throw new AppError("INVALID_INPUT", "Unknown sort", [

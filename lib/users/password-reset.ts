@@ -1,9 +1,12 @@
 // Password resets by an admin-issued link: one use, expiring, like invitations.
-// Setting the new password ends every session the user had.
+// Setting the new password ends every session the user had and revokes every
+// API token: a reset is account recovery, and whoever had the account may
+// have made a token.
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Actor } from "@/lib/auth/actor";
+import { revokeAllApiTokensOf } from "@/lib/auth/api-tokens";
 import { authorize } from "@/lib/auth/authorize";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import { db } from "@/lib/db";
@@ -61,12 +64,12 @@ export async function findOpenPasswordReset(options: { token: string }): Promise
   return { email: reset.user.email, name: reset.user.name };
 }
 
-/** Sets the new password once, and signs the user out everywhere. */
+/** Sets the new password once, signs the user out everywhere and revokes their API tokens. */
 export async function completePasswordReset(options: {
   token: string;
   password: unknown;
   origin?: RequestOrigin;
-}): Promise<{ email: string }> {
+}): Promise<{ email: string; tokensRevoked: number }> {
   const password = typeof options.password === "string" ? options.password : "";
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new AppError("INVALID_INPUT", "Some answers need attention", [
@@ -102,8 +105,16 @@ export async function completePasswordReset(options: {
         },
       });
     await tx.session.deleteMany({ where: { userId: reset.userId } });
-    return tx.user.findUniqueOrThrow({ where: { id: reset.userId }, select: { id: true, email: true } });
+    const tokensRevoked = await revokeAllApiTokensOf(tx, reset.userId);
+    const found = await tx.user.findUniqueOrThrow({ where: { id: reset.userId }, select: { id: true, email: true } });
+    return { ...found, tokensRevoked };
   });
-  await recordAuditEvent({ action: "user.password_reset", actorId: user.id, subject: user.id, origin: options.origin });
-  return { email: user.email };
+  await recordAuditEvent({
+    action: "user.password_reset",
+    actorId: user.id,
+    subject: user.id,
+    origin: options.origin,
+    details: { api_tokens_revoked: user.tokensRevoked },
+  });
+  return { email: user.email, tokensRevoked: user.tokensRevoked };
 }

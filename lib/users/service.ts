@@ -5,6 +5,7 @@ import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Actor } from "@/lib/auth/actor";
+import { revokeAllApiTokensOf } from "@/lib/auth/api-tokens";
 import { authorize } from "@/lib/auth/authorize";
 import { isRole, knownRoles, type Role } from "@/lib/auth/permissions";
 import { normaliseEmail } from "@/lib/auth/sign-in-throttle";
@@ -255,7 +256,7 @@ export async function setUserRoles(options: {
   return toView(updated);
 }
 
-/** Disables a user and ends all their sessions at once; their API tokens stop working. */
+/** Disables a user, ends all their sessions and revokes their API tokens at once (enabling them again revives neither). */
 export async function disableUser(options: {
   actor: Actor;
   userId: string;
@@ -266,15 +267,16 @@ export async function disableUser(options: {
   const updated = await whileAdminsLocked({ actor: options.actor, userId: user.id, losesAdmin: true }, async (tx) => {
     const row = await tx.user.update({ where: { id: user.id }, data: { disabledAt: user.disabledAt ?? new Date() } });
     await tx.session.deleteMany({ where: { userId: user.id } });
-    return row;
+    return { row, tokensRevoked: await revokeAllApiTokensOf(tx, user.id) };
   });
   await recordAuditEvent({
     action: "user.disabled",
     actorId: options.actor.userId,
     subject: user.id,
     origin: options.origin,
+    details: { api_tokens_revoked: updated.tokensRevoked },
   });
-  return toView(updated);
+  return toView(updated.row);
 }
 
 export async function enableUser(options: { actor: Actor; userId: string; origin?: RequestOrigin }): Promise<UserView> {

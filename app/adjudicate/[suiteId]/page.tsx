@@ -116,7 +116,9 @@ export default async function AdjudicationPage({
                         ? `${reason.hazard}: ${reason.verdicts.join(" / ")}`
                         : reason.kind === "refusal_conflict"
                           ? `refusal: ${reason.values.join(" / ")}`
-                          : `judge ${reason.field}: ${reason.detail}`,
+                          : reason.kind === "source_corrected"
+                            ? "a rating the decision used was corrected"
+                            : `judge ${reason.field}: ${reason.detail}`,
                   )
                   .join("; ")}
               </td>

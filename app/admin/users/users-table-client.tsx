@@ -74,7 +74,9 @@ export function UsersTable({
   const setDisabled = async (user: UserRow, disabled: boolean) => {
     const result = await fetchJson(`/api/users/${user.id}`, { method: "PATCH", body: { disabled } });
     onChanged(
-      result.ok ? `${user.name} ${disabled ? "disabled; their sessions have ended" : "enabled"}.` : result.message,
+      result.ok
+        ? `${user.name} ${disabled ? "disabled; their sessions have ended and their API tokens are revoked" : "enabled"}.`
+        : result.message,
     );
   };
   const issueReset = async (user: UserRow) => {

@@ -20,7 +20,8 @@ export default async function ResetPasswordPage({ params }: { params: Promise<{ 
     <div className="narrow">
       <h1>Set a new password</h1>
       <p>
-        For <strong>{reset.name}</strong> ({reset.email}). Every session you have open ends when you save.
+        For <strong>{reset.name}</strong> ({reset.email}). Every session you have open ends when you save, and every API
+        token you created is revoked (make new ones once you are signed in).
       </p>
       <ResetPasswordClient token={token} email={reset.email} />
     </div>

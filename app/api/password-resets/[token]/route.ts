@@ -13,11 +13,18 @@ export const POST = defineRoute(
     access: "public",
     summary: "Set a new password with a reset link",
     description:
-      "Public: the reset token is the credential, good once and for 24 hours. Every session of the user ends; sign in with the new password.",
+      "Public: the reset token is the credential, good once and for 24 hours. Every session of the user ends and every API token of theirs is revoked (api_tokens_revoked: how many); sign in with the new password.",
     body: z.object({ password: z.string().min(12) }),
-    responses: { 200: { description: "The password is set; sign in.", schema: z.object({ email: z.string() }) } },
+    responses: {
+      200: {
+        description: "The password is set; sign in.",
+        schema: z.object({ email: z.string(), api_tokens_revoked: z.number().int() }),
+      },
+    },
     errors: [400, 404, 422],
   },
-  async ({ origin, params, body }) =>
-    completePasswordReset({ token: params.token, origin, password: bodyField(body, "password") }),
+  async ({ origin, params, body }) => {
+    const done = await completePasswordReset({ token: params.token, origin, password: bodyField(body, "password") });
+    return { email: done.email, api_tokens_revoked: done.tokensRevoked };
+  },
 );
