@@ -60,9 +60,12 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   assertJsonContentType(request.headers);
   const parsed = parseJsonText(await readBodyText(request));
   if (parsed.ok) return parsed.value;
+  const at = parsed.issue.path || "its top";
   const message =
-    { maxDepth: "The request body is nested too deeply", json: "The request body is not valid JSON" }[
-      parsed.issue.rule
-    ] ?? `The request body holds text that cannot be stored, at ${parsed.issue.path || "its top"}`;
+    {
+      maxDepth: "The request body is nested too deeply",
+      json: "The request body is not valid JSON",
+      finiteNumber: `The request body holds a number too large to be stored, at ${at}`,
+    }[parsed.issue.rule] ?? `The request body holds text that cannot be stored, at ${at}`;
   throw new AppError("BAD_REQUEST", message, [parsed.issue]);
 }
