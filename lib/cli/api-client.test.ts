@@ -1,6 +1,6 @@
 // The CLI sends its API token only to EVALFORM_URL's origin: a redirect to
 // another origin is not followed (fetch would follow it, with the request).
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClientFromEnv, CliError } from "./api-client";
