@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { drillCase, type DrillCase } from "../support/drill";
 import { api, createToken, type DrillApp, type DrillUser } from "./support/drill-app";
+import { chatItem } from "./support/seed";
 
 /** The token /api/metrics is scraped with in the bad-input drill (its app's EVALFORM_METRICS_TOKEN). */
 export const METRICS_TOKEN = "drill-metrics-token";
@@ -124,8 +125,9 @@ export async function cliEveryLineRefused(app: DrillApp): Promise<DrillCase> {
       file,
       [
         "not json",
-        JSON.stringify({ ["\u001b]52;c;cHduZWQ=\u0007"]: 1 }),
-        JSON.stringify({ ["\u001b[2J\u009b31mall lines accepted\r"]: 2 }),
+        // Items that are valid but for one field, named with control characters: the refusal names that field.
+        JSON.stringify({ ...chatItem("cli-1", "cli", "a"), ["\u001b]52;c;cHduZWQ=\u0007"]: 1 }),
+        JSON.stringify({ ...chatItem("cli-2", "cli", "b"), ["\u001b[2J\u009b31mall lines accepted\r"]: 2 }),
       ].join("\n"),
     );
     const { code, stdout, stderr } = await runCliAgainst(app, token, ["import", "items", file]);
