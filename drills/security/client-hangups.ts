@@ -11,7 +11,7 @@ import { api, createToken, type DrillApp, type DrillUser } from "./support/drill
 import { chatItem } from "./support/seed";
 
 /** The token /api/metrics is scraped with in the bad-input drill (its app's EVALFORM_METRICS_TOKEN). */
-export const METRICS_TOKEN = "drill-metrics-token";
+export const METRICS_TOKEN = "drill-metrics-token-of-at-least-32-characters";
 
 /** Sends the head and part of a body over a raw socket, then closes the socket without sending the rest. */
 async function hangUpMidBody(app: DrillApp, method: string, target: string, headers: Record<string, string>) {
