@@ -75,3 +75,31 @@ describe("text that cannot be stored", () => {
     }
   });
 });
+
+describe("numbers that are not finite", () => {
+  it("names the field of a number that reads as infinity (1e400, -1e400, 310 digits), and lets large finite ones through", () => {
+    expect(parseJsonText(`{"universal": {"helpfulness": {"score": 1e400}}}`)).toEqual({
+      ok: false,
+      issue: { path: "/universal/helpfulness/score", rule: "finiteNumber", message: expect.stringContaining("finite") },
+    });
+    expect(parseJsonText(`{"a": [1, -1E+400]}`)).toMatchObject({ ok: false, issue: { path: "/a/1" } });
+    expect(parseJsonText(`{"a~b": ${"9".repeat(310)}}`)).toMatchObject({ ok: false, issue: { path: "/a~0b" } });
+    expect(parseJsonText(`{"a": 1${"0".repeat(250)}e60}`)).toMatchObject({ ok: false, issue: { path: "/a" } });
+    expect(parseJsonText(`1e400`)).toMatchObject({ ok: false, issue: { path: "", rule: "finiteNumber" } });
+    expect(parseJsonText(`{"a": 1.7e308, "b": 1e-400, "c": "1e400"}`)).toEqual({
+      ok: true,
+      value: { a: 1.7e308, b: 0, c: "1e400" },
+    });
+  });
+
+  it("refuses such a JSON body with 400 naming the field", async () => {
+    const error = await readJsonBody(jsonRequest(`{"draft": {"confidence": 1e400}}`)).catch(
+      (caught: unknown) => caught,
+    );
+    const response = errorResponse(error);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.message).toContain("/draft/confidence");
+    expect(body.errors).toEqual([{ path: "/draft/confidence", rule: "finiteNumber", message: expect.any(String) }]);
+  });
+});

@@ -49,7 +49,58 @@ export function unstorableTextIssue(value: unknown, path = ""): ValidationIssue 
 // string of the value — on an import, that walk was a fifth of the CPU per line.
 const MAY_HOLD_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F])|[\uD800-\uDFFF]/;
 
-/** JSON text as a value the app can store, or the issue that refuses it (nesting depth, syntax, unstorable text). */
+/**
+ * The first number in a parsed JSON value that is not finite, as an issue at
+ * its JSON Pointer. JSON.parse reads a number too large for a double (1e400)
+ * as Infinity, which no store keeps: JSON.stringify writes it as null,
+ * PostgreSQL's jsonb refuses it.
+ */
+export function nonFiniteNumberIssue(value: unknown, path = ""): ValidationIssue | null {
+  if (typeof value === "number")
+    return Number.isFinite(value)
+      ? null
+      : {
+          path,
+          rule: "finiteNumber",
+          message: "is a number too large to be stored (beyond ±1.8e308, it reads as infinity); send a finite number",
+        };
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const issue = nonFiniteNumberIssue(value[index], `${path}/${index}`);
+      if (issue) return issue;
+    }
+    return null;
+  }
+  if (typeof value === "object" && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      const issue = nonFiniteNumberIssue(child, pointerOf(path, key));
+      if (issue) return issue;
+    }
+  }
+  return null;
+}
+
+// A number reads as infinity only when it is at least 1.8e308: an exponent of
+// three digits or more, or, with an exponent of two digits at most, 210 digits
+// or more before the point. Text with neither skips the walk.
+const MAY_HOLD_NON_FINITE = /[eE]\+?\d{3}|\d{210}/;
+
+/**
+ * A check of values parsed from `text`: the first string that cannot be
+ * stored or number that is not finite. Text that can hold neither skips the walk.
+ */
+export function storableValueCheck(text: string): (value: unknown) => ValidationIssue | null {
+  const mayHoldText = MAY_HOLD_UNSTORABLE.test(text);
+  const mayHoldNumber = MAY_HOLD_NON_FINITE.test(text);
+  return (value) =>
+    (mayHoldText ? unstorableTextIssue(value) : null) ?? (mayHoldNumber ? nonFiniteNumberIssue(value) : null);
+}
+
+/**
+ * JSON text as a value the app can store, or the issue that refuses it
+ * (nesting depth, syntax, unstorable text, a number that is not finite).
+ * `checkText: false` leaves the last two to the caller (storableValueCheck).
+ */
 export function parseJsonText(
   text: string,
   options: { checkText?: boolean } = {},
@@ -62,7 +113,7 @@ export function parseJsonText(
   } catch (error) {
     return { ok: false, issue: { path: "", rule: "json", message: `not valid JSON: ${(error as Error).message}` } };
   }
-  const issue = options.checkText === false || !MAY_HOLD_UNSTORABLE.test(text) ? null : unstorableTextIssue(value);
+  const issue = options.checkText === false ? null : storableValueCheck(text)(value);
   return issue ? { ok: false, issue } : { ok: true, value };
 }
 

@@ -6,6 +6,7 @@ import type { Drill, DrillCase, DrillContext, DrillResult } from "../support/dri
 import { drillCase } from "../support/drill";
 import { contextWithCookie, launchBrowser } from "./support/browser-check";
 import { startCrossSitePage } from "./support/cross-site-page";
+import { exportFileOnce } from "./export-file-once";
 import {
   addUser,
   api,
@@ -523,6 +524,7 @@ async function run(context: DrillContext): Promise<DrillResult> {
     cases.push(await recoveredAccount(app));
     cases.push(await statusFilter(app, rater));
     cases.push(await guessedIds(app, rater, other, { assignmentId, evalId, importId, exportId }));
+    cases.push(await exportFileOnce(app));
   } finally {
     await app.stop();
   }
@@ -533,7 +535,7 @@ export const accessDrill: Drill = {
   id: "access",
   title: "6. Access",
   summary:
-    "Against the built app: forged `x-middleware-subrequest` headers (CVE-2025-29927 values) on protected pages and APIs, with no session and as a rater; `Origin: null`, foreign and look-alike origins and `Sec-Fetch-Site: cross-site` on state-changing endpoints with a valid session cookie in JSON, text/plain, form and multipart encodings, and auto-submitting forms on another origin in Chromium (row counts compared before and after); revoked and made-up API tokens, an expired session and invitation; a disabled user's open session and token; another user's assignment, draft, record, import and export by id and by guessed ids, which must answer exactly like an id that does not exist.",
+    "Against the built app: forged `x-middleware-subrequest` headers (CVE-2025-29927 values) on protected pages and APIs, with no session and as a rater; `Origin: null`, foreign and look-alike origins and `Sec-Fetch-Site: cross-site` on state-changing endpoints with a valid session cookie in JSON, text/plain, form and multipart encodings, and auto-submitting forms on another origin in Chromium (row counts compared before and after); revoked and made-up API tokens, an expired session and invitation; a disabled user's open session and token; another user's assignment, draft, record, import and export by id and by guessed ids, which must answer exactly like an id that does not exist; a HEAD and a cross-site navigation to an export's file, which must not use up its one download.",
   quick: true,
   everySetup: true,
   run,

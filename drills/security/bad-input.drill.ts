@@ -24,6 +24,7 @@ import {
   type DrillUser,
 } from "./support/drill-app";
 import { chatItem, createSuite, draftFor, importItems, judgeRecord, nextAssignment } from "./support/seed";
+import { cliEveryLineRefused, clientHangUps, METRICS_TOKEN } from "./client-hangups";
 import { testPort } from "@/lib/testing/test-ports";
 
 const PORT = testPort(3630);
@@ -164,6 +165,14 @@ function cases(full: boolean, setup: DrillContext["setup"]): BadCase[] {
       },
       {
         target: file.target,
+        name: "a number beyond ±1.8e308 (1e400, read as infinity)",
+        body: () => lines(file.valid(), withRawKey(file.base(), "automatic_scores", '{"bleu": 1e400}')),
+        status: [200, 422],
+        place: /line 2.*\/automatic_scores\/bleu/,
+        rule: /^finiteNumber$/,
+      },
+      {
+        target: file.target,
         name: `the file sent as a form (${file.type.split(";")[0]})`,
         contentType: file.type,
         body: () => `--drill\r\nContent-Disposition: form-data; name="file"\r\n\r\n${file.valid()}\r\n--drill--\r\n`,
@@ -283,6 +292,14 @@ function cases(full: boolean, setup: DrillContext["setup"]): BadCase[] {
         status: [422],
         place: /^$/,
         rule: /tooManyIssues/,
+      },
+      {
+        target,
+        name: "a number beyond ±1.8e308 (1e400, read as infinity)",
+        body: () => wrap(withRawKey(validDraft(), "confidence", "-1e400")),
+        status: [400],
+        place: /\/confidence$/,
+        rule: /^finiteNumber$/,
       },
       {
         target,
@@ -477,7 +494,12 @@ async function run(context: DrillContext): Promise<DrillResult> {
     label: "bad_input",
     port: PORT,
     setup: context.setup,
-    env: { EVALFORM_MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT) },
+    // Metrics and info-level logs: a client that hangs up mid-body must show there as a client abort.
+    env: {
+      EVALFORM_MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT),
+      EVALFORM_METRICS_TOKEN: METRICS_TOKEN,
+      EVALFORM_LOG_LEVEL: "info",
+    },
   });
   const results: DrillCase[] = [];
   try {
@@ -488,6 +510,8 @@ async function run(context: DrillContext): Promise<DrillResult> {
       results.push(result);
     }
     if (context.full || context.setup === "direct") results.push(await wholeUpload(app));
+    results.push(await clientHangUps(app, seeded.rater));
+    results.push(await cliEveryLineRefused(app));
     // Prototype keys must not have reached any object's prototype in the server: a normal request still works normally.
     const after = await api(app, "/api/records", { cookie: seeded.rater.cookie });
     const listed = (await after.json()) as { records?: unknown[]; polluted?: unknown };
@@ -515,7 +539,7 @@ async function run(context: DrillContext): Promise<DrillResult> {
 export const badInputDrill: Drill = {
   id: "bad-input",
   title: "4. Bad input",
-  summary: `Sends bad input to every path that stores client data — item imports (PUT /api/imports/:id/file), record imports, judge prefills, record submits and draft saves — on an app started with EVALFORM_MAX_UPLOAD_BYTES=${UPLOAD_LIMIT / MB} MB (the size cases, refused before the database, on the direct setup only in the quick run): malformed JSONL lines, invalid UTF-8, a 50 MB single line, a 100 MB streamed upload, JSON nested 10,000 levels deep, \`__proto__\` and \`constructor\` keys, unknown fields, records with 5,000 errors, files sent as forms and JSON sent as text or forms, oversized JSON bodies. A case passes when the status is the expected one, an error names the place (line, JSON Pointer or header) and the rule, the error list is bounded, no stored row changed (row counts of every table but the import's own bookkeeping and the audit log, and the drafts' versions), and the server still answers /api/ready.`,
+  summary: `Sends bad input to every path that stores client data — item imports (PUT /api/imports/:id/file), record imports, judge prefills, record submits and draft saves — on an app started with EVALFORM_MAX_UPLOAD_BYTES=${UPLOAD_LIMIT / MB} MB (the size cases, refused before the database, on the direct setup only in the quick run): malformed JSONL lines, invalid UTF-8, a 50 MB single line, a 100 MB streamed upload, JSON nested 10,000 levels deep, \`__proto__\` and \`constructor\` keys, unknown fields, records with 5,000 errors, numbers beyond ±1.8e308 (1e400), files sent as forms and JSON sent as text or forms, oversized JSON bodies. Then clients that hang up mid-body (sign-in, a record, an import file; each must be logged and counted as a client abort, 499, never as the database unavailable), and \`evalform import items\` on a file whose every line is refused (exit 1, each line printed, control characters escaped). A case passes when the status is the expected one, an error names the place (line, JSON Pointer or header) and the rule, the error list is bounded, no stored row changed (row counts of every table but the import's own bookkeeping and the audit log, and the drafts' versions), and the server still answers /api/ready.`,
   quick: true,
   everySetup: true,
   run,

@@ -12,6 +12,7 @@ import type { Drill, DrillCase, DrillContext, DrillResult } from "../support/dri
 import { drillCase } from "../support/drill";
 import { contextWithCookie, launchBrowser } from "./support/browser-check";
 import { addUser, api, startDrillApp, type DrillApp, type DrillUser } from "./support/drill-app";
+import { linkHourlyCapAtOnce, linksLeaveRaterSlots } from "./share-link-caps";
 import { chatItem, draftFor, importItems } from "./support/seed";
 import { testPort } from "@/lib/testing/test-ports";
 
@@ -205,24 +206,28 @@ async function revokedLink(app: DrillApp, suiteId: string): Promise<DrillCase> {
       body: { draft },
     });
     attempts.push({ label: `submit via ${label}`, status: submit.status });
+    const skip = await api(app, `/api/share/${token}/assignments/${assignmentId}/skip`, {
+      headers: { cookie },
+      body: { reason: "broken_content" },
+    });
+    attempts.push({ label: `skip via ${label}`, status: skip.status });
   }
   const refused = attempts.filter((attempt) => attempt.status === 404).length;
   const stored = Number(
     (
-      await app.sql.query<{ n: string }>(
-        "SELECT count(*) AS n FROM assignment WHERE id = $1 AND status = 'submitted'",
-        [assignmentId],
-      )
+      await app.sql.query<{ n: string }>("SELECT count(*) AS n FROM assignment WHERE id = $1 AND status <> 'held'", [
+        assignmentId,
+      ])
     ).rows[0]!.n,
   );
   return drillCase({
-    name: "a revoked link's assignment saved and submitted through another open link and through itself",
+    name: "a revoked link's assignment saved, submitted and skipped through another open link and through itself",
     tried: attempts.length,
     refused,
     lost: 0,
     duplicated: 0,
     ok: refused === attempts.length && stored === 0 && saved.status === 200,
-    detail: `${attempts.map((attempt) => `${attempt.label} → ${attempt.status}`).join(", ")}; draft before revoking → ${saved.status}; stored after revoking: ${stored}`,
+    detail: `${attempts.map((attempt) => `${attempt.label} → ${attempt.status}`).join(", ")}; draft before revoking → ${saved.status}; submitted or skipped after revoking: ${stored}`,
   });
 }
 
@@ -590,10 +595,37 @@ async function run(context: DrillContext): Promise<DrillResult> {
       raterIds: [],
     });
 
+    // Each share-link case on its own suite: all of a suite's links together fill at most half of an item's slots.
+    const shareItems = (key: string, count: number) =>
+      Array.from({ length: count }, (_, index) => chatItem(`${key}-${index}`, key, `answer ${index}`));
+    const addressSuite = await suiteOf(app, {
+      key: "integrity-address",
+      items: shareItems("integrity-address", 1),
+      k: 2,
+      goldShare: 0,
+      raterIds: [],
+    });
+    const hourlySuite = await suiteOf(app, {
+      key: "integrity-hourly",
+      items: shareItems("integrity-hourly", 40),
+      k: 2,
+      goldShare: 0,
+      raterIds: [],
+    });
+    const ratedSuite = await suiteOf(app, {
+      key: "integrity-links",
+      items: shareItems("integrity-links", 3),
+      k: 2,
+      goldShare: 0,
+      raterIds: [outsider.id],
+    });
+
     cases.push(await freeFormAttack(app, goldSuite, key, outsider, drifting));
     cases.push(await forgedVisitors(app, shareSuite));
     cases.push(await revokedLink(app, revokeSuite));
-    cases.push(await forgedAddress(app, shareSuite));
+    cases.push(await forgedAddress(app, addressSuite));
+    cases.push(await linkHourlyCapAtOnce(app, hourlySuite));
+    cases.push(await linksLeaveRaterSlots(app, ratedSuite, outsider));
     cases.push(await csvInjection(app, goldSuite, drifting));
     cases.push(await unstorableText(app, goldSuite, outsider));
     cases.push(await crossSiteExport(app));
@@ -608,7 +640,7 @@ export const suiteIntegrityDrill: Drill = {
   id: "suite-integrity",
   title: "8. Suite integrity",
   summary:
-    "Against the built app: 36 free-form records naming a gold suite (its tasks, gold ids, calibration targets equal to the poster's own scores) must leave its agreement, gold counts and drift warning unchanged; 23 share-link visitors with made-up cookies on a 5-item, k = 2 suite; a revoked link's assignment saved and submitted through another open link and through itself; an end-user rating with a made-up X-Forwarded-For, whose address must be the connection's; a rater named =HYPERLINK(…) in the drift chart's CSV (Chromium); NUL characters and unpaired surrogates in records, names, file names, filters, slices and one import line; starting an export from another site with the admin's session; corrections in an archived suite, from a removed rater, 22 at once of one rating, and of a rating an adjudication used (which must reopen the item), and an SME's rating queue after they adjudicated an item.",
+    "Against the built app: 36 free-form records naming a gold suite (its tasks, gold ids, calibration targets equal to the poster's own scores) must leave its agreement, gold counts and drift warning unchanged; 23 share-link visitors with made-up cookies on a 5-item, k = 2 suite; a revoked link's assignment saved, submitted and skipped through another open link and through itself; 30 new visitors at once on a link capped at 5 items an hour; two default links and 12 visitors on a k = 2 suite, whose rater must still get every item; an end-user rating with a made-up X-Forwarded-For, whose address must be the connection's; a rater named =HYPERLINK(…) in the drift chart's CSV (Chromium); NUL characters and unpaired surrogates in records, names, file names, filters, slices and one import line; starting an export from another site with the admin's session; corrections in an archived suite, from a removed rater, 22 at once of one rating, and of a rating an adjudication used (which must reopen the item), and an SME's rating queue after they adjudicated an item.",
   quick: true,
   everySetup: true,
   run,

@@ -23,22 +23,54 @@ export function apiClientFromEnv(env: Record<string, string | undefined>): ApiCl
       "EVALFORM_TOKEN is not set: create an API token on the Settings page of the app, then export EVALFORM_TOKEN=…",
       2,
     );
+  const origin = originOf(baseUrl);
   return {
     baseUrl,
     fetch: async (path, init = {}) => {
-      try {
-        return await fetch(`${baseUrl}${path}`, {
-          ...init,
-          headers: { Authorization: `Bearer ${token}`, ...init.headers },
-        });
-      } catch (error) {
-        throw new CliError(
-          `cannot reach ${baseUrl} (EVALFORM_URL): ${(error as Error).cause ?? (error as Error).message}`,
-          2,
-        );
+      let url = `${baseUrl}${path}`;
+      for (let hop = 0; ; hop += 1) {
+        let response: Response;
+        try {
+          // Redirects are followed here, not by fetch: the token goes with every request.
+          response = await fetch(url, {
+            ...init,
+            headers: { Authorization: `Bearer ${token}`, ...init.headers },
+            redirect: "manual",
+          });
+        } catch (error) {
+          throw new CliError(
+            `cannot reach ${baseUrl} (EVALFORM_URL): ${(error as Error).cause ?? (error as Error).message}`,
+            2,
+          );
+        }
+        const location = REDIRECTS.has(response.status) ? response.headers.get("location") : null;
+        if (location === null) return response;
+        const next = new URL(location, url);
+        if (next.origin !== origin)
+          throw new CliError(
+            `${baseUrl} redirected to another origin (${next.origin}); not followed, so the API token is not sent there. Set EVALFORM_URL to the server itself.`,
+            2,
+          );
+        // A streamed body cannot be sent twice; the server's own redirects are of GETs (a trailing slash).
+        if (hop >= 5 || (init.body !== undefined && typeof init.body !== "string"))
+          throw new CliError(`${url} redirected to ${next.href}; not followed`, 2);
+        url = next.href;
+        // As fetch would: a 303, or a 301/302 of a POST, is followed with a GET.
+        if (response.status === 303 || ((response.status === 301 || response.status === 302) && init.method === "POST"))
+          init = { ...init, method: "GET", body: undefined };
       }
     },
   };
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    throw new CliError(`EVALFORM_URL is not a URL: ${baseUrl}`, 2);
+  }
 }
 
 type ErrorBody = {

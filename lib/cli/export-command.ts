@@ -11,6 +11,7 @@ import { EXPORT_FORMATS, recordsInLines } from "@/lib/export/formats/registry";
 import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
 import { CliError, describeFailure, type ApiClient } from "./api-client";
 import { progressOnStderr } from "./progress";
+import { printErr, terminalSafeStream } from "./terminal-text";
 
 export type ExportOptions = {
   format?: string;
@@ -57,9 +58,11 @@ export async function runExport(
     },
   });
   const target = options.output ? createWriteStream(options.output) : stdout;
-  await pipeline(Readable.fromWeb(response.body as unknown as NodeReadableStream), counter, target, {
-    end: target !== stdout,
-  });
+  const source = Readable.fromWeb(response.body as unknown as NodeReadableStream);
+  // Printed on a terminal, the server's bytes could drive it (escape sequences): shown escaped; a file or pipe gets them as they are.
+  if (target === stdout && (stdout as { isTTY?: boolean }).isTTY === true)
+    await pipeline(source, counter, terminalSafeStream(), target, { end: false });
+  else await pipeline(source, counter, target, { end: target !== stdout });
   progress.finish(`exported ${count} records (export ${exportId})`);
 
   for (const [file, path] of [
@@ -72,7 +75,7 @@ export async function runExport(
     const sidecar = await client.fetch(`/api/exports/${exportId}/${path}`);
     if (!sidecar.ok || !sidecar.body) throw new CliError(await describeFailure(sidecar));
     await pipeline(Readable.fromWeb(sidecar.body as unknown as NodeReadableStream), createWriteStream(file));
-    process.stderr.write(`${path} written to ${file}\n`);
+    printErr(`${path} written to ${file}`);
   }
   return { exportId, count };
 }

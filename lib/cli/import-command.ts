@@ -7,6 +7,7 @@ import { stat } from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
 import { CliError, describeFailure, type ApiClient } from "./api-client";
 import { progressOnStderr } from "./progress";
+import { printErr } from "./terminal-text";
 
 export type ImportKind = "items" | "prefills" | "records";
 export type ImportOptions = {
@@ -91,18 +92,20 @@ async function stagedImport(client: ApiClient, options: ImportOptions): Promise<
   const read = await client.fetch(`/api/imports/${id}/file`, { method: "PUT", body, headers: ndjson, duplex: "half" });
   if (!read.ok) throw new CliError(await describeFailure(read));
   const summary = (await read.json()) as { status: string; refused: number };
-  if (summary.status !== "awaiting_decision") return summary;
-  // Some lines were refused: print them, then store the rest only if asked.
+  if (summary.status !== "awaiting_decision" && summary.status !== "refused") return summary;
+  // Some lines were refused (or every line: status refused, nothing to decide): print them.
   const report = await client.fetch(`/api/imports/${id}/report`);
   const errors = report.ok
     ? (((await report.json()) as { errors?: { line: number; field: string; rule: string; message: string }[] })
         .errors ?? [])
     : [];
   for (const error of errors)
-    process.stderr.write(`${options.file}:${error.line}: ${error.field || "/"} ${error.rule}: ${error.message}\n`);
+    printErr(`${options.file}:${error.line}: ${error.field || "/"} ${error.rule}: ${error.message}`);
+  if (summary.status === "refused")
+    throw new CliError(`every line (${summary.refused}) was refused, so nothing was imported (import ${id})`);
   if (options.stage) {
-    process.stderr.write(
-      `${summary.refused} lines were refused; import ${id} awaits a decision: evalform import decide ${id} import_valid_lines|discard\n`,
+    printErr(
+      `${summary.refused} lines were refused; import ${id} awaits a decision: evalform import decide ${id} import_valid_lines|discard`,
     );
     return summary;
   }

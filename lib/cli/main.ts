@@ -11,6 +11,7 @@ import { runExport } from "./export-command";
 import { runLeaderboard } from "./leaderboard-command";
 import { decideStagedImport, importReport, runImport, type ImportKind } from "./import-command";
 import { REPORT_SECTIONS, runReport } from "./report-command";
+import { printErr, printOut } from "./terminal-text";
 import { runVerify } from "./verify-command";
 
 export const USAGE = `usage: evalform <command>
@@ -46,20 +47,20 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     switch (command) {
       case "validate":
         return await runValidateCommand(rest, {
-          out: (line) => process.stdout.write(`${line}\n`),
-          err: (line) => process.stderr.write(`${line}\n`),
+          out: printOut,
+          err: printErr,
         });
       case "verify": {
         if (rest.length !== 2) throw new CliError(USAGE, 2);
         const result = await runVerify(rest[0]!, rest[1]!);
-        for (const problem of result.problems) process.stdout.write(`${problem}\n`);
-        if (result.note) process.stdout.write(`${result.note}\n`);
-        process.stdout.write(
+        for (const problem of result.problems) printOut(problem);
+        if (result.note) printOut(result.note);
+        printOut(
           result.problems.length > 0
-            ? `${result.problems.length} problem(s)\n`
+            ? `${result.problems.length} problem(s)`
             : result.recordsChecked
-              ? `${rest[0]}: ${result.count} records match the manifest\n`
-              : `${rest[0]}: the file matches the manifest's sha256\n`,
+              ? `${rest[0]}: ${result.count} records match the manifest`
+              : `${rest[0]}: the file matches the manifest's sha256`,
         );
         return result.problems.length === 0 ? 0 : 1;
       }
@@ -78,12 +79,12 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
         });
         const [kind, file] = positionals;
         if (kind === "report" && file && positionals.length === 2) {
-          process.stdout.write(`${JSON.stringify(await importReport(apiClientFromEnv(env), file), null, 2)}\n`);
+          printOut(JSON.stringify(await importReport(apiClientFromEnv(env), file), null, 2));
           return 0;
         }
         if (kind === "decide" && file && positionals.length === 3) {
           const decided = await decideStagedImport(apiClientFromEnv(env), file, positionals[2]!);
-          process.stdout.write(`${JSON.stringify(decided)}\n`);
+          printOut(JSON.stringify(decided));
           return 0;
         }
         if (!["items", "prefills", "records"].includes(kind ?? "") || !file || positionals.length !== 2)
@@ -98,7 +99,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
           scale: values.scale,
           stage: values.stage,
         });
-        process.stdout.write(`${JSON.stringify(report)}\n`);
+        printOut(JSON.stringify(report));
         return 0;
       }
       case "export": {
@@ -147,10 +148,8 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
           modality: values.modality,
           tag: values.tag,
         });
-        for (const problem of result.problems) process.stderr.write(`${problem}\n`);
-        process.stdout.write(
-          `${JSON.stringify(result.output.length === 1 ? result.output[0] : result.output, null, 2)}\n`,
-        );
+        for (const problem of result.problems) printErr(problem);
+        printOut(JSON.stringify(result.output.length === 1 ? result.output[0] : result.output, null, 2));
         return result.problems.length === 0 ? 0 : 1;
       }
       case "report": {
@@ -170,20 +169,20 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
           section: values.section,
           slice: { system_under_test: values["system-under-test"], modality: values.modality, tag: values.tag },
         });
-        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+        printOut(JSON.stringify(report, null, 2));
         return 0;
       }
       default:
-        process.stderr.write(`${USAGE}\n`);
+        printErr(USAGE);
         return command === undefined || command === "--help" || command === "help" ? 0 : 2;
     }
   } catch (error) {
     if (error instanceof CliError) {
-      process.stderr.write(`${error.message}\n`);
+      printErr(error.message);
       return error.exitCode;
     }
     if (error instanceof TypeError && (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      process.stderr.write(`${error.message}\n${USAGE}\n`);
+      printErr(`${error.message}\n${USAGE}`);
       return 2;
     }
     throw error;

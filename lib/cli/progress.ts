@@ -1,5 +1,7 @@
 // A progress line on stderr for long runs: redrawn in place on a terminal,
 // a line per tenth otherwise, so logs of a CI job stay short.
+import { terminalSafe } from "./terminal-text";
+
 export type Progress = { update: (done: number) => void; finish: (summary: string) => void };
 
 export function progressOnStderr(label: string, total: number | null, unit: string): Progress {
@@ -29,7 +31,8 @@ export function progressOnStderr(label: string, total: number | null, unit: stri
       }
     },
     finish(summary) {
-      process.stderr.write(`${tty ? "\r\x1b[K" : ""}${summary}\n`);
+      // The clearing sequence is ours; the summary may carry the server's words (an export id).
+      process.stderr.write(`${tty ? "\r\x1b[K" : ""}${terminalSafe(summary)}\n`);
     },
   };
 }

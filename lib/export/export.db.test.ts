@@ -24,7 +24,13 @@ import { parseRecordFilter, type RecordFilter } from "./record-filter";
 import { parseExportRequest } from "./export-format";
 import { CSV_COLUMNS } from "./formats/csv";
 import { EXPORT_FORMAT_IDS } from "./formats/registry";
-import { prepareRecordExport, startRecordExport, streamPreparedExport, type ExportFormat } from "./stream-export";
+import {
+  describePreparedExport,
+  prepareRecordExport,
+  startRecordExport,
+  streamPreparedExport,
+  type ExportFormat,
+} from "./stream-export";
 
 let database: TestDatabase;
 let admin: Actor;
@@ -455,6 +461,17 @@ describe("starting an export is a POST, the file a one-time GET", () => {
     expect(lines).toHaveLength(started.count);
     expect((await getExport({ actor: admin, exportId })).status).toBe("complete");
     expect((await rejection(streamPreparedExport({ actor: admin, exportId }))).code).toBe("CONFLICT");
+  });
+
+  it("answers HEAD without using up the download, and refuses a cross-site request for the file", async () => {
+    const { exportId } = await prepareRecordExport({ actor: admin, filter: { suite_id: SUITE_KEY }, format: "csv" });
+    expect(await describePreparedExport({ actor: admin, exportId })).toEqual({ exportId, format: "csv" });
+    expect((await rejection(describePreparedExport({ actor: rater, exportId }))).code).toBe("FORBIDDEN");
+    const crossSite = await rejection(streamPreparedExport({ actor: admin, exportId, fetchSite: "cross-site" }));
+    expect(crossSite).toMatchObject({ code: "FORBIDDEN", issues: [{ path: "/headers/sec-fetch-site" }] });
+    expect((await getExport({ actor: admin, exportId })).status).toBe("prepared");
+    await bytesOf((await streamPreparedExport({ actor: admin, exportId, fetchSite: "same-origin" })).body);
+    expect((await rejection(describePreparedExport({ actor: admin, exportId }))).code).toBe("CONFLICT");
   });
 
   it("reads the POST body with the filter's own parser: lists or comma-separated, each bad field named", () => {

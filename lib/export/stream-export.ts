@@ -86,13 +86,58 @@ export async function prepareRequestedExport(options: {
   return { exportId, format };
 }
 
-/** The file of a prepared export (the actor's own), once: opens the snapshot, counts the records, and returns the stream. */
-export async function streamPreparedExport(options: { actor: Actor; exportId: string }): Promise<StartedExport> {
-  authorize(options.actor, "records.export");
+/**
+ * The file is fetched once, so only its owner's deliberate download may fetch
+ * it: a navigation from another site (a link or redirect there, which carries
+ * the session cookie) is refused before anything is used up.
+ */
+function assertNotCrossSite(fetchSite: string | null | undefined): void {
+  if (fetchSite === "cross-site")
+    throw new AppError("FORBIDDEN", "An export's file is downloaded from the app itself, not from another site", [
+      {
+        path: "/headers/sec-fetch-site",
+        rule: "sameSite",
+        message: "cross-site requests may not fetch an export's file",
+      },
+    ]);
+}
+
+async function findOwnExport(actor: Actor, exportId: string) {
+  authorize(actor, "records.export");
   const notFound = new AppError("NOT_FOUND", "No export with this id");
-  if (!isUuid(options.exportId)) throw notFound;
-  const row = await db().recordExport.findFirst({ where: { id: options.exportId, createdById: options.actor.userId } });
+  if (!isUuid(exportId)) throw notFound;
+  const row = await db().recordExport.findFirst({ where: { id: exportId, createdById: actor.userId } });
   if (!row) throw notFound;
+  return row;
+}
+
+const alreadyDownloaded = (status: string) =>
+  new AppError("CONFLICT", `This export was already downloaded (it is ${status}); start a new one`);
+
+/**
+ * HEAD of the file: whether the actor's export can still be downloaded, and
+ * its headers, without opening the snapshot or using up the one download.
+ */
+export async function describePreparedExport(options: {
+  actor: Actor;
+  exportId: string;
+  fetchSite?: string | null;
+}): Promise<{ exportId: string; format: ExportFormat }> {
+  assertNotCrossSite(options.fetchSite);
+  const row = await findOwnExport(options.actor, options.exportId);
+  if (row.status !== "prepared") throw alreadyDownloaded(row.status);
+  return { exportId: row.id, format: row.format as ExportFormat };
+}
+
+/** The file of a prepared export (the actor's own), once: opens the snapshot, counts the records, and returns the stream. */
+export async function streamPreparedExport(options: {
+  actor: Actor;
+  exportId: string;
+  /** The request's Sec-Fetch-Site (a cross-site one is refused); absent from scripts and the CLI. */
+  fetchSite?: string | null;
+}): Promise<StartedExport> {
+  assertNotCrossSite(options.fetchSite);
+  const row = await findOwnExport(options.actor, options.exportId);
   // Stored only after parseExportFormat accepted it.
   const format = row.format as ExportFormat;
   const filter = row.filter as RecordFilter;
@@ -105,8 +150,7 @@ export async function streamPreparedExport(options: { actor: Actor; exportId: st
       where: { id: row.id, status: "prepared" },
       data: { status: "streaming", updatedAt: new Date() },
     });
-    if (claimed.count === 0)
-      throw new AppError("CONFLICT", `This export was already downloaded (it is ${row.status}); start a new one`);
+    if (claimed.count === 0) throw alreadyDownloaded(row.status);
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const counted = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM eval_record r WHERE ${where}`,

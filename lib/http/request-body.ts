@@ -6,6 +6,27 @@ import { Readable } from "node:stream";
 import { AppError } from "@/lib/errors";
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The client hung up before its body arrived whole. Not an outage (its reset
+ * looked like one: ECONNRESET): answered 499 and logged at info
+ * (error-response.ts), so no client can fake "database unavailable" signals.
+ */
+export class ClientAbortError extends Error {
+  constructor(cause: unknown) {
+    super("The client closed the connection before sending the whole request body", { cause });
+    this.name = "ClientAbortError";
+  }
+}
+
+/** A chunk of the body, or ClientAbortError when the client went away mid-body. */
+async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  try {
+    return await reader.read();
+  } catch (error) {
+    throw new ClientAbortError(error);
+  }
+}
 /** How much of a refused body is still read (and thrown away), and for how long: see discardRest. */
 const DISCARD_MAX_BYTES = 256 * 1024 * 1024;
 const DISCARD_MAX_MS = 30_000;
@@ -35,7 +56,7 @@ export async function readBodyText(request: Request, maxBytes = MAX_JSON_BODY_BY
   let total = 0;
   const reader = request.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readChunk(reader);
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
@@ -93,7 +114,7 @@ export function uploadedFile(request: Request): Readable {
   const reader = request.body.getReader();
   return new Readable({
     read() {
-      reader.read().then(
+      readChunk(reader).then(
         ({ done, value }) => this.push(done ? null : value),
         (error: unknown) => this.destroy(error as Error),
       );

@@ -34,6 +34,17 @@ describe("readEntries", () => {
     });
   });
 
+  it("refuses a number that reads as infinity, naming its line and field, in JSON Lines and in one document", async () => {
+    const lines = await read('{"a":1}\n{"b":{"c":1e400}}\n');
+    expect(lines.entries[1]).toEqual({
+      line: 2,
+      refusal: { line: 2, field: "/b/c", rule: "finiteNumber", message: expect.any(String) },
+    });
+    const document = await read('[\n  {"a": 1},\n  {"b": [-1e999]}\n]\n');
+    expect(values(document.entries)).toEqual([{ a: 1 }, "finiteNumber"]);
+    expect(document.entries[1]).toMatchObject({ refusal: { line: 2, field: "/b/0" } });
+  });
+
   it("reads a pretty-printed record as one document", async () => {
     const { format, entries } = await read('{\n  "a": 1\n}\n');
     expect(format).toBe("json");

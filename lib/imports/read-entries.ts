@@ -1,13 +1,13 @@
 // The one reader of import files (items, records, prefills): bytes → lines
 // (./split-lines.ts: per-line UTF-8 and length limits, backpressure) → one
 // verdict per entry: its JSON value, or the refusal (depth, syntax, text
-// PostgreSQL cannot store). Blank lines are skipped. One rule tells JSON Lines
+// PostgreSQL cannot store, a number too large to be finite). Blank lines are skipped. One rule tells JSON Lines
 // from one JSON document, and the choice is reported: a file whose first
 // non-blank line starts with "[" — or with "{" but is not a JSON value on its
 // own (a pretty-printed record) — is one document; anything else is lines.
 // Formats that accept only JSON Lines skip the rule.
 import type { Readable } from "node:stream";
-import { parseJsonText, unstorableTextIssue } from "@/lib/text-input";
+import { parseJsonText, storableValueCheck } from "@/lib/text-input";
 import type { Refusal } from "./refusal-log";
 import { splitLines, type RawLine } from "./split-lines";
 
@@ -83,10 +83,11 @@ async function* readDocument(
 ): AsyncGenerator<Entry> {
   const lines: RawLine[] = [];
   for await (const line of chain(head, rest)) lines.push(line);
-  // Text is checked per record below, so one bad record refuses only itself.
-  const parsed = lines.some((line) => "error" in line)
+  // Text and numbers are checked per record below, so one bad record refuses only itself.
+  const text = lines.some((line) => "error" in line)
     ? null
-    : parseJsonText(lines.map((line) => ("text" in line ? line.text : "")).join("\n"), { checkText: false });
+    : lines.map((line) => ("text" in line ? line.text : "")).join("\n");
+  const parsed = text === null ? null : parseJsonText(text, { checkText: false });
   if (mayBeLines && !parsed?.ok) {
     readAsLines();
     yield* readJsonl([], lines);
@@ -107,8 +108,9 @@ async function* readDocument(
     return;
   }
   const values = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+  const check = storableValueCheck(text ?? "");
   for (const [index, value] of values.entries()) {
-    const issue = unstorableTextIssue(value);
+    const issue = check(value);
     yield issue ? refusal(index + 1, issue.rule, issue.message, issue.path) : { line: index + 1, value };
   }
 }

@@ -13,6 +13,7 @@ import {
   countOpenForRater,
   insertAssignmentIfRoom,
   lockClaimCandidate,
+  lockLinkHourlyRoom,
   lockSuiteItem,
   selectActiveHolds,
   selectRaterSuiteToClaim,
@@ -24,6 +25,9 @@ export type NextItem = { assignmentId: string; resumed: boolean } | { assignment
 
 /** The answer for a suite that does not exist or that this rater may not work: the same, so neither is told apart. */
 const suiteNotFound = () => new AppError("NOT_FOUND", "No suite with this id in your queues");
+
+export const LINK_HOURLY_CAP_MESSAGE =
+  "This link has been used for many items in the last hour; please come back later";
 
 export const SUITE_PAUSED_MESSAGE =
   "This suite is paused by an admin: no items are handed out until it is resumed. Work you hold can still be submitted.";
@@ -86,6 +90,13 @@ export async function nextItem(options: { rater: QueueRater; suiteId: string }):
     if (suite.paused) throw new AppError("CONFLICT", SUITE_PAUSED_MESSAGE);
     const resumed = await resumeHeld(tx, suite, held);
     if (resumed) return { assignmentId: resumed, resumed: true };
+    // A share link's cap on new items per hour, counted under the link's lock (a resumed hold is not new).
+    if (
+      rater.kind === "visitor" &&
+      suite.link_items_per_hour !== null &&
+      !(await lockLinkHourlyRoom(tx, rater.shareLinkId, suite.link_items_per_hour))
+    )
+      throw new AppError("TOO_MANY_REQUESTS", LINK_HOURLY_CAP_MESSAGE);
     const gold = wantsGold(suite, { gold: goldSoFar, total });
     for (const flag of [gold, !gold]) {
       const skipped: string[] = [];

@@ -24,6 +24,7 @@ import {
   takeSlot,
   type SuiteRow,
 } from "./queries";
+import { assignmentAccess } from "./assignment-kind";
 
 // Reference statements: the separate reads that "next item" and the claim now
 // make in one statement each (selectRaterSuiteToClaim, insertAssignmentIfRoom).
@@ -36,11 +37,11 @@ async function selectRaterSuite(client: SqlClient, rater: QueueRater, suiteId: s
     rater.kind === "user"
       ? await client.$queryRaw<SuiteRow[]>`
         SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, NULL::int AS link_slots,
-               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
+               NULL::int AS visitor_slots, NULL::int AS link_items_per_hour, s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
         JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${rater.actor.userId} WHERE s.id = ${suiteId}::uuid`
       : await client.$queryRaw<SuiteRow[]>`
         SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, coalesce(l.max_slots_per_item, (s.overlap_k + 1) / 2) AS link_slots,
-               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
+               (s.overlap_k + 1) / 2 AS visitor_slots, l.max_items_per_hour AS link_items_per_hour, s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
         JOIN share_link l ON l.suite_id = s.id AND l.id = ${rater.shareLinkId}::uuid AND l.revoked_at IS NULL WHERE s.id = ${suiteId}::uuid`;
   return suite;
 }
@@ -155,8 +156,10 @@ describe("queue queries", () => {
       const candidate = (await lockClaimCandidate(tx, rater, suite, false, []))!;
       return (await insertAssignment(tx, rater, suite, candidate))!;
     });
-    expect(await db().$transaction((tx) => lockAssignmentForSkip(tx, outsider.raterKey, assignmentId))).toBeUndefined();
-    const locked = await db().$transaction((tx) => lockAssignmentForSkip(tx, rater.raterKey, assignmentId));
+    expect(
+      await db().$transaction((tx) => lockAssignmentForSkip(tx, assignmentAccess(outsider), assignmentId)),
+    ).toBeUndefined();
+    const locked = await db().$transaction((tx) => lockAssignmentForSkip(tx, assignmentAccess(rater), assignmentId));
     expect(locked).toMatchObject({ status: "held", suite_id: suite.id });
     await markSkipped(db(), assignmentId, "other", "cannot read the image");
     expect(await db().assignment.findUniqueOrThrow({ where: { id: assignmentId } })).toMatchObject({

@@ -8,13 +8,21 @@ import type { SqlClient } from "@/lib/sql-transaction";
 import { ASSIGNMENT_STATUSES, parseStatus, type AssignmentStatus } from "@/lib/statuses";
 import type { QueueRater } from "./queue-rater";
 
-/** link_slots: for a visitor, how many of an item's slots their share link may fill (null for a suite rater). */
+/**
+ * For a visitor (null for a suite rater): link_slots, how many of an item's
+ * slots their share link may fill; visitor_slots, how many all the suite's
+ * links together may fill (the largest share an open link was given, by
+ * default half of k rounded up), so links never take the slots the suite's
+ * raters need; link_items_per_hour, the link's cap on new items.
+ */
 export type SuiteRow = {
   id: string;
   overlap_k: number;
   gold_share: number;
   hold_seconds: number;
   link_slots: number | null;
+  visitor_slots: number | null;
+  link_items_per_hour: number | null;
   /** A paused suite hands out no items; an archived one is out of every queue. */
   paused: boolean;
   archived: boolean;
@@ -37,10 +45,12 @@ export async function selectRaterSuiteToClaim(
   const suite =
     rater.kind === "user"
       ? Prisma.sql`SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, NULL::int AS link_slots,
-               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
+               NULL::int AS visitor_slots, NULL::int AS link_items_per_hour, s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
         JOIN suite_rater r ON r.suite_id = s.id AND r.user_id = ${rater.actor.userId} WHERE s.id = ${suiteId}::uuid`
       : Prisma.sql`SELECT s.id, s.overlap_k, s.gold_share, s.hold_seconds, coalesce(l.max_slots_per_item, (s.overlap_k + 1) / 2) AS link_slots,
-               s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
+               (SELECT max(coalesce(o.max_slots_per_item, (s.overlap_k + 1) / 2)) FROM share_link o
+                 WHERE o.suite_id = s.id AND o.revoked_at IS NULL)::int AS visitor_slots,
+               l.max_items_per_hour AS link_items_per_hour, s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived FROM suite s
         JOIN share_link l ON l.suite_id = s.id AND l.id = ${rater.shareLinkId}::uuid AND l.revoked_at IS NULL WHERE s.id = ${suiteId}::uuid`;
   // The held rows are locked only when the suite row is found (the CTE is read from the suite's row).
   const [row] = await client.$queryRaw<(SuiteRow & { gold: bigint; total: bigint; held: HeldAssignment[] })[]>`
@@ -59,9 +69,38 @@ export async function selectRaterSuiteToClaim(
 }
 
 /**
+ * For a visitor, the item (alias si) has room for one more visitor: on their
+ * link, and on all the suite's links together. Submitted ratings and live holds
+ * count (a skipped one ends its hold).
+ */
+function visitorRoom(rater: QueueRater, suite: SuiteRow): Prisma.Sql {
+  if (rater.kind !== "visitor" || suite.link_slots === null) return Prisma.sql`TRUE`;
+  const taken = (
+    links: Prisma.Sql,
+  ) => Prisma.sql`(SELECT count(*) FROM assignment v WHERE v.suite_id = si.suite_id AND v.item_id = si.item_id
+             AND ${links} AND (v.status = 'submitted' OR v.held_until > now()))`;
+  return Prisma.sql`${taken(Prisma.sql`v.share_link_id = ${rater.shareLinkId}::uuid`)} < ${suite.link_slots}::int
+      AND ${taken(Prisma.sql`v.share_link_id IS NOT NULL`)} < ${suite.visitor_slots ?? suite.link_slots}::int`;
+}
+
+/**
+ * The link's items of the last hour are under its cap. The link's row is
+ * locked first (until the claim commits), so claims through one link are
+ * counted one after another: the count, a fresh statement after the lock,
+ * sees every claim committed before it (check-then-act let 30 visitors at
+ * once take 7–18 items of a link capped at 5).
+ */
+export async function lockLinkHourlyRoom(client: SqlClient, shareLinkId: string, cap: number): Promise<boolean> {
+  await client.$queryRaw`SELECT 1 FROM share_link WHERE id = ${shareLinkId}::uuid FOR UPDATE`;
+  const [row] = await client.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM assignment WHERE share_link_id = ${shareLinkId}::uuid AND created_at > now() - interval '1 hour'`;
+  return Number(row?.n ?? 0) < cap;
+}
+
+/**
  * A new assignment of the item to the rater if the item still has room: the
- * recount of the item's live holds (and, for a visitor, its share link's taken
- * slots) as the INSERT's own condition. The caller holds the suite_item row's lock, and the
+ * recount of the item's live holds (and, for a visitor, the slots its share link
+ * and all the suite's links have taken) as the INSERT's own condition. The caller holds the suite_item row's lock, and the
  * statement's fresh snapshot sees every claim committed before it was granted.
  * Null when the item is full.
  */
@@ -79,8 +118,7 @@ export async function insertAssignmentIfRoom(
     WHERE si.suite_id = ${suite.id}::uuid AND si.item_id = ${itemId}::uuid
       AND (SELECT count(*) FROM assignment h WHERE h.suite_id = si.suite_id AND h.item_id = si.item_id AND h.status = 'held'
              AND h.held_until > now()) < si.slots_left
-      AND (${suite.link_slots}::int IS NULL OR (SELECT count(*) FROM assignment l WHERE l.suite_id = si.suite_id AND l.item_id = si.item_id
-             AND l.share_link_id = ${linkOf(rater)}::uuid AND (l.status = 'submitted' OR l.held_until > now())) < ${suite.link_slots}::int)
+      AND ${visitorRoom(rater, suite)}
     RETURNING id`;
   return created?.id ?? null;
 }
@@ -178,8 +216,7 @@ export async function lockClaimCandidate(
       AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.rater_key = ${rater.raterKey})
       AND NOT ${adjudicatedBy(rater.raterKey)}
       AND (SELECT count(*) FROM assignment h WHERE h.suite_id = si.suite_id AND h.item_id = si.item_id AND h.status = 'held' AND h.held_until > now()) < si.slots_left
-      AND (${suite.link_slots}::int IS NULL OR (SELECT count(*) FROM assignment l WHERE l.suite_id = si.suite_id AND l.item_id = si.item_id
-             AND l.share_link_id = ${linkOf(rater)}::uuid AND (l.status = 'submitted' OR l.held_until > now())) < ${suite.link_slots}::int)
+      AND ${visitorRoom(rater, suite)}
     ORDER BY si.position
     LIMIT 1
     FOR UPDATE OF si SKIP LOCKED`;
@@ -208,14 +245,18 @@ export async function selectAssignmentPosition(
   return row ? { index: Number(row.index), total: Number(row.total) } : undefined;
 }
 
-/** The rater's assignment, locked, with what a skip needs; undefined when it is not theirs. */
+/**
+ * The rater's assignment, locked, with what a skip needs; undefined when the
+ * rater may not touch it (`access`, alias w: lib/queues/assignment-kind.ts —
+ * a visitor's work only through its own open link).
+ */
 export async function lockAssignmentForSkip(
   client: SqlClient,
-  raterKey: string,
+  access: Prisma.Sql,
   assignmentId: string,
 ): Promise<{ status: AssignmentStatus; suite_id: string; item_id: string } | undefined> {
   const [row] = await client.$queryRaw<{ status: string; suite_id: string; item_id: string }[]>`
-    SELECT status, suite_id, item_id FROM assignment WHERE id = ${assignmentId}::uuid AND rater_key = ${raterKey} FOR UPDATE`;
+    SELECT w.status, w.suite_id, w.item_id FROM assignment w WHERE w.id = ${assignmentId}::uuid AND ${access} FOR UPDATE`;
   return row && { ...row, status: parseStatus(ASSIGNMENT_STATUSES, row.status) };
 }
 

@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import { getSuite } from "@/lib/suites/service";
+import { assignmentAccess } from "./assignment-kind";
 import { countSkipsByRater, lockAssignmentForSkip, markSkipped, selectSkippedItems } from "./queries";
 import type { QueueRater } from "./queue-rater";
 import { SkipInput } from "./skip-input";
@@ -25,7 +26,7 @@ export async function skipAssignment(options: {
   const input = parseInput(SkipInput, options.input, "The skip is not valid");
   if (!isUuid(assignmentId)) throw new AppError("NOT_FOUND", "No assignment with this id in your queue");
   return db().$transaction(async (tx) => {
-    const row = await lockAssignmentForSkip(tx, rater.raterKey, assignmentId);
+    const row = await lockAssignmentForSkip(tx, assignmentAccess(rater), assignmentId);
     if (!row) throw new AppError("NOT_FOUND", "No assignment with this id in your queue");
     if (row.status === "skipped") return { skipped: true as const };
     if (row.status !== "held") throw new AppError("CONFLICT", "This item was already submitted; it cannot be skipped");

@@ -6,6 +6,10 @@ import { db } from "@/lib/db";
 import { clientAddress, PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { getAssignment, saveDraft, submitAssignment } from "@/lib/queues/assignments";
 import { nextItem } from "@/lib/queues/next-item";
+import { selectRaterSuiteToClaim } from "@/lib/queues/queries";
+import { userRater } from "@/lib/queues/queue-rater";
+import { skipAssignment } from "@/lib/queues/skip";
+import { sqlTransaction } from "@/lib/sql-transaction";
 import { createSuite } from "@/lib/suites/service";
 import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
@@ -45,6 +49,11 @@ beforeAll(async () => {
   ({ id: linkId, token } = await createShareLink({ actor: admin, suiteId, input: { label: "test" } }));
 });
 afterAll(() => db().$disconnect());
+
+async function selectVisitorSlots(link: Awaited<ReturnType<typeof openShareLink>>, suite: string) {
+  const row = await sqlTransaction((tx) => selectRaterSuiteToClaim(tx, shareRater(link, randomUUID()), suite));
+  return row?.visitor_slots;
+}
 
 const ratingDraft = () => {
   const { task: _task, subject: _subject, ...rest } = withoutRater(chatDraft());
@@ -130,20 +139,114 @@ describe("share links", () => {
     const perItem = await db().assignment.groupBy({ by: ["itemId"], where: { suiteId: capped }, _count: true });
     expect(perItem.map((row) => row._count)).toEqual([1, 1, 1, 1, 1]);
 
-    const { token: hourlyToken } = await createShareLink({
+    // A second link with default caps finds no room: the links together fill at most half of k (finding 7 of issue 33).
+    const { token: secondToken } = await createShareLink({ actor: admin, suiteId: capped, input: { label: "second" } });
+    const second = await openShareLink(secondToken);
+    for (let visitor = 0; visitor < 5; visitor += 1)
+      expect(await nextItem({ rater: shareRater(second, randomUUID()), suiteId: capped })).toEqual({
+        assignmentId: null,
+        reason: "busy",
+      });
+  });
+
+  it("leaves the suite's raters their slots: two links with default caps take at most half of k of each item together", async () => {
+    const { importId } = await importTestItems(admin, 3);
+    const rater = await createTestUser(["rater"]);
+    const twoLinks = (
+      await createSuite({
+        actor: admin,
+        input: {
+          name: "Two links",
+          key: `two-links-${importId.slice(0, 8)}`,
+          overlap_k: 2,
+          gold_share: 0,
+          hold_minutes: 30,
+          rater_ids: [rater.userId],
+          import_ids: [importId],
+        },
+      })
+    ).id;
+    const links = await Promise.all(
+      ["a", "b"].map(async (label) =>
+        openShareLink((await createShareLink({ actor: admin, suiteId: twoLinks, input: { label } })).token),
+      ),
+    );
+    let taken = 0;
+    for (let visitor = 0; visitor < 12; visitor += 1) {
+      const next = await nextItem({ rater: shareRater(links[visitor % 2]!, randomUUID()), suiteId: twoLinks });
+      if (next.assignmentId) taken += 1;
+    }
+    expect(taken).toBe(3);
+    // The rater still gets every item (on the old code: "busy" on the first).
+    for (let item = 0; item < 3; item += 1)
+      expect((await nextItem({ rater: userRater(rater), suiteId: twoLinks })).assignmentId).not.toBeNull();
+    // A link given more slots explicitly raises the links' share to its own.
+    const { token: wideToken } = await createShareLink({
       actor: admin,
-      suiteId: capped,
-      input: { label: "hourly", max_items_per_hour: 2, max_slots_per_item: 1 },
+      suiteId: twoLinks,
+      input: { label: "wide", max_slots_per_item: 2 },
+    });
+    const wide = await openShareLink(wideToken);
+    expect(await selectVisitorSlots(wide, twoLinks)).toBe(2);
+  });
+
+  it("holds a link's items per hour under concurrency: 30 new visitors at once against a cap of 5 take at most 5", async () => {
+    const { importId } = await importTestItems(admin, 40);
+    const hourlySuite = (
+      await createSuite({
+        actor: admin,
+        input: {
+          name: "Hourly",
+          key: `hourly-${importId.slice(0, 8)}`,
+          overlap_k: 2,
+          gold_share: 0,
+          hold_minutes: 30,
+          rater_ids: [],
+          import_ids: [importId],
+        },
+      })
+    ).id;
+    const { id: hourlyId, token: hourlyToken } = await createShareLink({
+      actor: admin,
+      suiteId: hourlySuite,
+      input: { label: "hourly", max_items_per_hour: 5 },
     });
     const hourly = await openShareLink(hourlyToken);
-    for (let visitor = 0; visitor < 2; visitor += 1) {
-      const rater = shareRater(hourly, randomUUID());
-      await assertVisitorWithinLimit(rater);
-      expect((await nextItem({ rater, suiteId: capped })).assignmentId).not.toBeNull();
-    }
-    expect((await rejection(assertVisitorWithinLimit(shareRater(hourly, randomUUID())))).code).toBe(
+    const visitors = Array.from({ length: 30 }, () => shareRater(hourly, randomUUID()));
+    // As POST /api/share/:token/next does: the visitor's own limit, then the claim.
+    const answers = await Promise.allSettled(
+      visitors.map(async (rater) => {
+        await assertVisitorWithinLimit(rater);
+        return nextItem({ rater, suiteId: hourlySuite });
+      }),
+    );
+    const taken = answers.filter((answer) => answer.status === "fulfilled" && answer.value.assignmentId).length;
+    const refused = answers.filter(
+      (answer) => answer.status === "rejected" && (answer.reason as { code?: string }).code === "TOO_MANY_REQUESTS",
+    ).length;
+    expect({ taken, refused }).toEqual({ taken: 5, refused: 25 });
+    expect(await db().assignment.count({ where: { shareLinkId: hourlyId } })).toBe(5);
+    // A visitor who holds an item resumes it at the cap (it is not a new item); a new visitor is refused.
+    const holder = visitors[answers.findIndex((answer) => answer.status === "fulfilled")]!;
+    expect(await nextItem({ rater: holder, suiteId: hourlySuite })).toMatchObject({ resumed: true });
+    expect((await rejection(nextItem({ rater: shareRater(hourly, randomUUID()), suiteId: hourlySuite }))).code).toBe(
       "TOO_MANY_REQUESTS",
     );
+  });
+
+  it("skips only through the link the item was taken on: a revoked link's assignment cannot be skipped through another open link", async () => {
+    const visitorId = randomUUID();
+    const { id: firstId, token: firstToken } = await createShareLink({ actor: admin, suiteId, input: { label: "s1" } });
+    const { token: secondToken } = await createShareLink({ actor: admin, suiteId, input: { label: "s2" } });
+    const viaFirst = shareRater(await openShareLink(firstToken), visitorId);
+    const viaSecond = shareRater(await openShareLink(secondToken), visitorId);
+    const { assignmentId } = (await nextItem({ rater: viaFirst, suiteId })) as { assignmentId: string };
+    const skip = { reason: "broken_content" };
+    expect((await rejection(skipAssignment({ rater: viaSecond, assignmentId, input: skip }))).code).toBe("NOT_FOUND");
+    await revokeShareLink({ actor: admin, linkId: firstId });
+    expect((await rejection(skipAssignment({ rater: viaFirst, assignmentId, input: skip }))).code).toBe("NOT_FOUND");
+    expect((await rejection(skipAssignment({ rater: viaSecond, assignmentId, input: skip }))).code).toBe("NOT_FOUND");
+    expect((await db().assignment.findUniqueOrThrow({ where: { id: assignmentId } })).status).toBe("held");
   });
 
   it("ties a visitor's work to its own link: another open link does not reach it, and a revoked link stops its draft and submit", async () => {

@@ -136,20 +136,15 @@ export function shareRater(link: OpenShareLink, visitorId: string): QueueRater {
   return visitorRater(visitorId, link.shareLinkId);
 }
 
-/** TOO_MANY_REQUESTS when the visitor, or their link's visitors together, took too many new items in the last hour. */
+/**
+ * TOO_MANY_REQUESTS when the visitor took too many new items in the last hour.
+ * The link's own cap (all its visitors together) is the claim's: lib/queues/next-item.ts.
+ */
 export async function assertVisitorWithinLimit(rater: QueueRater): Promise<void> {
   const since = new Date(Date.now() - 3_600_000);
   const recent = await db().assignment.count({ where: { raterKey: rater.raterKey, createdAt: { gt: since } } });
   if (recent >= VISITOR_ITEMS_PER_HOUR)
     throw new AppError("TOO_MANY_REQUESTS", "You have rated many items in the last hour; please come back later");
-  if (rater.kind !== "visitor") return;
-  const link = await db().shareLink.findUnique({ where: { id: rater.shareLinkId }, select: { maxItemsPerHour: true } });
-  const byLink = await db().assignment.count({ where: { shareLinkId: rater.shareLinkId, createdAt: { gt: since } } });
-  if (link && byLink >= link.maxItemsPerHour)
-    throw new AppError(
-      "TOO_MANY_REQUESTS",
-      "This link has been used for many items in the last hour; please come back later",
-    );
 }
 
 /** TOO_MANY_REQUESTS when one address submitted too many end-user ratings in the last hour. */
