@@ -16,6 +16,7 @@ import { holdWorkItem, submitWorkItem, workItemNotFound } from "@/lib/work-items
 import { PAIR_ASSIGNMENT, pairAssignmentAccess } from "./pair-kind";
 import { mirrorPreference } from "./preference";
 import { responseText } from "./response-text";
+import { sharedTask, type SharedTask } from "./shared-task";
 import { drawShownLeft } from "./shown-side";
 import { PairSubmitInput } from "./validation";
 
@@ -135,8 +136,8 @@ export type PairView = {
   heldUntil: Date;
   draft: unknown;
   draftVersion: number;
-  /** The task (prompt) once: both responses answer it. */
-  task: Item["task"];
+  /** What both items share (task id, modality, prompt), once: nothing of either item's own task. */
+  task: SharedTask;
   /** "Response 1" (left) and "Response 2" (right): transcripts only, the systems stay hidden. */
   responses: [{ transcript: Item["transcript"] }, { transcript: Item["transcript"] }];
 };
@@ -145,7 +146,6 @@ export async function getPairAssignment(options: { actor: Actor; assignmentId: s
   authorize(options.actor, "queue.work");
   const row = await findOwn(db(), options.actor.userId, options.assignmentId);
   const [left, right] = shownOrder(row);
-  const { reference: _fixedReference, ...task } = left!.item.task;
   return {
     id: row.id,
     suite: { id: row.suite_id, key: row.suite_key, name: row.suite_name },
@@ -153,7 +153,7 @@ export async function getPairAssignment(options: { actor: Actor; assignmentId: s
     heldUntil: row.held_until,
     draft: row.draft,
     draftVersion: row.draft_version,
-    task,
+    task: sharedTask(row.first_body),
     responses: [{ transcript: left!.item.transcript }, { transcript: right!.item.transcript }],
   };
 }
