@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateAgainstContract } from "@/lib/aif/validate";
 import { db } from "@/lib/db";
+import { getRecord } from "@/lib/records/service";
 import { createImport, readImportFile } from "@/lib/imports/service";
 import { startFakeChatCompletionsServer, type FakeChatCompletionsServer } from "@/lib/testing/fake-openai-server";
 import { jsonl, nativeItem } from "@/lib/testing/test-items";
@@ -188,6 +189,15 @@ describe("SME review of pairwise judge verdicts", () => {
     expect(stored.alreadySubmitted).toBe(false);
     const replay = await submitPairReview({ actor: sme, judgeEvalId: firstId, input: confirm });
     expect(replay).toEqual({ evalIds: stored.evalIds, alreadySubmitted: true });
+    // The view holds only what both items share; the SME reads the review's records back without their system.
+    expect(Object.keys(view.task).sort()).toEqual(["modality", "prompt", "task_id"]);
+    for (const evalId of stored.evalIds) {
+      const served = await getRecord({ actor: sme, evalId });
+      expect(served.withheld).toContain("/subject/system_under_test");
+      // (The fixture's responses say their system's name, so task.reference, the other response's text, does too.)
+      expect(served.body.subject).toEqual({ modality_tags: ["chat"] });
+      expect((await getRecord({ actor: admin, evalId })).withheld).toEqual([]);
+    }
 
     const records = await Promise.all(
       stored.evalIds.map((evalId) => db().evalRecord.findUniqueOrThrow({ where: { evalId } })),
