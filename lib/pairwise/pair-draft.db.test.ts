@@ -5,6 +5,8 @@
 // alternation a rater could follow); a skipped pair goes to another rater at
 // once and never back to the one who skipped it.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createImport, readImportFile } from "@/lib/imports/service";
@@ -115,7 +117,17 @@ describe("a pair's draft", () => {
     // 330 steps, half expected to keep the side: ±4.9 standard deviations (about 1e-6 two-sided).
     const sd = Math.sqrt(330 * 0.25);
     expect(Math.abs(figures.sameAsPrevious - 165)).toBeLessThanOrEqual(4.9 * sd);
-  }, 120_000);
+    // The README's query for an admin (lib/pairwise/side-sequences.sql) gives the same figures.
+    const key = (await db().pairwiseSuite.findUniqueOrThrow({ where: { id: suiteId } })).key;
+    const query = readFileSync(fileURLToPath(new URL("./side-sequences.sql", import.meta.url)), "utf8");
+    const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(query.replace(/;\s*$/, ""));
+    const mine = rows.filter((row) => row.suite === key);
+    expect(
+      mine.map((row) => [row.who, Number(row.raters), Number(row.strictly_alternating), Number(row.steps)]),
+    ).toEqual([["rater", 30, figures.strictlyAlternating, 330]]);
+    expect(Number(mine[0]!.steps_keeping_side)).toBe(figures.sameAsPrevious);
+    expect(Number(mine[0]!.expected_by_chance)).toBeCloseTo(0.01, 2);
+  }, 300_000);
 
   it("a skip needs a reason, frees the pair's slot for others, is never offered back, and closes the pair", async () => {
     const suiteId = await suiteOfTwo(1); // one pair, overlap k = 1
