@@ -100,10 +100,23 @@ async function sidesFollowNoRule(app: DrillApp, rater: DrillUser): Promise<Drill
 async function nothingNamesTheSystem(app: DrillApp, rater: DrillUser): Promise<DrillCase> {
   const { suiteId, systems, revealing } = await seedPairwiseSuite(app, "blind-reads", 1);
   const assignmentId = await nextPair(app, rater, suiteId);
-  const reads: { label: string; text: string; status: number }[] = [];
+  const reads: { label: string; text: string; status: number | string }[] = [];
   const read = async (label: string, path: string, headers?: Record<string, string>) => {
-    const response = await api(app, path, { cookie: rater.cookie, headers });
-    reads.push({ label, status: response.status, text: await response.text() });
+    let response = await api(app, path, { cookie: rater.cookie, headers });
+    // An RSC request without its cache-busting _rsc parameter is redirected to the URL with it (same origin).
+    const location = response.headers.get("location") ?? "";
+    if (response.status === 307 && location.includes("_rsc")) {
+      // Read again from the app itself (the Location may name the host the server believes it has).
+      const target = new URL(location, app.url);
+      response = await api(app, target.pathname + target.search, { cookie: rater.cookie, headers });
+    }
+    // An RSC read that did not get the flight payload would check nothing: counted as a failed read.
+    const type = response.headers.get("content-type") ?? "";
+    const status =
+      headers?.RSC && !type.includes("text/x-component")
+        ? `${response.status} ${type} ${response.headers.get("location") ?? location}`
+        : response.status;
+    reads.push({ label, status, text: await response.text() });
   };
   await read("GET /api/pairwise/assignments/:id", `/api/pairwise/assignments/${assignmentId}`);
   await read("/rate/pair/:id (HTML)", `/rate/pair/${assignmentId}`);
