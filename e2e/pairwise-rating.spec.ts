@@ -4,8 +4,8 @@
 // rubric for both responses, Ctrl+Enter), a draft restored from the server
 // after a reload, and the database read afterwards: two records per submit
 // that pass the verbatim schema, mirror images on vs_reference, each with the
-// other response as its reference, and the position shown in the sidecar —
-// both positions occurring. The page never names a system; axe finds nothing
+// other response as its reference, and the position shown in the sidecar (the
+// assignment's own). The page never names a system; axe finds nothing
 // serious; screenshots at 1440 and 390 px.
 import { randomBytes } from "node:crypto";
 import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
@@ -242,8 +242,9 @@ test("a rater compares pairs from the keyboard alone; each submit stores two mir
       });
       baselinePositions.add(left.system === seeded.systems[0] ? "left" : "right");
     }
-    // Both positions occur: the baseline was shown as Response 1 in some pairs and as Response 2 in others.
-    expect([...baselinePositions].sort()).toEqual(["left", "right"]);
+    // Each pair's side is a fresh coin (5 pairs all on one side: 1 in 16), so which sides occurred is not
+    // asserted here; lib/pairwise/shown-side.test.ts and pair-draft.db.test.ts test the draws in numbers.
+    expect(baselinePositions.size).toBeGreaterThan(0);
   } finally {
     await pool.end();
   }

@@ -108,7 +108,7 @@ export default async function RecordsPage({ searchParams }: { searchParams: Prom
     raterType: record.raterType,
     suite: record.suiteName ?? record.suiteId ?? "—",
     taskId: record.taskId,
-    system: record.system ?? "",
+    system: record.systemWithheld ? "withheld while the pairwise suite is open" : (record.system ?? ""),
     scores: record.scores,
     violating: record.violating,
     derivedFrom: record.derivedFrom,

@@ -18,6 +18,7 @@ import {
   type DrillApp,
   type DrillUser,
 } from "./support/drill-app";
+import { pairwiseBlindness } from "./pairwise-blind";
 import { chatItem, createSuite, draftFor, importItems, nextAssignment } from "./support/seed";
 import { testPort } from "@/lib/testing/test-ports";
 import { signIn } from "@/process-tests/support/http";
@@ -525,6 +526,7 @@ async function run(context: DrillContext): Promise<DrillResult> {
     cases.push(await statusFilter(app, rater));
     cases.push(await guessedIds(app, rater, other, { assignmentId, evalId, importId, exportId }));
     cases.push(await exportFileOnce(app));
+    cases.push(...(await pairwiseBlindness(app, other)));
   } finally {
     await app.stop();
   }
@@ -535,7 +537,7 @@ export const accessDrill: Drill = {
   id: "access",
   title: "6. Access",
   summary:
-    "Against the built app: forged `x-middleware-subrequest` headers (CVE-2025-29927 values) on protected pages and APIs, with no session and as a rater; `Origin: null`, foreign and look-alike origins and `Sec-Fetch-Site: cross-site` on state-changing endpoints with a valid session cookie in JSON, text/plain, form and multipart encodings, and auto-submitting forms on another origin in Chromium (row counts compared before and after); revoked and made-up API tokens, an expired session and invitation; a disabled user's open session and token; another user's assignment, draft, record, import and export by id and by guessed ids, which must answer exactly like an id that does not exist; a HEAD and a cross-site navigation to an export's file, which must not use up its one download.",
+    "Against the built app: forged `x-middleware-subrequest` headers (CVE-2025-29927 values) on protected pages and APIs, with no session and as a rater; `Origin: null`, foreign and look-alike origins and `Sec-Fetch-Site: cross-site` on state-changing endpoints with a valid session cookie in JSON, text/plain, form and multipart encodings, and auto-submitting forms on another origin in Chromium (row counts compared before and after); revoked and made-up API tokens, an expired session and invitation; a disabled user's open session and token; another user's assignment, draft, record, import and export by id and by guessed ids, which must answer exactly like an id that does not exist; a HEAD and a cross-site navigation to an export's file, which must not use up its one download; pairwise blindness from a rater's side (24 pairs in a row whose sides follow no rule; the pair's API answer, its page's RSC payload and the rater's own records read back naming no system nor any per-system task field).",
   quick: true,
   everySetup: true,
   run,

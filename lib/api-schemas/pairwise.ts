@@ -49,7 +49,12 @@ export const PairAssignmentSchema = named(
     held_until: dateTime(),
     draft: z.unknown(),
     draft_version: int(),
-    task: z.record(z.string(), z.unknown()).describe("the task, shown once (its fixed reference left out)"),
+    task: z
+      .object({ task_id: z.string(), modality: z.string(), prompt: z.string() })
+      .strict()
+      .describe(
+        "what both responses' items share, shown once: task id, modality and prompt (of the pair's first system in name order, whichever side it is on); no other task field of either item, since those can name a system",
+      ),
     responses: z
       .tuple([z.object({ transcript: Transcript }), z.object({ transcript: Transcript })])
       .describe("Response 1 (left) and Response 2 (right); which system is which stays hidden"),

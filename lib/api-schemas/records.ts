@@ -27,7 +27,13 @@ export const RecordSummarySchema = named(
     rater_name: z.string().nullable().describe("the person's display name; null for judges and share-link visitors"),
     rater_model: z.string().nullable().describe("rater.model of a judge record"),
     suite_name: z.string().nullable(),
-    system: z.string().nullable().describe("subject.system_under_test"),
+    system: z
+      .string()
+      .nullable()
+      .describe("subject.system_under_test; null when withheld (system_withheld) or when the record has none"),
+    system_withheld: z
+      .boolean()
+      .describe("true for one's own pairwise record while its suite is open: the system is not served (admins see it)"),
     scores: z
       .record(z.string(), z.number().nullable())
       .describe("each Likert dimension's score (dotted path → score; null when not rated)"),

@@ -50,7 +50,8 @@ export function errorResponse(error: unknown): Response {
       {
         error: {
           code: "UNAVAILABLE",
-          message: "The database could not be reached, so this request may or may not have been completed. Send it again: a retry with the same Idempotency-Key, or of a work item's submit, is never stored twice.",
+          message:
+            "The database could not be reached, so this request may or may not have been completed. Send it again: a retry with the same Idempotency-Key, or of a work item's submit, is never stored twice.",
         },
       },
       { status: 503, headers: { "Retry-After": "1" } },

@@ -1,9 +1,12 @@
 // A pair's draft against a real PostgreSQL: saved versioned through the
 // work-item engine (a stale save changes nothing and answers the newer draft),
-// unknown fields refused with their path, closed once submitted; and a rater's
-// pairs alternate the side the first system is shown on; a skipped pair goes
-// to another rater at once and never back to the one who skipped it.
+// unknown fields refused with their path, closed once submitted; the side a
+// rater's pairs show the first system on is a fresh coin per claim (no
+// alternation a rater could follow); a skipped pair goes to another rater at
+// once and never back to the one who skipped it.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createImport, readImportFile } from "@/lib/imports/service";
@@ -12,6 +15,7 @@ import { jsonl, nativeItem } from "@/lib/testing/test-items";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { savePairDraft } from "./pair-draft";
 import { getPairAssignment, nextPair, submitPair } from "./pairs";
+import { sideSequenceFigures } from "./side-sequences";
 import { skipPair } from "./skip-pair";
 import { createPairwiseSuite } from "./suites";
 
@@ -25,7 +29,7 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
-async function suiteOfTwo(tasks: number): Promise<string> {
+async function suiteOfTwo(tasks: number, overlapK = 1): Promise<string> {
   const prefix = `pd-${randomBytes(4).toString("hex")}`;
   const importIds: string[] = [];
   for (const system of [`a-${prefix}`, `b-${prefix}`]) {
@@ -38,7 +42,7 @@ async function suiteOfTwo(tasks: number): Promise<string> {
   }
   const suite = await createPairwiseSuite({
     actor: admin,
-    input: { name: prefix, key: prefix, design: "all_pairs", overlap_k: 1, import_ids: importIds },
+    input: { name: prefix, key: prefix, design: "all_pairs", overlap_k: overlapK, import_ids: importIds },
   });
   return suite.id;
 }
@@ -91,21 +95,39 @@ describe("a pair's draft", () => {
     expect(closed.message).toMatch(/already submitted/);
   });
 
-  it("alternates the side a rater's pairs show the first system on, so both positions occur", async () => {
-    const suiteId = await suiteOfTwo(4);
-    const shown: boolean[] = [];
-    for (let index = 0; index < 4; index += 1) {
-      const { assignmentId } = await nextPair({ actor: rater, suiteId });
-      await submitPair({
-        actor: rater,
-        assignmentId: assignmentId!,
-        input: { preference: "equivalent", rationale: "Same", responses: [{ universal }, { universal }] },
-      });
-      const row = await db().pairwiseAssignment.findUniqueOrThrow({ where: { id: assignmentId! } });
-      shown.push(row.firstShownLeft);
+  it("draws each claim's side afresh: over 30 raters × 12 pairs, alternation at chance and half the steps keep the side", async () => {
+    // Under the old rule (a coin, then always the other side) all 30 sequences alternate and no step keeps the side.
+    const suiteId = await suiteOfTwo(12, 30);
+    const raters = await Promise.all(Array.from({ length: 30 }, () => createTestUser(["rater"])));
+    const sequences: boolean[][] = [];
+    for (const each of raters) {
+      const sides: boolean[] = [];
+      for (let index = 0; index < 12; index += 1) {
+        const { assignmentId } = await nextPair({ actor: each, suiteId });
+        const row = await db().pairwiseAssignment.findUniqueOrThrow({ where: { id: assignmentId! } });
+        sides.push(row.firstShownLeft);
+        await skipPair({ actor: each, assignmentId: assignmentId!, input: { reason: "outside_expertise" } });
+      }
+      sequences.push(sides);
     }
-    expect(shown.slice(1)).toEqual(shown.slice(0, -1).map((left) => !left));
-  });
+    const figures = sideSequenceFigures(sequences);
+    expect(figures.raters).toBe(30);
+    // 30 × 2/4096 ≈ 0.015 expected; 3 or more has a chance of about 5e-7.
+    expect(figures.strictlyAlternating).toBeLessThanOrEqual(2);
+    // 330 steps, half expected to keep the side: ±4.9 standard deviations (about 1e-6 two-sided).
+    const sd = Math.sqrt(330 * 0.25);
+    expect(Math.abs(figures.sameAsPrevious - 165)).toBeLessThanOrEqual(4.9 * sd);
+    // The README's query for an admin (lib/pairwise/side-sequences.sql) gives the same figures.
+    const key = (await db().pairwiseSuite.findUniqueOrThrow({ where: { id: suiteId } })).key;
+    const query = readFileSync(fileURLToPath(new URL("./side-sequences.sql", import.meta.url)), "utf8");
+    const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(query.replace(/;\s*$/, ""));
+    const mine = rows.filter((row) => row.suite === key);
+    expect(
+      mine.map((row) => [row.who, Number(row.raters), Number(row.strictly_alternating), Number(row.steps)]),
+    ).toEqual([["rater", 30, figures.strictlyAlternating, 330]]);
+    expect(Number(mine[0]!.steps_keeping_side)).toBe(figures.sameAsPrevious);
+    expect(Number(mine[0]!.expected_by_chance)).toBeCloseTo(0.01, 2);
+  }, 300_000);
 
   it("a skip needs a reason, frees the pair's slot for others, is never offered back, and closes the pair", async () => {
     const suiteId = await suiteOfTwo(1); // one pair, overlap k = 1

@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { holdWorkItem } from "@/lib/work-items/engine";
 import { PAIR_REVIEW_TASK } from "./pair-review-kind";
-import { shownLeftAfter } from "./pairs";
+import { drawShownLeft } from "./shown-side";
 
 /**
  * A task per judge verdict, keyed by the judge's record of the pair's first
@@ -48,17 +48,12 @@ export async function nextPairReview(options: { actor: Actor; suiteId: string })
       await holdWorkItem(tx, PAIR_REVIEW_TASK, { id: held.judge_eval_id, holdSeconds: suite.hold_seconds });
       return held.judge_eval_id;
     }
-    const previous = await tx.pairwiseReviewTask.findFirst({
-      where: { suiteId, reviewerId: userId, firstShownLeft: { not: null } },
-      orderBy: { heldUntil: "desc" },
-      select: { firstShownLeft: true },
-    });
     // Taking over another SME's expired hold starts from the judge's values again and bumps the version, so
     // the former holder's autosave gets a conflict; the position shown stays the task's.
     const [claimed] = await tx.$queryRaw<{ judge_eval_id: string }[]>`
       UPDATE pairwise_review_task t
       SET reviewer_id = ${userId}, held_until = now() + make_interval(secs => ${suite.hold_seconds}),
-          first_shown_left = coalesce(t.first_shown_left, ${shownLeftAfter(previous?.firstShownLeft ?? undefined)}),
+          first_shown_left = coalesce(t.first_shown_left, ${drawShownLeft()}),
           draft = CASE WHEN t.reviewer_id = ${userId} THEN t.draft END,
           draft_version = t.draft_version + 1
       WHERE t.judge_eval_id = (

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateAgainstContract } from "@/lib/aif/validate";
 import { db } from "@/lib/db";
+import { getRecord } from "@/lib/records/service";
 import { createImport, readImportFile } from "@/lib/imports/service";
 import { startFakeChatCompletionsServer, type FakeChatCompletionsServer } from "@/lib/testing/fake-openai-server";
 import { jsonl, nativeItem } from "@/lib/testing/test-items";
@@ -20,6 +21,7 @@ import { pairwiseLeaderboard } from "./leaderboard-query";
 import { nextPairReview } from "./pair-review-claim";
 import { getPairReview, savePairReviewDraft, submitPairReview } from "./pair-review";
 import { pairReviewQueues, setPairwiseSuiteReviewers } from "./pair-reviewers";
+import { sideSequenceFigures } from "./side-sequences";
 import { createPairwiseSuite } from "./suites";
 
 let admin: TestUser;
@@ -187,6 +189,15 @@ describe("SME review of pairwise judge verdicts", () => {
     expect(stored.alreadySubmitted).toBe(false);
     const replay = await submitPairReview({ actor: sme, judgeEvalId: firstId, input: confirm });
     expect(replay).toEqual({ evalIds: stored.evalIds, alreadySubmitted: true });
+    // The view holds only what both items share; the SME reads the review's records back without their system.
+    expect(Object.keys(view.task).sort()).toEqual(["modality", "prompt", "task_id"]);
+    for (const evalId of stored.evalIds) {
+      const served = await getRecord({ actor: sme, evalId });
+      expect(served.withheld).toContain("/subject/system_under_test");
+      // (The fixture's responses say their system's name, so task.reference, the other response's text, does too.)
+      expect(served.body.subject).toEqual({ modality_tags: ["chat"] });
+      expect((await getRecord({ actor: admin, evalId })).withheld).toEqual([]);
+    }
 
     const records = await Promise.all(
       stored.evalIds.map((evalId) => db().evalRecord.findUniqueOrThrow({ where: { evalId } })),
@@ -254,4 +265,47 @@ describe("SME review of pairwise judge verdicts", () => {
     const judge = await pairwiseLeaderboard({ actor: admin, suiteId: suite.id, raters: "judge" });
     expect(judge.judgments).toBe(2);
   });
+
+  it("draws each review claim's side afresh: an SME's 24 reviews neither strictly alternate nor keep to a rule", async () => {
+    // Under the old rule (a coin, then always the other side) the 24 sides alternate: every step changes side.
+    const local = `prs-${randomBytes(4).toString("hex")}`;
+    const taskIds = Array.from({ length: 24 }, (_, index) => `${local}-${index}`);
+    const names = [`alpha-${local}`, `beta-${local}`];
+    const importIds = [await importSystem(names[0]!, taskIds), await importSystem(names[1]!, taskIds)];
+    const suite = await createPairwiseSuite({
+      actor: admin,
+      input: { name: "sides", key: `pw-${local}`, design: "all_pairs", overlap_k: 1, import_ids: importIds },
+    });
+    const reviewer = await createTestUser(["sme"]);
+    await setPairwiseSuiteReviewers({ actor: admin, suiteId: suite.id, input: { reviewer_ids: [reviewer.userId] } });
+    const judgeServer = await startFakeChatCompletionsServer({
+      respond: () => ({ content: (scriptedPairwiseReply("left") as { content: string }).content }),
+    });
+    try {
+      const run = await startPairwiseJudgeRun({
+        actor: admin,
+        suiteId: suite.id,
+        endpoint: { baseUrl: judgeServer.url, model: "fake", concurrency: 4, timeoutMs: 5_000, maxAttempts: 2 },
+      });
+      await pairwiseJudgeRunFinished(run.id);
+    } finally {
+      await judgeServer.close();
+    }
+    const sides: boolean[] = [];
+    for (let index = 0; index < 24; index += 1) {
+      const judgeEvalId = (await nextPairReview({ actor: reviewer, suiteId: suite.id }))!;
+      const task = await db().pairwiseReviewTask.findUniqueOrThrow({ where: { judgeEvalId } });
+      sides.push(task.firstShownLeft!);
+      // Closed without the review's records (the claim's order is what is measured here).
+      await db()
+        .$executeRaw`UPDATE pairwise_review_task SET status = 'reviewed', hybrid_eval_id = judge_eval_id WHERE judge_eval_id = ${judgeEvalId}::uuid`;
+    }
+    expect(await nextPairReview({ actor: reviewer, suiteId: suite.id })).toBeNull();
+    const figures = sideSequenceFigures([sides]);
+    // A fair coin per claim alternates strictly with a chance of 2 in 2^24, and keeps the side in 23 steps
+    // fewer than 2 or more than 21 times with a chance of about 6e-6.
+    expect(figures.strictlyAlternating).toBe(0);
+    expect(figures.sameAsPrevious).toBeGreaterThanOrEqual(2);
+    expect(figures.sameAsPrevious).toBeLessThanOrEqual(21);
+  }, 120_000);
 });

@@ -25,6 +25,7 @@ import { pairDraftToSave } from "./pair-draft";
 import { assertPairReviewNotTakenOver } from "./pair-review-claim";
 import { pairPrefillOf, type PairPrefill } from "./pair-review-prefill";
 import { PAIR_REVIEW_TASK, pairReviewAccess } from "./pair-review-kind";
+import { sharedTask, type SharedTask } from "./shared-task";
 import { storePairRecords, withResponsePath, type ShownResponse } from "./pairs";
 import { PairSubmitInput } from "./validation";
 
@@ -93,7 +94,8 @@ export type PairReviewView = {
   status: PairwiseReviewTaskStatus;
   draft: unknown;
   draftVersion: number;
-  task: Item["task"];
+  /** What both items share (task id, modality, prompt), once: nothing of either item's own task. */
+  task: SharedTask;
   responses: [{ transcript: Item["transcript"] }, { transcript: Item["transcript"] }];
   /** The judge's values in the order shown, its rationale blinded. */
   prefill: PairPrefill;
@@ -104,7 +106,6 @@ export async function getPairReview(options: { actor: Actor; judgeEvalId: string
   authorize(options.actor, "review.work");
   const row = await findOwn(db(), options.actor, options.judgeEvalId);
   const [left, right] = shownOrder(row);
-  const { reference: _fixedReference, ...task } = left.item.task;
   const rater = (row.first_judge.rater ?? {}) as { model?: unknown; id?: unknown };
   return {
     judgeEvalId: row.judge_eval_id,
@@ -112,7 +113,7 @@ export async function getPairReview(options: { actor: Actor; judgeEvalId: string
     status: parseStatus(PAIRWISE_REVIEW_TASK_STATUSES, row.status),
     draft: row.draft,
     draftVersion: row.draft_version,
-    task,
+    task: sharedTask(row.first_body),
     responses: [{ transcript: left.item.transcript }, { transcript: right.item.transcript }],
     prefill: pairPrefillOf([
       { system: left.system, record: left.judge },

@@ -1,9 +1,8 @@
-// Rating a pair: the next pair for a rater (blind, with a randomised left/right
-// position fixed at the claim), the pair as the rater sees it, and its submit
+// Rating a pair: the next pair for a rater (blind, with a left/right position
+// drawn afresh at each claim and fixed from then on), the pair as the rater sees it, and its submit
 // — two ordinary AIF records, mirror images on vs_reference, and the pairwise
 // sidecar. Hold and submit-once with replay are the work-item engine's.
 import "server-only";
-import { randomInt } from "node:crypto";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { db, type DbClient } from "@/lib/db";
@@ -17,6 +16,8 @@ import { holdWorkItem, submitWorkItem, workItemNotFound } from "@/lib/work-items
 import { PAIR_ASSIGNMENT, pairAssignmentAccess } from "./pair-kind";
 import { mirrorPreference } from "./preference";
 import { responseText } from "./response-text";
+import { sharedTask, type SharedTask } from "./shared-task";
+import { drawShownLeft } from "./shown-side";
 import { PairSubmitInput } from "./validation";
 
 export type NextPair = { assignmentId: string; reason: null } | { assignmentId: null; reason: "finished" };
@@ -72,35 +73,18 @@ export async function nextPair(options: { actor: Actor; suiteId: string }): Prom
       else passedOver.push(candidate.id);
     }
     if (!pair) return { assignmentId: null, reason: "finished" };
-    const previous = await tx.pairwiseAssignment.findFirst({
-      where: { suiteId: options.suiteId, raterId },
-      orderBy: { createdAt: "desc" },
-      select: { firstShownLeft: true },
-    });
     const created = await tx.pairwiseAssignment.create({
       data: {
         suiteId: options.suiteId,
         pairId: pair.id,
         raterId,
-        firstShownLeft: shownLeftAfter(previous?.firstShownLeft),
+        firstShownLeft: drawShownLeft(),
         heldUntil: new Date(Date.now() + suite.holdSeconds * 1000),
       },
       select: { id: true },
     });
     return { assignmentId: created.id, reason: null };
   });
-}
-
-/**
- * Which response of the pair is shown as Response 1 (kept for position bias).
- * A rater's first pair in a suite gets a fair coin; each next one the other
- * side, so every rater sees both positions equally often (counterbalanced, as
- * in position-swapped judging). Which system sits left stays random: the pairs
- * come in the suite's shuffled order and their first system is the
- * alphabetically first, unrelated to that order.
- */
-export function shownLeftAfter(previous: boolean | undefined): boolean {
-  return previous === undefined ? randomInt(2) === 1 : !previous;
 }
 
 type OwnRow = {
@@ -152,8 +136,8 @@ export type PairView = {
   heldUntil: Date;
   draft: unknown;
   draftVersion: number;
-  /** The task (prompt) once: both responses answer it. */
-  task: Item["task"];
+  /** What both items share (task id, modality, prompt), once: nothing of either item's own task. */
+  task: SharedTask;
   /** "Response 1" (left) and "Response 2" (right): transcripts only, the systems stay hidden. */
   responses: [{ transcript: Item["transcript"] }, { transcript: Item["transcript"] }];
 };
@@ -162,7 +146,6 @@ export async function getPairAssignment(options: { actor: Actor; assignmentId: s
   authorize(options.actor, "queue.work");
   const row = await findOwn(db(), options.actor.userId, options.assignmentId);
   const [left, right] = shownOrder(row);
-  const { reference: _fixedReference, ...task } = left!.item.task;
   return {
     id: row.id,
     suite: { id: row.suite_id, key: row.suite_key, name: row.suite_name },
@@ -170,7 +153,7 @@ export async function getPairAssignment(options: { actor: Actor; assignmentId: s
     heldUntil: row.held_until,
     draft: row.draft,
     draftVersion: row.draft_version,
-    task,
+    task: sharedTask(row.first_body),
     responses: [{ transcript: left!.item.transcript }, { transcript: right!.item.transcript }],
   };
 }

@@ -8,6 +8,8 @@ import { GET as pairRoute } from "@/app/api/pairwise/assignments/[assignmentId]/
 import { GET as leaderboardRoute } from "@/app/api/pairwise/suites/[suiteId]/leaderboard/route";
 import { POST as nextRoute } from "@/app/api/pairwise/suites/[suiteId]/next/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/pairwise/suites/route";
+import { GET as recordRoute } from "@/app/api/records/[evalId]/route";
+import { GET as recordsRoute } from "@/app/api/records/route";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { db } from "@/lib/db";
@@ -19,10 +21,11 @@ const APP = "http://127.0.0.1:3000";
 let admin: TestUser;
 let adminToken: string;
 let raterToken: string;
+let rater: TestUser;
 
 beforeAll(async () => {
   admin = await createTestUser(["admin"]);
-  const rater = await createTestUser(["rater"]);
+  rater = await createTestUser(["rater"]);
   adminToken = (await createApiToken({ actor: admin, name: `pw-${randomUUID().slice(0, 8)}`, roles: ["admin"] })).token;
   raterToken = (await createApiToken({ actor: rater, name: `pw-${randomUUID().slice(0, 8)}`, roles: ["rater"] })).token;
 });
@@ -133,5 +136,132 @@ describe("pairwise API", () => {
     };
     expect(json.judgments).toBe(1);
     expect(json.win_rates).toEqual([expect.objectContaining({ system: `two-${prefix}`, rate: 0.5, ties: 1 })]);
+  });
+
+  it("a pair answer holds only what both items share; the rater reads its records back without their system", async () => {
+    // Each system's import sets its own per-system task fields: any of them in an answer would name that system.
+    const prefix = `blind-${randomBytes(4).toString("hex")}`;
+    const systems = [`Zephyr-${prefix}`, `Aurora-${prefix}`];
+    const perSystem = (system: string) => ({
+      suite_id: `file-of-${system}`,
+      transcript_url: `https://logs.example/${system}/run.json`,
+      gold_item_id: `gold-of-${system}`,
+      calibration_target: { note: `target-of-${system}` },
+    });
+    const importIds: string[] = [];
+    for (const system of systems) {
+      const items = [`${prefix}-1`].map((taskId) =>
+        nativeItem(taskId, {
+          task: { task_id: taskId, modality: "chat", prompt: `Prompt of ${taskId}`, ...perSystem(system) },
+          subject: {
+            system_under_test: system,
+            model: `model-${system}`,
+            version: `v-${system}`,
+            modality_tags: ["chat"],
+          },
+        }),
+      );
+      const created = await createImport({ actor: admin, input: { format: "items", file_name: `${system}.jsonl` } });
+      await readImportFile({ actor: admin, importId: created.id, file: jsonl(items) });
+      importIds.push(created.id);
+    }
+    const created = await createRoute(
+      call(adminToken, "/api/pairwise/suites", "POST", {
+        name: "Blind",
+        key: prefix,
+        design: "all_pairs",
+        overlap_k: 1,
+        import_ids: importIds,
+      }),
+      params({}),
+    );
+    const suite = (await created.json()) as { id: string };
+    const next = await nextRoute(
+      call(raterToken, `/api/pairwise/suites/${suite.id}/next`, "POST"),
+      params({ suiteId: suite.id }),
+    );
+    const { assignment_id: assignmentId } = (await next.json()) as { assignment_id: string };
+    const pair = await pairRoute(
+      call(raterToken, `/api/pairwise/assignments/${assignmentId}`),
+      params({ assignmentId }),
+    );
+    expect(pair.status).toBe(200);
+    const text = await pair.text();
+    const view = JSON.parse(text) as { task: Record<string, unknown> };
+    expect(view.task).toEqual({ task_id: `${prefix}-1`, modality: "chat", prompt: `Prompt of ${prefix}-1` });
+    const revealing = systems.flatMap((system) => [system, ...Object.values(perSystem(system)).map(String)]);
+    for (const value of [...revealing, "target-of-"]) expect(text).not.toContain(value);
+
+    const submitted = await submitRoute(
+      call(raterToken, `/api/pairwise/assignments/${assignmentId}/submit`, "POST", {
+        preference: "better",
+        rationale: "Response 1 is clearer.",
+        responses: [responseDraft(), responseDraft()],
+      }),
+      params({ assignmentId }),
+    );
+    const { eval_ids: evalIds } = (await submitted.json()) as { eval_ids: string[] };
+    const storedBefore = await db().evalRecord.findMany({
+      where: { evalId: { in: evalIds } },
+      orderBy: { evalId: "asc" },
+    });
+
+    for (const evalId of evalIds) {
+      const own = await recordRoute(call(raterToken, `/api/records/${evalId}`), params({ evalId }));
+      expect(own.status).toBe(200);
+      expect(own.headers.get("X-Withheld-Fields")).toBe(
+        "/subject/system_under_test, /subject/model, /subject/version, /task/transcript_url, /task/gold_item_id, /task/calibration_target",
+      );
+      const ownText = await own.text();
+      for (const system of systems) expect(ownText).not.toContain(system);
+      const body = JSON.parse(ownText) as { subject: Record<string, unknown>; task: Record<string, unknown> };
+      expect(body.subject).toEqual({ modality_tags: ["chat"] });
+      expect(Object.keys(body.task).sort()).toEqual(["modality", "prompt", "reference", "suite_id", "task_id"]);
+      expect(body.task.suite_id).toBe(prefix);
+      // An admin reads the record whole.
+      const whole = await recordRoute(call(adminToken, `/api/records/${evalId}`), params({ evalId }));
+      expect(whole.headers.get("X-Withheld-Fields")).toBeNull();
+      expect(systems).toContain(
+        ((await whole.json()) as { subject: { system_under_test: string } }).subject.system_under_test,
+      );
+    }
+
+    const listed = await recordsRoute(call(raterToken, `/api/records?suite_id=${prefix}`), params({}));
+    const listText = await listed.text();
+    for (const system of systems) expect(listText).not.toContain(system);
+    const page = JSON.parse(listText) as {
+      records: { eval_id: string; system: string | null; system_withheld: boolean }[];
+    };
+    expect(page.records.map((record) => [record.system, record.system_withheld])).toEqual([
+      [null, true],
+      [null, true],
+    ]);
+    // Filtering by a system would tell which record is whose: the rater's pairwise records never match it.
+    for (const system of systems) {
+      const filtered = await recordsRoute(
+        call(raterToken, `/api/records?system=${encodeURIComponent(system)}`),
+        params({}),
+      );
+      expect(((await filtered.json()) as { records: unknown[] }).records).toEqual([]);
+    }
+    const adminList = await recordsRoute(call(adminToken, `/api/records?suite_id=${prefix}`), params({}));
+    const adminPage = (await adminList.json()) as { records: { system: string; system_withheld: boolean }[] };
+    expect(adminPage.records.map((record) => record.system).sort()).toEqual([...systems].sort());
+    expect(adminPage.records.every((record) => !record.system_withheld)).toBe(true);
+
+    // Stored records and the sidecar keep the system; nothing stored changed by being read.
+    const storedAfter = await db().evalRecord.findMany({
+      where: { evalId: { in: evalIds } },
+      orderBy: { evalId: "asc" },
+    });
+    expect(storedAfter).toEqual(storedBefore);
+    expect(
+      storedAfter
+        .map((row) => (row.body as { subject: { system_under_test: string } }).subject.system_under_test)
+        .sort(),
+    ).toEqual([...systems].sort());
+    const sidecar = await db().pairwiseJudgment.findMany({ where: { evalId: { in: evalIds } } });
+    expect(sidecar.map((row) => row.system).sort()).toEqual([...systems].sort());
+    expect(rater.userId).toBeTruthy();
   });
 });

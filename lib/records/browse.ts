@@ -19,6 +19,7 @@ import {
   type RecordFilter,
 } from "@/lib/export/record-filter";
 import { isUuid } from "@/lib/ids";
+import { withheldSql } from "./withheld";
 
 /**
  * The orders a page can be read in; `-` first means descending. Scores of the
@@ -50,7 +51,10 @@ export type BrowsedRecord = {
   taskId: string;
   suiteId: string | null;
   suiteName: string | null;
+  /** subject.system_under_test; null while withheld (`systemWithheld`). */
   system: string | null;
+  /** One's own pairwise record of an open suite: its system is not served (lib/records/withheld.ts). */
+  systemWithheld: boolean;
   derivedFrom: string | null;
   /** One per LIKERT_DIMENSIONS entry, in that order; null when the record does not rate it. */
   scores: (number | null)[];
@@ -150,6 +154,7 @@ type Row = {
   suite_id: string | null;
   suite_name: string | null;
   system: string | null;
+  system_withheld: boolean;
   derived_from: string | null;
   scores: (number | null)[];
   violating: boolean;
@@ -181,7 +186,10 @@ export async function browseRecords(options: {
     values.push(value);
     return `$${values.length}`;
   };
+  const withheld = withheldSql(options.actor);
   const clauses = [filtered.where, visibilitySql(options.actor, param)];
+  // Filtering one's own records by system would name the system of each withheld one: they never match it.
+  if (filter.system !== undefined && withheld !== "FALSE") clauses.push(`NOT ${withheld}`);
   const direction = plan.descending ? "DESC" : "ASC";
   if (after)
     clauses.push(
@@ -191,7 +199,8 @@ export async function browseRecords(options: {
   const { rows } = await appPool().query<Row>(
     `SELECT r.eval_id::text, r.created_at, r.rater_type, r.rater_id, u.name AS rater_name,
        r.body #>> '{rater,model}' AS rater_model, r.body #>> '{rater,version}' AS rater_version,
-       r.task_id, r.suite_id, s.name AS suite_name, ${SYSTEM_SQL} AS system, r.derived_from::text,
+       r.task_id, r.suite_id, s.name AS suite_name, ${withheld} AS system_withheld,
+       CASE WHEN ${withheld} THEN NULL ELSE ${SYSTEM_SQL} END AS system, r.derived_from::text,
        ARRAY[${scores}]::float8[] AS scores,
        coalesce((r.body #>> '{safety,is_violating_any}') = 'true', false) AS violating,
        (${plan.key})::text AS sort_value
@@ -218,6 +227,7 @@ export async function browseRecords(options: {
       suiteId: row.suite_id,
       suiteName: row.suite_name,
       system: row.system,
+      systemWithheld: row.system_withheld,
       derivedFrom: row.derived_from,
       scores: row.scores,
       violating: row.violating,

@@ -6,12 +6,12 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { FieldDecision } from "@/lib/review/field-decisions";
 import type { ChainLink } from "./chain-link";
-import { getRecord, visibleTo, type StoredRecord } from "./service";
+import { getRecord, visibleTo, type ServedRecord } from "./service";
 
 export type { ChainLink };
 export type Provenance = {
   /** The record itself (reading it is the permission check). */
-  record: StoredRecord;
+  record: ServedRecord;
   /** Oldest first, ending with the record's parent. */
   ancestors: ChainLink[];
   /** Breadth first; depth 1 derives from the record itself. */

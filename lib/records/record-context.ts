@@ -5,18 +5,24 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { appPool } from "@/lib/db";
+import type { AifRecord } from "@/lib/aif/types";
 import type { Item } from "@/lib/items/types";
 import { getRecord } from "./service";
 
 export type RecordContext = {
+  /** Null for a record rated outside any imported item, and while the record's system is withheld (`itemWithheld`). */
   item: Item | null;
+  /** One's own pairwise record of an open suite: the item (its task, tags, scores) could name the system. */
+  itemWithheld: boolean;
   /** The person who rated it (null for judges and share-link visitors). */
   raterPerson: { name: string; roles: string[] } | null;
 };
 
 export async function recordContext(options: { actor: Actor; evalId: string }): Promise<RecordContext> {
   // Reading the record is the permission check: a record the actor may not see answers NOT_FOUND.
-  const { body } = await getRecord({ actor: options.actor, evalId: options.evalId });
+  const { body, withheld } = await getRecord({ actor: options.actor, evalId: options.evalId });
+  const person = await raterPersonOf(body);
+  if (withheld.length > 0) return { item: null, itemWithheld: true, raterPerson: person };
   const { rows } = await appPool().query<{ body: Item }>(
     `(SELECT i.body FROM suite_record sr JOIN item i ON i.id = sr.item_id WHERE sr.eval_id = $1::uuid LIMIT 1)
      UNION ALL
@@ -27,10 +33,14 @@ export async function recordContext(options: { actor: Actor; evalId: string }): 
      LIMIT 1`,
     [options.evalId, body.task.suite_id ?? null, body.task.task_id],
   );
-  const person = ["human", "sme", "hybrid"].includes(body.rater.type)
-    ? await appPool().query<{ name: string; roles: string[] }>("SELECT name, roles FROM app_user WHERE id = $1", [
-        body.rater.id ?? "",
-      ])
-    : { rows: [] };
-  return { item: rows[0]?.body ?? null, raterPerson: person.rows[0] ?? null };
+  return { item: rows[0]?.body ?? null, itemWithheld: false, raterPerson: person };
+}
+
+async function raterPersonOf(body: AifRecord): Promise<RecordContext["raterPerson"]> {
+  if (!["human", "sme", "hybrid"].includes(body.rater.type)) return null;
+  const { rows } = await appPool().query<{ name: string; roles: string[] }>(
+    "SELECT name, roles FROM app_user WHERE id = $1",
+    [body.rater.id ?? ""],
+  );
+  return rows[0] ?? null;
 }

@@ -27,6 +27,7 @@ import {
   type IdempotencyKeyRow,
 } from "./insert-record";
 import { raterBlockFor, type RatingRole } from "./rater-block";
+import { isWithheld, withholdSystem } from "./withheld";
 import { isPlainObject } from "@/lib/is-plain-object";
 
 export type StoredRecord = { evalId: string; createdAt: Date; body: AifRecord };
@@ -432,15 +433,27 @@ async function assertCorrectable(client: DbClient, actor: Actor, evalId: string,
   }
 }
 
-export async function getRecord(options: { actor: Actor; evalId: string; client?: DbClient }): Promise<StoredRecord> {
+/** A record as served to its reader: `withheld` lists the JSON Pointers left out of `body` (withheld.ts). */
+export type ServedRecord = StoredRecord & { withheld: string[] };
+
+/**
+ * The record as the actor may read it: the caller's own pairwise record of an
+ * open suite without the fields that name its system (withheld.ts); every
+ * other record as stored.
+ */
+export async function getRecord(options: { actor: Actor; evalId: string; client?: DbClient }): Promise<ServedRecord> {
   authorize(options.actor, "records.read_own");
   const notFound = new AppError("NOT_FOUND", "No record with this eval_id");
   if (!isUuid(options.evalId)) throw notFound;
-  const row = await (options.client ?? db()).evalRecord.findFirst({
+  const client = options.client ?? db();
+  const row = await client.evalRecord.findFirst({
     where: { AND: [{ evalId: options.evalId }, visibleTo(options.actor)] },
   });
   if (!row) throw notFound;
-  return { evalId: row.evalId, createdAt: row.createdAt, body: row.body as AifRecord };
+  const body = row.body as AifRecord;
+  if (!(await isWithheld(client, options.actor, row.evalId)))
+    return { evalId: row.evalId, createdAt: row.createdAt, body, withheld: [] };
+  return { evalId: row.evalId, createdAt: row.createdAt, ...withholdSystem(body) };
 }
 
 export type RecordPage = { records: RecordSummary[]; nextCursor: string | null };

@@ -75,7 +75,7 @@ export const GET = defineRoute(
     access: "records.read_own",
     summary: "List records, newest first or in another order",
     description:
-      "Your records (admins: everybody's; SMEs also the judge records of the suites they review), filtered, in keyset pages. The records browser (/records) reads the same query.",
+      "Your records (admins: everybody's; SMEs also the judge records of the suites they review), filtered, in keyset pages. The records browser (/records) reads the same query. While its pairwise suite is open, one's own pairwise record is listed with `system: null` and `system_withheld: true`, and never matches `system=` (admins see every system).",
     query: z.object({
       sort: RecordSortSchema,
       cursor: z.string().optional().describe("next_cursor of the previous page"),
@@ -107,6 +107,7 @@ export const GET = defineRoute(
         rater_model: record.raterModel,
         suite_name: record.suiteName,
         system: record.system,
+        system_withheld: record.systemWithheld,
         scores: Object.fromEntries(LIKERT_DIMENSIONS.map((path, index) => [path, record.scores[index] ?? null])),
         violating: record.violating,
       })),

@@ -36,7 +36,7 @@ export default async function RecordPage({
   const actor = await requirePageActor({ returnTo: `/records/${evalId}`, action: "records.read_own" });
   const { created } = await searchParams;
   const { record, ...provenance } = await orNotFound(recordProvenance({ actor, evalId }));
-  const { item, raterPerson } = await recordContext({ actor, evalId });
+  const { item, itemWithheld, raterPerson } = await recordContext({ actor, evalId });
   const rater = record.body.rater as { type: string; id?: string; model?: unknown; version?: unknown };
   const raterShown = raterLabel({
     raterType: rater.type,
@@ -66,7 +66,7 @@ export default async function RecordPage({
         <h1>
           Record <span className="mono">{record.evalId}</span>
         </h1>
-        {can(actor, "records.submit") ? (
+        {can(actor, "records.submit") && record.withheld.length === 0 ? (
           <Link href={`/records/new?from=${record.evalId}`} className="btn">
             Correct this record
           </Link>
@@ -88,7 +88,13 @@ export default async function RecordPage({
           {raterShown} <span className="help-inline">({RATER_ROLE[rater.type] ?? rater.type})</span>
         </dd>
         <dt>System</dt>
-        <dd>{record.body.subject.system_under_test}</dd>
+        <dd data-testid="record-system">
+          {record.withheld.length > 0 ? (
+            <span className="help-inline">withheld while the pairwise suite is open (the stored record keeps it)</span>
+          ) : (
+            record.body.subject.system_under_test
+          )}
+        </dd>
         <dt>Created</dt>
         <dd>
           <time dateTime={record.body.created_at}>{record.body.created_at}</time>
@@ -118,6 +124,14 @@ export default async function RecordPage({
           <h2 id="record-item-title">The item rated</h2>
           {item ? (
             <ItemView item={item} />
+          ) : itemWithheld ? (
+            <>
+              <p className="help-block">
+                One response of a pairwise comparison: its item is not shown while the suite is open, since it would
+                name the system. The record&apos;s prompt:
+              </p>
+              <p className="readable-note">{record.body.task.prompt}</p>
+            </>
           ) : (
             <>
               <p className="help-block">No imported item has this task; the record&apos;s own prompt:</p>
@@ -129,7 +143,11 @@ export default async function RecordPage({
           <h2 id="record-form-title">The rating</h2>
           <ReadableRecord body={record.body as unknown as Record<string, unknown>} />
           <details className="record-json-details">
-            <summary>JSON (as stored and exported)</summary>
+            <summary>
+              {record.withheld.length > 0
+                ? `JSON (as stored, without ${record.withheld.join(", ")})`
+                : "JSON (as stored and exported)"}
+            </summary>
             <p>
               <a href={`/api/records/${record.evalId}`} download={`${record.evalId}.json`}>
                 Download JSON

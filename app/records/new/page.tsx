@@ -24,7 +24,18 @@ export default async function NewRecordPage({ searchParams }: { searchParams: Pr
   });
   const rater = raterBlockFor({ actor, requested: undefined });
   if (!rater.ok) notFound();
-  const correction = from ? await orNotFound(draftCorrectingRecord({ actor, evalId: from })) : undefined;
+  const corrected = from ? await orNotFound(draftCorrectingRecord({ actor, evalId: from })) : undefined;
+  if (corrected?.withheld)
+    return (
+      <>
+        <h1>Correct a record</h1>
+        <p className="notice" role="status" data-testid="correction-withheld">
+          This record is one response of a pairwise comparison. While the suite is open its system is withheld from you,
+          so it cannot be corrected here.
+        </p>
+      </>
+    );
+  const correction = corrected?.draft;
   if (!correction || !from) {
     return (
       <>
