@@ -24,13 +24,7 @@ const CLIENTS = 20;
 const CLIENT_TIMEOUT_MS = 30_000;
 
 type FaultKind =
-  | "pg-fast"
-  | "pg-immediate"
-  | "app-kill"
-  | "pooler-restart"
-  | "embedded-kill"
-  | "app-tree-kill"
-  | "group-sigterm";
+  "pg-fast" | "pg-immediate" | "app-kill" | "pooler-restart" | "embedded-kill" | "app-tree-kill" | "group-sigterm";
 type Fault = { at: number; kind: FaultKind };
 type FaultRun = {
   kind: FaultKind;
@@ -169,7 +163,12 @@ async function runLoad(options: {
       const run: FaultRun = { kind: fault.kind, acknowledgedBefore: acknowledged, downMs: 0, upAt: 0 };
       run.appPid = app.current().child.pid;
       if (fault.kind === "group-sigterm")
-        run.sigtermRounds = await sigtermRounds(app, options.setup, () => acknowledged, () => next < options.total);
+        run.sigtermRounds = await sigtermRounds(
+          app,
+          options.setup,
+          () => acknowledged,
+          () => next < options.total,
+        );
       else await inflict(fault.kind, app, options.cluster, options.setup);
       run.pidAfter = app.current().child.pid;
       run.upAt = performance.now();
