@@ -30,7 +30,7 @@ const config = [
     },
   },
   {
-    // Launchers hand the environment to the processes they start; the CLI is a
+    // Launchers (and the backup, which runs pg_dump) hand the environment to the processes they start; the CLI is a
     // client whose settings are its caller's environment, not the server's.
     files: [
       "lib/env.ts",
@@ -38,7 +38,7 @@ const config = [
       "lib/testing/**",
       "e2e/**",
       "process-tests/**",
-      "lib/backup/*.test.ts",
+      "lib/backup/**",
       "playwright.config.ts",
       "scripts/serve.ts",
       "scripts/with-test-db.ts",
