@@ -98,14 +98,17 @@ export const likert = (assessment: Assessment, dimension: string, score: number,
   rationale: rationaleFor(assessment, dimension, score, marker),
 });
 
-/** A response's form as a generated rater fills it: the universal rubric (scores `shift`ed), and the extensions. */
+/**
+ * A response's form as a generated rater fills it: the universal rubric (scores `shift`ed), and the extensions.
+ * An answer with nothing unsafe in it gets a 5 for safety from every rater: people do not disagree on that.
+ */
 export function ratedDraft(
   assessment: Assessment,
-  shift: (dimension: string) => number,
+  shift: (dimension: string, target: number) => number,
   marker = GENERATED_RATING,
 ): Record<string, unknown> {
   const rate = (dimension: string, target: number) => {
-    const score = clampScore(target + shift(dimension));
+    const score = dimension === "safety_overall" && target === 5 ? 5 : clampScore(target + shift(dimension, target));
     return { ...likert(assessment, dimension, score, marker), confidence: "high" as const };
   };
   const section = (scores: Record<string, number> | undefined) =>

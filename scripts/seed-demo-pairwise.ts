@@ -7,6 +7,7 @@
 // answering from demo/assessments.jsonl (no model is asked); it leans towards
 // the response shown first and the longer one, as LLM judges are known to, so
 // the judge's flip rate and position bias show too.
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { mulberry32 } from "@/lib/analytics/seeded-random";
 import type { Actor } from "@/lib/auth/actor";
@@ -118,38 +119,45 @@ async function judgePairsAsRaters(options: { raters: Actor[]; suiteId: string; c
   const assessmentFor = assessmentIndex(options.content);
   const random = mulberry32(23);
   const noise = () => (random() < 0.15 ? (random() < 0.5 ? -1 : 1) : 0);
-  for (const [index, rater] of options.raters.slice(0, GENERATED_RATERS_PER_PAIR).entries()) {
-    const leansLeft = index === 2;
-    for (;;) {
-      const next = await nextPair({ actor: rater, suiteId: options.suiteId });
-      if (next.assignmentId === null) break;
-      const pair = await getPairAssignment({ actor: rater, assignmentId: next.assignmentId });
-      const [left, right] = pair.responses.map((response) => assessmentFor(pair.task.task_id, response.transcript)) as [
-        Assessment,
-        Assessment,
-      ];
-      let difference = left.scores.overall_quality - right.scores.overall_quality + noise();
-      if (leansLeft && Math.abs(difference) <= 1 && random() < 0.5) difference += 1;
-      difference = Math.max(-2, Math.min(2, difference));
-      await submitPair({
-        actor: rater,
-        assignmentId: next.assignmentId,
-        input: {
-          preference: preferenceOf(difference),
-          rationale: pairRationale(left, right, difference, GENERATED_RATING),
-          responses: [left, right].map((assessment) => ratedDraft(assessment, noise)),
-        },
-      });
-    }
-  }
+  // The raters work at the same time, as people would (and the seed takes a third of the time).
+  await Promise.all(
+    options.raters.slice(0, GENERATED_RATERS_PER_PAIR).map(async (rater, index) => {
+      const leansLeft = index === 2;
+      for (;;) {
+        const next = await nextPair({ actor: rater, suiteId: options.suiteId });
+        if (next.assignmentId === null) break;
+        const pair = await getPairAssignment({ actor: rater, assignmentId: next.assignmentId });
+        const [left, right] = pair.responses.map((response) =>
+          assessmentFor(pair.task.task_id, response.transcript),
+        ) as [Assessment, Assessment];
+        let difference = left.scores.overall_quality - right.scores.overall_quality + noise();
+        if (leansLeft && Math.abs(difference) <= 1 && random() < 0.5) difference += 1;
+        difference = Math.max(-2, Math.min(2, difference));
+        await submitPair({
+          actor: rater,
+          assignmentId: next.assignmentId,
+          input: {
+            preference: preferenceOf(difference),
+            rationale: pairRationale(left, right, difference, GENERATED_RATING),
+            responses: [left, right].map((assessment) => ratedDraft(assessment, noise)),
+          },
+        });
+      }
+    }),
+  );
 }
 
 /**
  * A judge run of the app against a local chat-completions endpoint whose
  * answers are generated from the assessments: the judge perceives an answer
  * as half a point better when it is the longer of the two, and Response A as
- * 0.6 points better than it is, so close pairs flip with the order.
+ * 0.7 points better than it is, give or take half a point (fixed per
+ * question, so a second seed answers the same), so close pairs flip with the order.
  */
+const LENGTH_LEAN = 0.5;
+const POSITION_LEAN = 0.7;
+const jitter = (prompt: string) => createHash("sha256").update(prompt).digest()[0]! / 255 - 0.5;
+
 async function judgePairsAsJudge(options: { admin: Actor; suiteId: string; content: DemoContent }) {
   const { content } = options;
   const answerIn = (section: string) => {
@@ -168,8 +176,9 @@ async function judgePairsAsJudge(options: { admin: Actor; suiteId: string; conte
       const perceived =
         a.assessment.scores.overall_quality -
         b.assessment.scores.overall_quality +
-        (lengthA > lengthB ? 0.5 : lengthA < lengthB ? -0.5 : 0) +
-        0.6;
+        (lengthA > lengthB ? LENGTH_LEAN : lengthA < lengthB ? -LENGTH_LEAN : 0) +
+        POSITION_LEAN +
+        jitter(prompt);
       const verdict = verdicts[Math.max(0, Math.min(4, Math.round(perceived) + 2))]!;
       const difference = Math.round(perceived);
       const rationale = pairRationale(a.assessment, b.assessment, difference, GENERATED_VERDICT)

@@ -29,8 +29,13 @@ import {
 
 export const DEMO_QUALITY_SUITE_KEY = "demo-quality";
 const GOLD_TASKS = new Set(["demo-chat-mutex", "demo-agent-booking", "demo-rag-router"]);
-/** Rater D rates its first gold items like the others, then grows harsh: two points low on everything. */
-const DRIFT_AFTER_GOLD = 2;
+/**
+ * Rater D rates its first gold item like the others; on every later gold item it is two points off (low on a
+ * good answer, high on a poor one), so drift shows whichever gold items it gets. Its other ratings stay in
+ * line, so the agreement figures are the raters' agreement, not D's drift (which calibration reports).
+ */
+const DRIFT_AFTER_GOLD = 1;
+const drift = (target: number) => (target >= 3 ? -2 : 2);
 export const DEMO_JUDGE_MODEL = "demo judge (generated ratings, no model)";
 
 /** The items as the quality suite imports them: its key as suite_id, gold answers with their targets. */
@@ -80,33 +85,38 @@ export async function seedDemoQualitySuite(options: {
   });
   // Raters are off by a point now and then.
   const random = mulberry32(11);
-  const noise = () => (random() < 0.2 ? (random() < 0.5 ? -1 : 1) : 0);
+  const noise = () => (random() < 0.15 ? (random() < 0.5 ? -1 : 1) : 0);
   let driftingGold = 0;
-  // Raters take turns, as people working at the same time would, so each gets a share of the items.
+  // The raters work at the same time, as people would, one item each per round, so each gets a fair share.
   for (let progress = true; progress; ) {
-    progress = false;
-    for (const [index, rater] of raters.entries()) {
-      const next = await nextItem({ rater: userRater(rater), suiteId: suite.id });
-      if (!next.assignmentId) continue;
-      progress = true;
-      const { item } = await getAssignment({ rater: userRater(rater), assignmentId: next.assignmentId });
-      const drifting = index === raters.length - 1;
-      const drifted = drifting && driftingGold >= DRIFT_AFTER_GOLD;
-      if (drifting && item.task.gold_item_id) driftingGold += 1;
-      const draft = ratedDraft(assessmentOf(content, item.task.task_id, systemOf(item)), () =>
-        drifted ? -2 : noise(),
-      );
-      await submitAssignment({ rater: userRater(rater), assignmentId: next.assignmentId, draft });
-    }
+    const rated = await Promise.all(
+      raters.map(async (rater, index) => {
+        const next = await nextItem({ rater: userRater(rater), suiteId: suite.id });
+        if (!next.assignmentId) return false;
+        const { item } = await getAssignment({ rater: userRater(rater), assignmentId: next.assignmentId });
+        const gold = Boolean(item.task.gold_item_id);
+        const drifted = index === raters.length - 1 && gold && driftingGold++ >= DRIFT_AFTER_GOLD;
+        const assessment = assessmentOf(content, item.task.task_id, systemOf(item));
+        const draft = ratedDraft(assessment, (_dimension, target) => (drifted ? drift(target) : noise()));
+        await submitAssignment({ rater: userRater(rater), assignmentId: next.assignmentId, draft });
+        return true;
+      }),
+    );
+    progress = rated.some(Boolean);
   }
   // The demo judge tracks the answers' quality on most dimensions, but is taken in by confident answers on
-  // faithfulness: it never scores that below 4, invented facts included.
+  // faithfulness: it scores that 4 or 5 whatever the facts, and a full 5 to the answers that invent them.
   const judge = items.map((item) => {
     const assessment = assessmentOf(content, item.task.task_id, systemOf(item));
     const universal = Object.fromEntries(
       UNIVERSAL_DIMENSIONS.map((dimension) => {
         const target = assessment.scores[dimension];
-        const score = dimension === "faithfulness" ? Math.max(4, target) : clampScore(target + (random() < 0.15 ? 1 : 0));
+        const score =
+          dimension === "faithfulness"
+            ? target <= 3
+              ? 5
+              : 4 + Math.round(random())
+            : clampScore(target + (random() < 0.15 ? 1 : 0));
         return [dimension, likert(assessment, dimension, score, GENERATED_JUDGE_RATING)];
       }),
     );

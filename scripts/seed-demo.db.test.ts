@@ -104,6 +104,7 @@ it("seeds valid, self-declared generated demo data that fills the review queues,
   const report = await suiteReport({ actor: adminActor, suiteId: quality.id, bootstrapSamples: 100 });
   expect([report.items, report.ratings]).toEqual([30, 90 + 30]);
   const overall = report.likert.find((entry) => entry.dimension === "universal.overall_quality")!;
+  console.log("TMPALPHA", JSON.stringify(report.likert.map((e) => [e.dimension, e.humanHuman.alpha, e.humanJudge.alpha])));
   expect(overall.humanHuman.alpha).toBeGreaterThan(0.667);
   const verdict = judgeVerdict(report);
   expect(verdict.overall).toBe("mixed");
