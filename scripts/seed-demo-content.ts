@@ -125,7 +125,12 @@ export function ratedDraft(
   if (assessment.refusal)
     draft.refusal = {
       ...assessment.refusal,
-      rationale: rationaleFor(assessment, "refusal", /over|under/.test(assessment.refusal.appropriateness) ? 1 : 5, marker),
+      rationale: rationaleFor(
+        assessment,
+        "refusal",
+        /over|under/.test(assessment.refusal.appropriateness) ? 1 : 5,
+        marker,
+      ),
     };
   return draft;
 }

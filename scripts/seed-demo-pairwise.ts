@@ -50,9 +50,7 @@ function assessmentIndex(content: DemoContent): (taskId: string, transcript: Tra
   const byAnswer = new Map(
     content.items.map((item) => [
       `${item.task.task_id}\n${lastText(item.transcript)}`,
-      content.assessments.find(
-        (entry) => entry.task_id === item.task.task_id && entry.system === systemOf(item),
-      )!,
+      content.assessments.find((entry) => entry.task_id === item.task.task_id && entry.system === systemOf(item))!,
     ]),
   );
   return (taskId, transcript) => {
@@ -209,7 +207,9 @@ async function judgePairsAsJudge(options: { admin: Actor; suiteId: string; conte
     await pairwiseJudgeRunFinished(run.id);
     const finished = await getPairwiseJudgeRun({ actor: options.admin, runId: run.id });
     if (finished.progress.stored !== finished.progress.total)
-      throw new Error(`the demo judge run stored ${finished.progress.stored} of ${finished.progress.total} pairs: ${JSON.stringify(finished.failures.slice(0, 3))}`);
+      throw new Error(
+        `the demo judge run stored ${finished.progress.stored} of ${finished.progress.total} pairs: ${JSON.stringify(finished.failures.slice(0, 3))}`,
+      );
   } finally {
     await server.close();
   }

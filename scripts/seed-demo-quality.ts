@@ -50,7 +50,9 @@ function qualityItems(content: DemoContent): Item[] {
         ...task,
         gold_item_id: `${item.task.task_id}:${systemOf(item)}`,
         calibration_target: {
-          universal: Object.fromEntries(UNIVERSAL_DIMENSIONS.map((dimension) => [dimension, { score: scores[dimension] }])),
+          universal: Object.fromEntries(
+            UNIVERSAL_DIMENSIONS.map((dimension) => [dimension, { score: scores[dimension] }]),
+          ),
         },
       },
     };
@@ -88,7 +90,7 @@ export async function seedDemoQualitySuite(options: {
   const noise = () => (random() < 0.15 ? (random() < 0.5 ? -1 : 1) : 0);
   let driftingGold = 0;
   // The raters work at the same time, as people would, one item each per round, so each gets a fair share.
-  for (let progress = true; progress; ) {
+  for (let progress = true; progress;) {
     const rated = await Promise.all(
       raters.map(async (rater, index) => {
         const next = await nextItem({ rater: userRater(rater), suiteId: suite.id });
