@@ -117,7 +117,7 @@ async function judgePairsAsRaters(options: { raters: Actor[]; suiteId: string; c
   const assessmentFor = assessmentIndex(options.content);
   const random = mulberry32(23);
   const noise = () => (random() < 0.15 ? (random() < 0.5 ? -1 : 1) : 0);
-  // The raters work at the same time, as people would (and the seed takes a third of the time).
+  // The raters work at the same time, as people would (and the seed waits less).
   await Promise.all(
     options.raters.slice(0, GENERATED_RATERS_PER_PAIR).map(async (rater, index) => {
       const leansLeft = index === 2;
@@ -158,10 +158,11 @@ const jitter = (prompt: string) => createHash("sha256").update(prompt).digest()[
 
 async function judgePairsAsJudge(options: { admin: Actor; suiteId: string; content: DemoContent }) {
   const { content } = options;
+  const assessmentFor = assessmentIndex(content);
   const answerIn = (section: string) => {
     const item = content.items.find((candidate) => section.trimEnd().endsWith(lastText(candidate.transcript).trim()));
     if (!item) throw new Error("the demo judge was asked about an answer that is not in demo/items.jsonl");
-    return { item, assessment: assessmentIndex(content)(item.task.task_id, item.transcript) };
+    return { item, assessment: assessmentFor(item.task.task_id, item.transcript) };
   };
   const verdicts: PairwiseVerdict[] = ["B>>A", "B>A", "A=B", "A>B", "A>>B"];
   const server = await startFakeChatCompletionsServer({
