@@ -10,6 +10,8 @@ import { createSuite } from "@/lib/suites/service";
 import type { Item } from "@/lib/items/types";
 import { validJudgmentFor } from "@/lib/judge/sample-judgments";
 import { importPrefills } from "@/lib/review/prefill-import";
+import { readDemoContent } from "./seed-demo-content";
+import { seedDemoPairwiseSuite } from "./seed-demo-pairwise";
 import { seedDemoQualitySuite } from "./seed-demo-quality";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
@@ -50,9 +52,18 @@ export async function loadDemoData(): Promise<DemoLogin[]> {
       universal: { ...chatDraft().universal, overall_quality: { score: 4, confidence: "high" } },
     },
   });
-  await seedDemoSuite([rater.userId, sme.userId]);
+  await seedDemoSuite([rater.userId, sme.userId], sme);
   return logins;
 }
+
+// The demo suites' raters: this script, under names that say so. Nobody signs in as them (their passwords
+// are not printed); the last one drifts in the quality suite.
+export const GENERATED_RATERS = [
+  ["A", "generated"],
+  ["B", "generated"],
+  ["C", "generated"],
+  ["D", "generated, drifts"],
+] as const;
 
 // The importer fixtures (one file per format, with the variants and bad lines
 // they test) become the demo's items; their refused lines show in the reports.
@@ -62,7 +73,7 @@ const DEMO_FILES = [
   { file: "items.jsonl", format: "items" },
 ] as const;
 
-async function seedDemoSuite(raterIds: string[]): Promise<void> {
+async function seedDemoSuite(raterIds: string[], sme: Actor): Promise<void> {
   const adminUser = await db().user.findFirst({ where: { roles: { has: "admin" } }, orderBy: { createdAt: "asc" } });
   if (!adminUser) return;
   const admin: Actor = {
@@ -103,14 +114,19 @@ async function seedDemoSuite(raterIds: string[]): Promise<void> {
     },
   });
   await seedDemoPrefills(admin, suite.id);
-  const smeUser = await db().user.findUniqueOrThrow({ where: { email: "sme@demo.evalform.local" } });
-  await seedDemoQualitySuite(admin, {
-    userId: smeUser.id,
-    email: smeUser.email,
-    name: smeUser.name,
-    roles: ["sme"],
-    via: "session",
-  });
+  const raters: Actor[] = [];
+  for (const [letter, note] of GENERATED_RATERS) {
+    const user = await createUserWithPassword({
+      email: `demo-rater-${letter.toLowerCase()}@demo.evalform.local`,
+      name: `Demo Rater ${letter} (${note})`,
+      roles: ["rater"],
+      password: generatePassword(),
+    });
+    raters.push(actorOf(user));
+  }
+  const content = readDemoContent();
+  await seedDemoQualitySuite({ admin, sme, raters, content });
+  await seedDemoPairwiseSuite({ admin, sme, raters, content });
 }
 
 // Prefills for the demo SME's review queue. They are written by this script,
