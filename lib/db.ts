@@ -55,7 +55,15 @@ function clientOn(pool: pg.Pool): PrismaClient {
   // than let the adapter) so its counts can be read for /api/metrics.
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   // Error messages reach the logs: the minimal format leaves the query's arguments (record bodies) out.
-  return new PrismaClient({ adapter, errorFormat: "minimal" });
+  // Interactive transactions wait for a connection and run as long as the pool's own settings allow, not
+  // Prisma's tighter defaults (2 s to start, 5 s in all): under load a judge run's stores failed for good with
+  // "Unable to start a transaction in the given time" while the pool would still have handed out a connection.
+  const env = getEnv();
+  return new PrismaClient({
+    adapter,
+    errorFormat: "minimal",
+    transactionOptions: { maxWait: env.DATABASE_CONNECT_TIMEOUT_MS, timeout: env.DATABASE_STATEMENT_TIMEOUT_MS },
+  });
 }
 
 /** A client on its own pool; the app uses the one from db(). */
