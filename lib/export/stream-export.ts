@@ -130,6 +130,7 @@ export async function streamPreparedExport(options: { actor: Actor; exportId: st
     where,
     values,
     encoder: exportFormat(format).encoder(),
+    readsItemSource: exportFormat(format).readsItemSource === true,
     count,
   });
   return { exportId: row.id, count, format, body: pages.stream() };
@@ -146,7 +147,11 @@ export async function startRecordExport(options: {
   return streamPreparedExport({ actor: options.actor, exportId });
 }
 
-type Row = [createdAt: string, evalId: string, body: string, digest: Buffer | null];
+type Row = [createdAt: string, evalId: string, body: string, digest: Buffer | null, itemSource?: string | null];
+
+/** The rated item's stored source, through the suite row the record counts in (free-form records have none). */
+const ITEM_SOURCE_COLUMN = `, (SELECT (i.body->'source')::text FROM suite_record sr JOIN item i ON i.id = sr.item_id
+    WHERE sr.eval_id = r.eval_id ORDER BY sr.created_at LIMIT 1)`;
 
 class ExportPages {
   private after: [string, string] | null = null;
@@ -165,6 +170,7 @@ class ExportPages {
       where: string;
       values: unknown[];
       encoder: ExportEncoder;
+      readsItemSource: boolean;
       count: number;
     },
   ) {}
@@ -206,7 +212,7 @@ class ExportPages {
       : "";
     const page = this.run.client
       .query<Row>({
-        text: `SELECT r.created_at::text, r.eval_id::text, r.body::text, r.body_sha256 FROM eval_record r
+        text: `SELECT r.created_at::text, r.eval_id::text, r.body::text, r.body_sha256${this.run.readsItemSource ? ITEM_SOURCE_COLUMN : ""} FROM eval_record r
              WHERE ${where}${keyset} ORDER BY r.created_at, r.eval_id LIMIT ${PAGE_SIZE}`,
         values: after ? [...values, ...after] : values,
         rowMode: "array",
@@ -237,7 +243,11 @@ class ExportPages {
       (digest ?? recordDigest(JSON.parse(body))).copy(digests, 32 * index);
       evalIds[index] = evalId;
     });
-    const encoded = encoder.page(bodies, this.exported);
+    const encoded = encoder.page(
+      bodies,
+      this.exported,
+      this.run.readsItemSource ? rows.map((row) => row[4] ?? null) : undefined,
+    );
     const bytes = opening ? Buffer.concat([Buffer.from(opening, "utf8"), encoded]) : encoded;
     const last = rows[rows.length - 1]!;
     this.after = [last[0], last[1]];
