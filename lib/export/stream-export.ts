@@ -130,7 +130,7 @@ export async function streamPreparedExport(options: { actor: Actor; exportId: st
     where,
     values,
     encoder: exportFormat(format).encoder(),
-    readsItemSource: exportFormat(format).readsItemSource === true,
+    itemSourceOf: exportFormat(format).readsItemSourceOf ?? null,
     count,
   });
   return { exportId: row.id, count, format, body: pages.stream() };
@@ -149,8 +149,13 @@ export async function startRecordExport(options: {
 
 type Row = [createdAt: string, evalId: string, body: string, digest: Buffer | null, itemSource?: string | null];
 
-/** The rated item's stored source, through the suite row the record counts in (free-form records have none). */
-const ITEM_SOURCE_COLUMN = `, (SELECT (i.body->'source')::text FROM suite_record sr JOIN item i ON i.id = sr.item_id
+/**
+ * The rated item's stored source when it came from `format`, through the suite row the record counts in
+ * (free-form records have none); the import's format says where it came from without reading every item's body.
+ * `format` is a registry constant (formats/format.ts), never request input.
+ */
+const itemSourceColumn = (format: "eee") => `, (SELECT (i.body->'source')::text FROM suite_record sr
+    JOIN item i ON i.id = sr.item_id JOIN item_import ii ON ii.id = i.import_id AND ii.format = '${format}'
     WHERE sr.eval_id = r.eval_id ORDER BY sr.created_at LIMIT 1)`;
 
 class ExportPages {
@@ -170,7 +175,7 @@ class ExportPages {
       where: string;
       values: unknown[];
       encoder: ExportEncoder;
-      readsItemSource: boolean;
+      itemSourceOf: "eee" | null;
       count: number;
     },
   ) {}
@@ -212,7 +217,7 @@ class ExportPages {
       : "";
     const page = this.run.client
       .query<Row>({
-        text: `SELECT r.created_at::text, r.eval_id::text, r.body::text, r.body_sha256${this.run.readsItemSource ? ITEM_SOURCE_COLUMN : ""} FROM eval_record r
+        text: `SELECT r.created_at::text, r.eval_id::text, r.body::text, r.body_sha256${this.run.itemSourceOf ? itemSourceColumn(this.run.itemSourceOf) : ""} FROM eval_record r
              WHERE ${where}${keyset} ORDER BY r.created_at, r.eval_id LIMIT ${PAGE_SIZE}`,
         values: after ? [...values, ...after] : values,
         rowMode: "array",
@@ -246,7 +251,7 @@ class ExportPages {
     const encoded = encoder.page(
       bodies,
       this.exported,
-      this.run.readsItemSource ? rows.map((row) => row[4] ?? null) : undefined,
+      this.run.itemSourceOf ? rows.map((row) => row[4] ?? null) : undefined,
     );
     const bytes = opening ? Buffer.concat([Buffer.from(opening, "utf8"), encoded]) : encoded;
     const last = rows[rows.length - 1]!;

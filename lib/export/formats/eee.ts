@@ -16,7 +16,7 @@ export const eeeFormat = defineExportFormat({
   layout: "derived",
   linesBefore: 0,
   // An item imported from EEE keeps its source line: its lines carry the source's identity (./eee-source.ts).
-  readsItemSource: true,
+  readsItemSourceOf: "eee",
   encoder: () => ({
     head: () => "",
     page(bodies, _before, itemSources) {
