@@ -190,6 +190,31 @@ test.describe("as an admin", () => {
     await page.getByRole("button", { name: "Import prefills" }).click();
     await expect(page.getByTestId("prefill-result")).toContainText("Stored 1 prefill(s)");
     await expect(page.getByText("$ERROR$", { exact: false }).first()).toBeVisible();
+
+    // WildBench names its judge only in its folder: refused without the admin's judge model, stored with it.
+    const wildbench = Buffer.from(
+      JSON.stringify([{ session_id: suite.taskIds[1], model_test: "E2E Model", score: "8", parsed_result: {} }]),
+    );
+    const uploadWildbench = async () => {
+      await page.getByLabel("Format").selectOption("wildbench");
+      await page
+        .getByLabel("File")
+        .setInputFiles({ name: "my-model.json", mimeType: "application/json", buffer: wildbench });
+      await page.getByRole("button", { name: "Import prefills" }).click();
+    };
+    await uploadWildbench();
+    await expect(page.getByTestId("prefill-errors")).toContainText("judgeModel");
+    await page.getByLabel("Judge model").fill("gpt-4o-2024-05-13");
+    await page.getByLabel("Judge version").fill("score.v2");
+    await uploadWildbench();
+    await expect(page.getByTestId("prefill-result")).toContainText("Stored 1 prefill(s)");
+    const listed = await admin.get(
+      `/api/records?task_id=${encodeURIComponent(suite.taskIds[1]!)}&rater_type=llm_judge`,
+    );
+    expect(listed.status()).toBe(200);
+    const [stored] = (await listed.json()).records as { eval_id: string }[];
+    const record = await (await admin.get(`/api/records/${stored!.eval_id}`)).json();
+    expect(record.rater).toMatchObject({ model: "gpt-4o-2024-05-13", version: "score.v2; wildbench; scale pairs" });
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: testInfo.outputPath(`prefill-judge-import-${width}.png`), fullPage: true });

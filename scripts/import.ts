@@ -19,7 +19,8 @@ import { readItems, type ImportFormat } from "@/lib/imports/read-items";
 
 const JUDGE_FORMATS = PREFILL_FORMAT_IDS.filter((id) => id !== "aif");
 const USAGE = `usage: npm run import -- --dry-run --format ${IMPORT_FORMAT_CHOICES} [--json] [--system-under-test NAME] FILE
-       npm run import -- --dry-run --format ${JUDGE_FORMATS.join("|")} [--scale ${SCALE_MAPPINGS.map((m) => m.id).join("|")}] [--json] FILE   (judge outputs as prefills: read only, not matched to items)`;
+       npm run import -- --dry-run --format ${JUDGE_FORMATS.join("|")} [--scale ${SCALE_MAPPINGS.map((m) => m.id).join("|")}]
+         [--judge-model MODEL] [--judge-version VERSION] [--scorer NAME[,NAME]] [--json] FILE   (judge outputs as prefills: read only, not matched to items)`;
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -34,6 +35,9 @@ let parsed: ReturnType<
       json: { type: "boolean" };
       "system-under-test": { type: "string" };
       scale: { type: "string" };
+      "judge-model": { type: "string" };
+      "judge-version": { type: "string" };
+      scorer: { type: "string" };
     };
     allowPositionals: true;
   }>
@@ -46,6 +50,9 @@ try {
       json: { type: "boolean" },
       "system-under-test": { type: "string" },
       scale: { type: "string" },
+      "judge-model": { type: "string" },
+      "judge-version": { type: "string" },
+      scorer: { type: "string" },
     },
     allowPositionals: true,
   });
@@ -72,7 +79,16 @@ try {
 }
 
 const report = judgeFormat
-  ? { ...(await readJudgments(createReadStream(file), { format: judgeFormat, scale })), notes: [] }
+  ? await readJudgments(createReadStream(file), {
+      format: judgeFormat,
+      scale,
+      judgeModel: values["judge-model"],
+      judgeVersion: values["judge-version"],
+      scorers: values.scorer
+        ?.split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
+    })
   : await readItems(createReadStream(file), {
       format: format as ImportFormat,
       systemUnderTest: values["system-under-test"],

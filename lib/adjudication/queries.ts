@@ -118,10 +118,14 @@ export async function selectOpenTasks(client: DbClient, suiteId: string, userId:
   }));
 }
 
-/** Whether user `user` (an SQL parameter) submitted one of the ratings the suite counts for the task's item. */
+/**
+ * Whether user `user` (an SQL parameter) rated the task's item: submitted one of the ratings the suite counts.
+ * A judge's record is stored under the admin who imported or ran it, but the judge rated, not the admin.
+ */
 function ratedBy(alias: string, user: string): string {
   return `EXISTS (SELECT 1 FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id
-            WHERE sr.suite_id = ${alias}.suite_id AND sr.item_id = ${alias}.item_id AND r.submitted_by_id = ${user})`;
+            WHERE sr.suite_id = ${alias}.suite_id AND sr.item_id = ${alias}.item_id AND r.submitted_by_id = ${user}
+              AND r.rater_type <> 'llm_judge')`;
 }
 
 /** The adjudicator's open task of the suite they still hold, locked. */

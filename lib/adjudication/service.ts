@@ -298,7 +298,7 @@ export async function chooseClosestSource(options: {
 
 export type SubmittedAdjudication = { evalId: string; alreadySubmitted: boolean; decisions: FieldDecision[] };
 
-type SourceRow = { eval_id: string; submitted_by_id: string | null; body: Record<string, unknown> };
+type SourceRow = { eval_id: string; submitted_by_id: string | null; rater_type: string; body: Record<string, unknown> };
 
 /**
  * Stores the authoritative record (rater sme, derived_from the source marked
@@ -324,10 +324,11 @@ export async function submitAdjudication(options: {
       const submitted = submittedObject(options.draft);
       const row = await findOwn(tx, actor, id);
       const sources = await tx.$queryRaw<SourceRow[]>`
-        SELECT r.eval_id::text, r.submitted_by_id, r.body FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id
+        SELECT r.eval_id::text, r.submitted_by_id, r.rater_type, r.body FROM suite_rating sr JOIN eval_record r ON r.eval_id = sr.eval_id
         WHERE sr.suite_id = ${row.suite_id}::uuid AND sr.item_id = ${row.item_id}::uuid ORDER BY r.created_at, r.eval_id`;
       // The claim already keeps them apart; a rating submitted since must not slip through.
-      if (sources.some((source) => source.submitted_by_id === actor.userId))
+      // A judge's record names the admin who imported or ran it as its submitter; the judge rated, not the admin.
+      if (sources.some((source) => source.submitted_by_id === actor.userId && source.rater_type !== "llm_judge"))
         throw new AppError("FORBIDDEN", "You rated this item; someone else must adjudicate it");
       // As sent, else as chosen on the page, else the source the decision is closest to.
       const chosen =

@@ -79,7 +79,13 @@ export function adjudicationLessons(
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name) || a.rater.localeCompare(b.rater));
-  const confidence = confidenceCalibration(errorsAgainstAdjudication(sources, answers));
+  // The same population as the gold table (calibration.confidence): people's ratings, never a judge's.
+  const confidence = confidenceCalibration(
+    errorsAgainstAdjudication(
+      sources.filter((source) => !source.rater.startsWith("llm_judge:")),
+      answers,
+    ),
+  );
   return {
     adjudicatedItems: answers.size,
     alpha: alphaBeforeAfter(loaded.ratings, answers, {

@@ -27,6 +27,8 @@ export async function suiteCalibration(options: { actor: Actor; suiteId: string 
   // The records counted in the suite; the gold id and target are the item's,
   // never the record's own task (which a submitter could have written). Gold
   // accuracy is the first answer: a correction made after submitting is not.
+  // An authoritative record (flow adjudication) is the adjudicator's decision
+  // over others' ratings, not their own rating of the gold item: not counted.
   const rows = await db().$queryRaw<
     {
       rater_type: string;
@@ -40,7 +42,7 @@ export async function suiteCalibration(options: { actor: Actor; suiteId: string 
              'agent', r.body -> 'agent', 'rag', r.body -> 'rag', 'multimodal', r.body -> 'multimodal') AS body, u.name
     FROM suite_record sr JOIN eval_record r ON r.eval_id = sr.eval_id JOIN item i ON i.id = sr.item_id
     LEFT JOIN app_user u ON u.id = r.rater_id
-    WHERE sr.suite_id = ${options.suiteId}::uuid AND r.rater_type <> 'llm_judge' AND sr.flow <> 'correction'
+    WHERE sr.suite_id = ${options.suiteId}::uuid AND r.rater_type <> 'llm_judge' AND sr.flow NOT IN ('correction', 'adjudication')
       AND coalesce(i.body #>> '{task,gold_item_id}', '') <> '' AND jsonb_typeof(i.body #> '{task,calibration_target}') = 'object'`;
   const who = new Map<string, { raterType: string; name: string }>();
   const ratings: GoldRating[] = [];

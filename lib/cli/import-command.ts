@@ -19,6 +19,11 @@ export type ImportOptions = {
   storeValid?: boolean;
   /** Prefills: how a 1-10 judge score maps to 1-5. */
   scale?: string;
+  /** Prefills: the judge model and version when the file does not name them (WildBench, some arena files). */
+  judgeModel?: string;
+  judgeVersion?: string;
+  /** Prefills (inspect_scores): scorers to read as model-graded, beside model_graded_qa / model_graded_fact. */
+  scorers?: string;
   /** Leave an import with refused lines awaiting the admin's decision (the web page, or `import decide`). */
   stage?: boolean;
 };
@@ -54,8 +59,15 @@ const ndjson = { "Content-Type": "application/x-ndjson" };
 export async function runImport(client: ApiClient, options: ImportOptions): Promise<unknown> {
   if (options.stage && options.storeValid) throw new CliError("choose --stage or --store-valid, not both", 2);
   // The staged protocol reads AIF prefills; another tool's judgments are read in one request (the server says so too).
-  if (options.stage && options.kind === "prefills" && (options.format || options.scale))
-    throw new CliError("--stage takes AIF prefills; judge outputs (--format, --scale) are imported in one request", 2);
+  if (
+    options.stage &&
+    options.kind === "prefills" &&
+    (options.format || options.scale || options.judgeModel || options.judgeVersion || options.scorers)
+  )
+    throw new CliError(
+      "--stage takes AIF prefills; judge outputs (--format, --scale, --judge-model, --judge-version, --scorer) are imported in one request",
+      2,
+    );
   if (options.kind === "items" || options.stage) return stagedImport(client, options);
   const path =
     options.kind === "records"
@@ -67,6 +79,9 @@ export async function runImport(client: ApiClient, options: ImportOptions): Prom
   // Prefills: the judge output's format and scale mapping (lib/imports/formats.ts); the server checks them.
   if (options.kind === "prefills" && options.format) params.set("format", options.format);
   if (options.kind === "prefills" && options.scale) params.set("scale", options.scale);
+  if (options.kind === "prefills" && options.judgeModel) params.set("judge_model", options.judgeModel);
+  if (options.kind === "prefills" && options.judgeVersion) params.set("judge_version", options.judgeVersion);
+  if (options.kind === "prefills" && options.scorers) params.set("scorer", options.scorers);
   const response = await client.fetch(`${path}?${params}`, { method: "POST", body, headers: ndjson, duplex: "half" });
   if (!response.ok) throw new CliError(await describeFailure(response));
   return response.json();

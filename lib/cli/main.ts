@@ -19,7 +19,8 @@ export const USAGE = `usage: evalform <command>
   verify FILE MANIFEST                      check an export against its manifest offline (records' hashes: JSON and JSONL)
   import items FILE [--format ${IMPORT_FORMAT_CHOICES}] [--system-under-test NAME] [--store-valid|--stage]
   import prefills FILE --suite SUITE_ID [--format ${PREFILL_FORMAT_CHOICES}]
-         [--scale ${SCALE_MAPPINGS.map((m) => m.id).join("|")}] [--store-valid|--stage]
+         [--scale ${SCALE_MAPPINGS.map((m) => m.id).join("|")}] [--judge-model MODEL] [--judge-version VERSION]
+         [--scorer NAME[,NAME]] [--store-valid|--stage]   the judge when the file does not name it; Inspect scorers that are model-graded
   import records FILE [--store-valid|--stage]   e.g. an export of another instance (eval_ids kept)
   import report IMPORT_ID                   an import's per-line report (JSON)
   import decide IMPORT_ID import_valid_lines|discard   for an import staged with --stage
@@ -74,6 +75,9 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
             suite: { type: "string" },
             "store-valid": { type: "boolean" },
             scale: { type: "string" },
+            "judge-model": { type: "string" },
+            "judge-version": { type: "string" },
+            scorer: { type: "string" },
             stage: { type: "boolean" },
           },
         });
@@ -97,6 +101,9 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
           suite: values.suite,
           storeValid: values["store-valid"],
           scale: values.scale,
+          judgeModel: values["judge-model"],
+          judgeVersion: values["judge-version"],
+          scorers: values.scorer,
           stage: values.stage,
         });
         printOut(JSON.stringify(report));

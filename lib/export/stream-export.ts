@@ -174,6 +174,7 @@ export async function streamPreparedExport(options: {
     where,
     values,
     encoder: exportFormat(format).encoder(),
+    itemSourceOf: exportFormat(format).readsItemSourceOf ?? null,
     count,
   });
   return { exportId: row.id, count, format, body: pages.stream() };
@@ -190,7 +191,16 @@ export async function startRecordExport(options: {
   return streamPreparedExport({ actor: options.actor, exportId });
 }
 
-type Row = [createdAt: string, evalId: string, body: string, digest: Buffer | null];
+type Row = [createdAt: string, evalId: string, body: string, digest: Buffer | null, itemSource?: string | null];
+
+/**
+ * The rated item's stored source when it came from `format`, through the suite row the record counts in
+ * (free-form records have none); the import's format says where it came from without reading every item's body.
+ * `format` is a registry constant (formats/format.ts), never request input.
+ */
+const itemSourceColumn = (format: "eee") => `, (SELECT (i.body->'source')::text FROM suite_record sr
+    JOIN item i ON i.id = sr.item_id JOIN item_import ii ON ii.id = i.import_id AND ii.format = '${format}'
+    WHERE sr.eval_id = r.eval_id ORDER BY sr.created_at LIMIT 1)`;
 
 class ExportPages {
   private after: [string, string] | null = null;
@@ -209,6 +219,7 @@ class ExportPages {
       where: string;
       values: unknown[];
       encoder: ExportEncoder;
+      itemSourceOf: "eee" | null;
       count: number;
     },
   ) {}
@@ -250,7 +261,7 @@ class ExportPages {
       : "";
     const page = this.run.client
       .query<Row>({
-        text: `SELECT r.created_at::text, r.eval_id::text, r.body::text, r.body_sha256 FROM eval_record r
+        text: `SELECT r.created_at::text, r.eval_id::text, r.body::text, r.body_sha256${this.run.itemSourceOf ? itemSourceColumn(this.run.itemSourceOf) : ""} FROM eval_record r
              WHERE ${where}${keyset} ORDER BY r.created_at, r.eval_id LIMIT ${PAGE_SIZE}`,
         values: after ? [...values, ...after] : values,
         rowMode: "array",
@@ -281,7 +292,11 @@ class ExportPages {
       (digest ?? recordDigest(JSON.parse(body))).copy(digests, 32 * index);
       evalIds[index] = evalId;
     });
-    const encoded = encoder.page(bodies, this.exported);
+    const encoded = encoder.page(
+      bodies,
+      this.exported,
+      this.run.itemSourceOf ? rows.map((row) => row[4] ?? null) : undefined,
+    );
     const bytes = opening ? Buffer.concat([Buffer.from(opening, "utf8"), encoded]) : encoded;
     const last = rows[rows.length - 1]!;
     this.after = [last[0], last[1]];

@@ -3,7 +3,7 @@
 // value to store, or the refusals, logged in the one shape) → accepted values
 // are handed to the strategy's store in batches. What a refusal means for the
 // rest of the file is the commit policy's business (./commit-policy.ts).
-import type { Entry } from "./read-entries";
+import type { Entry, EntryNote } from "./read-entries";
 import type { Refusal, RefusalLog } from "./refusal-log";
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; refusals: Refusal[] };
@@ -25,6 +25,8 @@ export type IngestOptions = {
   progressEvery?: number;
   /** false once accepted entries need not be stored any more (all or nothing, after a refusal): reading goes on to report. */
   keepStoring?: () => boolean;
+  /** What the reader changed in an entry to store it (an escaped NUL), for the report's notes. */
+  onNotes?: (line: number, notes: EntryNote[]) => void;
 };
 
 export const INGEST_BATCH = 1000;
@@ -56,6 +58,7 @@ export async function ingest<T>(
       log.refuse([entry.refusal]);
       continue;
     }
+    if (entry.notes && entry.notes.length > 0) options.onNotes?.(entry.line, entry.notes);
     const verdict = strategy.validate(entry.value, entry.line);
     if (!verdict.ok) {
       log.refuse(verdict.refusals);

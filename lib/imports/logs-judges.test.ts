@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { AIF_SCHEMA_VERSION } from "@/lib/aif/contract";
 import { validateRecord } from "@/lib/aif/validate";
 import type { Item } from "@/lib/items/types";
-import { judgmentRecord } from "@/lib/review/judge-prefill";
+import { judgeItemIndex, judgmentRecord, matchJudgment } from "@/lib/review/judge-prefill";
 import { USAGE } from "@/lib/cli/main";
 import { buildOpenApiDocument } from "@/lib/api-docs/openapi";
 import {
@@ -22,7 +22,7 @@ import {
   type PrefillFormat,
 } from "./formats";
 import { prefillFormatParams } from "./prefill-format-param";
-import { mapTenPoint, preferenceToVsReference, type Judgment } from "./judge-formats";
+import { mapTenPoint, preferenceToVsReference, type JudgeReadOptions, type Judgment } from "./judge-formats";
 import { readItems, type ImportFormat } from "./read-items";
 import { readJudgments } from "./read-judgments";
 
@@ -38,10 +38,17 @@ async function items(format: ImportFormat, file: string) {
   return { report, accepted, refusals: report.errors.map((error) => [error.line, error.field, error.rule]) };
 }
 
-async function judgments(format: Exclude<PrefillFormat, "aif">, file: string, scale: "linear" | "pairs" = "linear") {
+async function judgments(
+  format: Exclude<PrefillFormat, "aif">,
+  file: string,
+  scale: "linear" | "pairs" = "linear",
+  given: Omit<Partial<JudgeReadOptions>, "scale"> = {},
+) {
   const accepted: Judgment[] = [];
-  const report = await readJudgments(createReadStream(path.join(FIXTURES, file)), { format, scale }, (judgment) =>
-    accepted.push(judgment),
+  const report = await readJudgments(
+    createReadStream(path.join(FIXTURES, file)),
+    { format, scale, ...given },
+    (judgment) => accepted.push(judgment),
   );
   return { report, accepted, refusals: report.errors.map((error) => [error.line, error.field, error.rule]) };
 }
@@ -151,6 +158,28 @@ describe("judge outputs: per-line reports", () => {
       score: { value: 4.56, source: "9" },
     });
     expect(accepted[0]!.rationale).toMatch(/Rating: \[\[9\]\]$/);
+    // The turn-2 judgment of question 82 rates the second answer: it looks for the turn-2 item, not question 82's.
+    expect(accepted[1]).toMatchObject({ match: { ids: ["82-turn2"] }, judge: { prompt: "single-v1-multi-turn" } });
+  });
+
+  it("MT-Bench turn 2: matched to the turn-2 item, or refused saying why (never the turn-1 item)", async () => {
+    const { accepted } = await judgments("mt_bench", "judges/mt_bench-single.jsonl");
+    const turn2 = accepted.find((judgment) => judgment.match.ids[0] === "82-turn2")!;
+    const row = (taskId: string) => ({
+      itemId: taskId,
+      taskId,
+      sourceSuiteId: null,
+      systemUnderTest: "vicuna-13b-v1.3",
+      modality: "chat",
+      prompt: `Prompt of ${taskId}`,
+      modalityTags: ["chat"],
+    });
+    expect(matchJudgment(turn2, judgeItemIndex([row("mt_bench:82"), row("mt_bench:82-turn2")]), 2)).toMatchObject({
+      taskId: "mt_bench:82-turn2",
+    });
+    const refused = matchJudgment(turn2, judgeItemIndex([row("mt_bench:82")]), 2);
+    expect(refused).toMatchObject({ line: 2, rule: "unmatched" });
+    expect((refused as { message: string }).message).toContain("not put on question 82's turn-1 item");
   });
 
   it("MT-Bench with the pairs mapping", async () => {
@@ -170,16 +199,20 @@ describe("judge outputs: per-line reports", () => {
     expect(accepted[1]!.rationale).toMatch(/\[\[B>A\]\]/);
   });
 
-  it("AlpacaEval: preferences 1, 2 and fractions as vs_reference; raw_completion in its three shapes; 0 refused", async () => {
+  it("AlpacaEval: preferences 1, 2 and fractions as vs_reference; raw_completion in its three shapes; 0 a draw", async () => {
     const { report, accepted, refusals } = await judgments("alpaca_eval", "judges/alpaca_eval-annotations.json");
-    expect([report.linesRead, report.accepted, report.refused]).toEqual([5, 4, 1]);
-    expect(refusals).toEqual([[5, "/preference", "unusablePreference"]]);
+    expect([report.linesRead, report.accepted, report.refused]).toEqual([5, 5, 0]);
+    expect(refusals).toEqual([]);
     expect(accepted.map((judgment) => judgment.vsReference?.value)).toEqual([
       "better",
       "worse",
       "better",
       "equivalent",
+      "equivalent",
     ]);
+    // AlpacaEval's metrics count preference 0 as a draw (metrics/helpers.py): so does the prefill, and says so.
+    expect(accepted[4]!.vsReference).toEqual({ value: "equivalent", source: "0" });
+    expect(accepted[4]!.mapping).toContain("0 = a draw");
     expect(accepted[0]!.rationale).toBe('logprob choice: the annotator answered "m"');
     expect(accepted[1]!.rationale).toMatch(/^Output \(a\) explains/);
     expect(accepted[2]!.rationale).toMatch(/^Both are correct/);
@@ -190,9 +223,22 @@ describe("judge outputs: per-line reports", () => {
     });
   });
 
-  it("WildBench: string scores, strengths and weaknesses kept; a missing or fractional score refused", async () => {
-    const { report, accepted, refusals } = await judgments("wildbench", "judges/wildbench-scores.json");
+  it("WildBench: the judge from the admin (never unknown); string scores, strengths and weaknesses kept; a missing or fractional score refused", async () => {
+    // The judge is named only by WildBench's folder: without the admin's judge model, nothing is labelled "unknown".
+    const unnamed = await judgments("wildbench", "judges/wildbench-scores.json");
+    expect(unnamed.refusals).toEqual([
+      [1, "/judge", "judgeModel"],
+      [2, "/judge", "judgeModel"],
+      [3, "/score", "unusableScore"],
+      [4, "/score", "unusableScore"],
+    ]);
+    expect(unnamed.report.errors[0]!.message).toContain("judge_model");
+    const { report, accepted, refusals } = await judgments("wildbench", "judges/wildbench-scores.json", "linear", {
+      judgeModel: "gpt-4o-2024-05-13",
+      judgeVersion: "score.v2 2024-05-22",
+    });
     expect([report.linesRead, report.accepted, report.refused]).toEqual([4, 2, 2]);
+    expect(accepted[0]!.judge).toEqual({ model: "gpt-4o-2024-05-13", version: "score.v2 2024-05-22" });
     expect(refusals).toEqual([
       [3, "/score", "unusableScore"],
       [4, "/score", "unusableScore"],
@@ -204,8 +250,13 @@ describe("judge outputs: per-line reports", () => {
     });
   });
 
-  it("Inspect scores: C/P/I and fractions mapped, the explanation kept; N refused", async () => {
-    const { report, accepted, refusals } = await judgments("inspect_scores", "inspect-log.json");
+  it("Inspect scores: C/P/I and fractions mapped, the explanation kept; N refused; a custom scorer only when named", async () => {
+    const unnamed = await judgments("inspect_scores", "inspect-log.json");
+    // summary_grader explains itself, but only the admin can say a model grades it.
+    expect(unnamed.refusals).toContainEqual([6, "/sample/scores", "noJudgeScore"]);
+    const { report, accepted, refusals } = await judgments("inspect_scores", "inspect-log.json", "linear", {
+      scorers: ["summary_grader"],
+    });
     expect([report.linesRead, report.accepted, report.refused]).toEqual([6, 4, 2]);
     expect(refusals).toEqual([
       [3, "/sample/scores/model_graded_qa/value", "unusableScore"],
@@ -219,6 +270,55 @@ describe("judge outputs: per-line reports", () => {
     ]);
     expect(accepted[0]!.judge.model).toBe("anthropic/claude-3-5-haiku-latest");
     expect(accepted[1]!.rationale).toMatch(/GRADE: P$/);
+  });
+
+  it("Inspect scores: a rule-based scorer (choice, includes, match) is never an LLM judge, even when named", async () => {
+    const { report, accepted, refusals } = await judgments("inspect_scores", "inspect-mixed-scorers.json");
+    expect([report.linesRead, report.accepted, report.refused]).toEqual([4, 1, 3]);
+    expect(refusals).toEqual([
+      [1, "/sample/scores", "noJudgeScore"],
+      [2, "/sample/scores", "noJudgeScore"],
+      [4, "/sample/scores", "noJudgeScore"],
+    ]);
+    expect(report.errors[0]!.message).toContain("choice");
+    expect(accepted.map((judgment) => [judgment.match.ids[0], judgment.judge.prompt])).toEqual([
+      ["mixed_scorers:scrape-7", "model_graded_qa"],
+    ]);
+    // A custom model-graded scorer the admin names is read; a rule-based one the admin names is refused.
+    const named = await judgments("inspect_scores", "inspect-mixed-scorers.json", "linear", {
+      scorers: ["rubric_grader", "choice"],
+      judgeModel: "openai/gpt-4o",
+    });
+    expect(named.refusals).toEqual([
+      [1, "/sample/scores/choice", "ruleBasedScorer"],
+      [4, "/sample/scores", "noJudgeScore"],
+    ]);
+    expect(named.accepted.map((judgment) => [judgment.match.ids[0], judgment.judge, judgment.score?.value])).toEqual([
+      ["mixed_scorers:capital-fr", { model: "openai/gpt-4o", prompt: "rubric_grader" }, 3],
+      ["mixed_scorers:scrape-7", { model: "openai/gpt-4o", prompt: "model_graded_qa" }, 5],
+    ]);
+  });
+
+  it("Inspect scores: a NUL in one sample's prompt is escaped with a note on that sample's line", async () => {
+    const { report, accepted } = await judgments("inspect_scores", "inspect-mixed-scorers.json");
+    expect(accepted).toHaveLength(1);
+    expect(report.notes).toEqual([
+      { line: 3, field: "/sample/input", message: expect.stringContaining("NUL") },
+      { line: 3, field: "/sample/messages/0/content", message: expect.stringContaining("NUL") },
+    ]);
+  });
+});
+
+describe("Inspect logs with a NUL and rule-based scorers as items", () => {
+  it("escapes a NUL in one sample's prompt with a per-line note instead of refusing the sample or the log", async () => {
+    const { report, accepted } = await items("inspect", "inspect-mixed-scorers.json");
+    expect([report.linesRead, report.accepted, report.refused]).toEqual([4, 4, 0]);
+    const scraped = accepted.find((item) => item.task.task_id === "mixed_scorers:scrape-7")!;
+    expect(scraped.task.prompt).toBe("Summarise this page:\\u0000<html>Opening hours: 9-17</html>");
+    expect(report.notes.filter((note) => note.message.includes("NUL"))).toEqual([
+      { line: 3, field: "/sample/input", message: expect.stringContaining("written as the text \\u0000") },
+      { line: 3, field: "/sample/messages/0/content", message: expect.stringContaining("NUL") },
+    ]);
   });
 });
 
@@ -258,6 +358,7 @@ describe("judgments as AIF records", () => {
       prompt: "a prompt",
       modalityTags: ["chat"],
     };
+    const given = { judgeModel: "gpt-4o-2024-05-13", judgeVersion: "2024-05-13", scorers: ["summary_grader"] };
     const cases = [
       ["mt_bench", "judges/mt_bench-single.jsonl"],
       ["arena_hard", "judges/arena_hard-judgments.jsonl"],
@@ -267,7 +368,7 @@ describe("judgments as AIF records", () => {
     ] as const;
     let checked = 0;
     for (const [format, file] of cases) {
-      const { accepted } = await judgments(format, file);
+      const { accepted } = await judgments(format, file, "linear", given);
       for (const judgment of accepted) {
         const record: Record<string, unknown> = {
           schema_version: AIF_SCHEMA_VERSION,
@@ -279,11 +380,13 @@ describe("judgments as AIF records", () => {
         const rater = record.rater as { model: string; version: string };
         expect(rater.model).toBe(judgment.judge.model);
         expect(rater.version).toContain(format);
+        if (judgment.judge.version) expect(rater.version.startsWith("2024-05-13; ")).toBe(true);
         expect((record.freeform as { notes: string }).notes).toContain(judgment.mapping);
         checked += 1;
       }
     }
-    expect(checked).toBe(15);
+    // AlpacaEval's preference 0 (a draw) is one more than before.
+    expect(checked).toBe(16);
   });
 });
 
@@ -306,5 +409,24 @@ describe("the registry drives every surface", () => {
     });
     expect(() => prefillFormatParams(new URLSearchParams({ format: "mtbench" }))).toThrow(/format/);
     expect(() => prefillFormatParams(new URLSearchParams({ scale: "thirds" }))).toThrow(/scale/);
+    expect(
+      prefillFormatParams(
+        new URLSearchParams([
+          ["format", "inspect_scores"],
+          ["judge_model", " gpt-4o "],
+          ["judge_version", "2024-05-13"],
+          ["scorer", "rubric_grader,fact_grader"],
+          ["scorer", "style"],
+        ]),
+      ),
+    ).toEqual({
+      format: "inspect_scores",
+      scale: "linear",
+      judgeModel: "gpt-4o",
+      judgeVersion: "2024-05-13",
+      scorers: ["rubric_grader", "fact_grader", "style"],
+    });
+    expect(() => prefillFormatParams(new URLSearchParams({ judge_model: " " }))).toThrow(/judge_model/);
+    expect(USAGE).toContain("--judge-model MODEL");
   });
 });

@@ -7,7 +7,7 @@
 // lib/imports/fixtures/README.md.
 import type { Item, Segment, ToolCall, TranscriptMessage } from "@/lib/items/types";
 import { isPlainObject } from "@/lib/is-plain-object";
-import type { Entry } from "./read-entries";
+import type { Entry, EntryNote } from "./read-entries";
 import { LineLog, type LineResult } from "./line-result";
 
 /** One sample of a log, with the log's header. */
@@ -35,10 +35,23 @@ export function expandInspectLog(entry: Entry): Entry[] {
       },
     ];
   }
-  return log.samples.map((sample, index) => ({
-    line: index + 1,
-    value: { inspect_eval: { ...header, status: log.status }, sample } satisfies SampleEntry,
-  }));
+  // A note of the reader (an escaped NUL at /samples/3/input) belongs to its sample (line 4, /sample/input);
+  // one outside the samples (the header) to the first sample.
+  const notesOf = new Map<number, EntryNote[]>();
+  for (const note of entry.notes ?? []) {
+    const match = /^\/samples\/(\d+)(\/.*)?$/.exec(note.field);
+    const index = match ? Number(match[1]) : 0;
+    const field = match ? `/sample${match[2] ?? ""}` : note.field;
+    notesOf.set(index, [...(notesOf.get(index) ?? []), { ...note, field }]);
+  }
+  return log.samples.map((sample, index) => {
+    const notes = notesOf.get(index);
+    return {
+      line: index + 1,
+      value: { inspect_eval: { ...header, status: log.status }, sample } satisfies SampleEntry,
+      ...(notes ? { notes } : {}),
+    };
+  });
 }
 
 /** Inspect content: a string or a list of content parts (text, reasoning, image, …). */

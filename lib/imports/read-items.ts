@@ -115,11 +115,20 @@ export async function readItems(
   const { entries } = await readEntries(input, {
     kinds: importFormatInfo(options.format).fileKinds,
     maxLineBytes: options.maxLineBytes,
+    // One sample's NUL is escaped with a note rather than refusing the sample (or the whole log).
+    escapeNul: options.format === "inspect",
   });
   // Batches of one: the caller stages in its own batches (lib/imports/service.ts).
   const counts = await ingest(expandEntries(entries, ENTRY_EXPANDERS[options.format]), strategy, {
     log,
     batchSize: 1,
+    onNotes: (line, notes) => {
+      report.notesOmitted += keep(
+        report.notes,
+        notes.map((note) => ({ line, ...note })),
+        max,
+      );
+    },
     onProgress:
       onProgress &&
       (async (partial) => {

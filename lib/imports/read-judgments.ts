@@ -5,7 +5,7 @@
 import type { Readable } from "node:stream";
 import type { PrefillFormat, ScaleMapping } from "./formats";
 import { ingest } from "./ingest";
-import { JUDGE_EXPANDERS, JUDGE_PARSERS, type Judgment } from "./judge-formats";
+import { JUDGE_EXPANDERS, JUDGE_PARSERS, type JudgeReadOptions, type Judgment } from "./judge-formats";
 import { expandEntries } from "./parsers";
 import { readEntries } from "./read-entries";
 import { RefusalLog, type Refusal } from "./refusal-log";
@@ -16,25 +16,35 @@ export type JudgmentReport = {
   accepted: number;
   refused: number;
   errors: Refusal[];
+  /** What was changed to store a line (an escaped NUL), by line and field. */
+  notes: { line: number; field: string; message: string }[];
 };
 
 export async function readJudgments(
   input: Readable,
-  options: { format: Exclude<PrefillFormat, "aif">; scale?: ScaleMapping },
+  options: { format: Exclude<PrefillFormat, "aif">; scale?: ScaleMapping } & Omit<Partial<JudgeReadOptions>, "scale">,
   onJudgment: (judgment: Judgment, line: number) => void = () => undefined,
 ): Promise<JudgmentReport> {
   const log = new RefusalLog();
-  const { entries } = await readEntries(input, { kinds: ["jsonl", "json"] });
+  const { entries } = await readEntries(input, {
+    kinds: ["jsonl", "json"],
+    escapeNul: options.format === "inspect_scores",
+  });
+  const notes: JudgmentReport["notes"] = [];
   const counts = await ingest(
     expandEntries(entries, JUDGE_EXPANDERS[options.format]),
     {
       validate: (value, line) => {
-        const verdict = JUDGE_PARSERS[options.format](value, line, options.scale ?? "linear");
+        const verdict = JUDGE_PARSERS[options.format](value, line, { ...options, scale: options.scale ?? "linear" });
         return verdict.ok ? { ok: true, value: verdict.judgment } : verdict;
       },
       storeBatch: (batch) => batch.forEach(({ line, value }) => onJudgment(value, line)),
     },
-    { log, batchSize: 1 },
+    {
+      log,
+      batchSize: 1,
+      onNotes: (line, entryNotes) => notes.push(...entryNotes.map((note) => ({ line, ...note }))),
+    },
   );
   return {
     format: options.format,
@@ -42,5 +52,6 @@ export async function readJudgments(
     accepted: counts.accepted,
     refused: log.refused,
     errors: log.errors,
+    notes,
   };
 }

@@ -32,7 +32,7 @@ const ALPACA_PROMPTS = [
   "How do I wrap a present neatly?",
 ];
 /** The humans' overall quality per task: close to the MT-Bench judge's real scores (9 → 4.56, 2 → 1.44). */
-const HUMAN_OVERALL: Record<string, number> = { "mt_bench:81": 5, "mt_bench:82": 1 };
+const HUMAN_OVERALL: Record<string, number> = { "mt_bench:81": 5, "mt_bench:82-turn2": 1 };
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -61,7 +61,7 @@ it("counts no placeholder: unanimous humans need no adjudication and human↔jud
     importId: created.id,
     file: jsonl([
       chatItem("mt_bench:81", "vicuna-13b-v1.3"),
-      chatItem("mt_bench:82", "vicuna-13b-v1.3"),
+      chatItem("mt_bench:82-turn2", "vicuna-13b-v1.3"),
       ...ALPACA_PROMPTS.map((prompt, index) => chatItem(`alpaca:${index}`, "my-model", prompt)),
     ]) as never,
   });
@@ -112,14 +112,14 @@ it("counts no placeholder: unanimous humans need no adjudication and human↔jud
       storeValid: true,
     });
   expect(await run("mt_bench", "judges/mt_bench-single.jsonl")).toMatchObject({ stored: 2 });
-  expect(await run("alpaca_eval", "judges/alpaca_eval-annotations.json")).toMatchObject({ stored: 4 });
+  expect(await run("alpaca_eval", "judges/alpaca_eval-annotations.json")).toMatchObject({ stored: 5 });
 
   const judged = (
     await db().evalRecord.findMany({ where: { reviewTask: { suiteId: suite.id } }, select: { body: true } })
   ).map(
     (row) => row.body as Record<string, unknown> & { task: { task_id: string }; universal: Record<string, unknown> },
   );
-  expect(judged).toHaveLength(6);
+  expect(judged).toHaveLength(7);
   for (const body of judged) {
     // Still a valid AIF record, with every dimension the source did not rate marked.
     expect(validateRecord(body)).toEqual([]);
@@ -145,7 +145,7 @@ it("counts no placeholder: unanimous humans need no adjudication and human↔jud
   );
   expect([...realJudgeScore].sort()).toEqual([
     ["mt_bench:81", 4.56],
-    ["mt_bench:82", 1.44],
+    ["mt_bench:82-turn2", 1.44],
   ]);
   const units = [...realJudgeScore].flatMap(([taskId, judge]) => raters.map(() => [HUMAN_OVERALL[taskId]!, judge]));
   const expected = krippendorffAlpha(units, { level: "ordinal" });

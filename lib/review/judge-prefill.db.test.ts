@@ -91,6 +91,7 @@ describe("logs in as items, judges in as prefills", () => {
       jsonl([
         chatItem("mt_bench:81", "vicuna-13b-v1.3"),
         chatItem("mt_bench:82", "vicuna-13b-v1.3"),
+        chatItem("mt_bench:82-turn2", "vicuna-13b-v1.3"),
         chatItem("arena_hard:328c149ed45a41c0b9d6f14659e63599", "qwq-32b"),
         chatItem("arena_hard:1f07cf6d146d4038b2b93aaba3935ce0", "qwq-32b"),
         ...ALPACA_PROMPTS.map((prompt, index) => chatItem(`alpaca:${index}`, "my-model", prompt)),
@@ -110,7 +111,7 @@ describe("logs in as items, judges in as prefills", () => {
         import_ids: [natives.importId, inspectImportId],
       },
     });
-    const run = (format: PrefillFormat, file: string) =>
+    const run = (format: PrefillFormat, file: string, given: { judgeModel?: string; judgeVersion?: string } = {}) =>
       importPrefills({
         actor: admin,
         suiteId: suite.id,
@@ -118,6 +119,7 @@ describe("logs in as items, judges in as prefills", () => {
         format,
         scale: "linear",
         storeValid: true,
+        ...given,
       });
 
     const mtBench = await run("mt_bench", "judges/mt_bench-single.jsonl");
@@ -131,18 +133,34 @@ describe("logs in as items, judges in as prefills", () => {
     expect(mtBench.errors[3]!.message).toContain('"999"');
 
     expect(await run("arena_hard", "judges/arena_hard-judgments.jsonl")).toMatchObject({ stored: 2, refused: 2 });
-    expect(await run("alpaca_eval", "judges/alpaca_eval-annotations.json")).toMatchObject({ stored: 4, refused: 1 });
-    const wild = await run("wildbench", "judges/wildbench-scores.json");
+    // Preference 0 is a draw (as AlpacaEval counts it), stored as vs_reference equivalent.
+    expect(await run("alpaca_eval", "judges/alpaca_eval-annotations.json")).toMatchObject({ stored: 5, refused: 0 });
+    // WildBench names its judge only in its folder: the admin gives it at upload.
+    const wild = await run("wildbench", "judges/wildbench-scores.json", {
+      judgeModel: "gpt-4o-2024-05-13",
+      judgeVersion: "score.v2",
+    });
     // 1f2e… is an item of another model: matched by id, refused by the model judged.
     expect(wild).toMatchObject({ stored: 1, refused: 3 });
     expect(wild.errors.find((error) => error.line === 2)).toMatchObject({ rule: "unmatched" });
-    expect(await run("inspect_scores", "inspect-log.json")).toMatchObject({ stored: 4, refused: 2 });
+    // Sample 6's custom summary_grader is not named as model-graded: refused, not stored as an llm_judge.
+    expect(await run("inspect_scores", "inspect-log.json")).toMatchObject({ stored: 3, refused: 3 });
 
     const judged = await db().evalRecord.findMany({
       where: { reviewTask: { suiteId: suite.id } },
       select: { body: true },
     });
-    expect(judged).toHaveLength(13);
+    expect(judged).toHaveLength(2 + 2 + 5 + 1 + 3);
+    const bodies = judged.map((row) => row.body as JudgeBody);
+    // MT-Bench question 82's turn-2 judgment (score 2) is on the turn-2 item; the turn-1 item has no judge rating.
+    expect(
+      bodies.filter((body) => body.task.task_id.startsWith("mt_bench:82")).map((body) => body.task.task_id),
+    ).toEqual(["mt_bench:82-turn2"]);
+    const wildRecord = bodies.find((body) => body.task.task_id.startsWith("wildbench:"))!;
+    expect(wildRecord.rater).toMatchObject({
+      model: "gpt-4o-2024-05-13",
+      version: "score.v2; wildbench; scale linear",
+    });
     const mt = judged.map((row) => row.body as JudgeBody).find((body) => body.task.task_id === "mt_bench:81")!;
     expect(mt.rater).toEqual({
       type: "llm_judge",

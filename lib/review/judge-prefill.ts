@@ -1,8 +1,8 @@
 // A judgment read from another tool's output (lib/imports/judge-formats.ts) →
 // the item of the suite it rates → an llm_judge AIF record, which then takes
 // the same path as any AIF prefill. The verbatim AIF schema has no extension
-// field: the judge is rater.model, the judge prompt and the scale mapping are
-// rater.version, and the source's verdict and the mapping in words are
+// field: the judge is rater.model, the judge's version (given at upload), the
+// judge prompt and the scale mapping are rater.version, and the source's verdict and the mapping in words are
 // freeform.notes. A source's one overall score is overall_quality only; the
 // universal dimensions it did not rate (all five for a pairwise-only source:
 // AlpacaEval, an Arena-Hard verdict, which sets vs_reference) are marked not
@@ -71,7 +71,7 @@ export function matchJudgment(
       message:
         found.length > 0 && sut !== undefined
           ? `items with ${what} exist, but none has system under test ${JSON.stringify(sut)}`
-          : `no item of this suite has ${what}`,
+          : `no item of this suite has ${what}${judgment.match.unmatchedHint ? `: ${judgment.match.unmatchedHint}` : ""}`,
     };
   return {
     line,
@@ -103,7 +103,8 @@ export function judgmentRecord(
   const freeform: Record<string, string> = { notes: clip(`Imported as ${format}: ${judgment.mapping}.`, 2000) };
   if (judgment.strengths) freeform.strengths = clip(judgment.strengths, 1000);
   if (judgment.weaknesses) freeform.weaknesses = clip(judgment.weaknesses, 1000);
-  const version = `${format}${judgment.judge.prompt ? ` ${judgment.judge.prompt}` : ""}; scale ${judgment.score ? scale : "none"}`;
+  // The judge's own version, when the admin gave it at upload, leads: the format and mapping follow.
+  const version = `${judgment.judge.version ? `${judgment.judge.version}; ` : ""}${format}${judgment.judge.prompt ? ` ${judgment.judge.prompt}` : ""}; scale ${judgment.score ? scale : "none"}`;
   return {
     rater: {
       type: "llm_judge",

@@ -24,7 +24,7 @@ import { readEntries } from "@/lib/imports/read-entries";
 import { RefusalLog, type Refusal } from "@/lib/imports/refusal-log";
 import { judgeRecordIssues, storeJudgeRecordsBatch } from "@/lib/records/service";
 import type { PrefillFormat, ScaleMapping } from "@/lib/imports/formats";
-import { JUDGE_EXPANDERS, JUDGE_PARSERS } from "@/lib/imports/judge-formats";
+import { JUDGE_EXPANDERS, JUDGE_PARSERS, type JudgeReadOptions } from "@/lib/imports/judge-formats";
 import { expandEntries } from "@/lib/imports/parsers";
 import { judgeItemIndex, judgmentRecord, matchJudgment } from "./judge-prefill";
 import { openReviewTasks } from "./review-tasks";
@@ -150,7 +150,7 @@ export type PrefillValidator = {
 };
 
 /** Another tool's judge output (lib/imports/judge-formats.ts) and the scale its scores are mapped with. */
-export type JudgeInput = { format: PrefillFormat; scale?: ScaleMapping };
+export type JudgeInput = { format: PrefillFormat } & Partial<JudgeReadOptions>;
 
 /**
  * Judges each record of a prefills file against the contract and the suite's items. With `judge`, each entry is
@@ -184,7 +184,7 @@ export function prefillValidator(
       let value = source;
       if (format !== "aif" && judgeIndex) {
         // Another tool's judgment: read it, find its item, and make it the AIF record it stands for.
-        const verdict = JUDGE_PARSERS[format](source, line, judge.scale ?? "linear");
+        const verdict = JUDGE_PARSERS[format](source, line, { ...judge, scale: judge.scale ?? "linear" });
         if (!verdict.ok) return verdict;
         const item = matchJudgment(verdict.judgment, judgeIndex, line);
         if ("rule" in item) return { ok: false, refusals: [item] };
@@ -251,6 +251,11 @@ export async function importPrefills(options: {
   format?: PrefillFormat;
   /** How a 1-10 judge score maps to 1-5 (SCALE_MAPPINGS); linear when absent. */
   scale?: ScaleMapping;
+  /** Who judged, when the file does not say (lib/imports/judge-formats.ts JudgeReadOptions). */
+  judgeModel?: string;
+  judgeVersion?: string;
+  /** Inspect scorers the admin names as model-graded. */
+  scorers?: readonly string[];
 }): Promise<PrefillImportReport> {
   const { actor, suiteId } = options;
   authorize(actor, "prefills.import");
@@ -258,12 +263,18 @@ export async function importPrefills(options: {
 
   const limited = options.file.pipe(byteLimit(options.maxBytes ?? getEnv().EVALFORM_MAX_UPLOAD_BYTES, () => undefined));
   options.file.on("error", (error) => limited.destroy(error));
-  const read = await readEntries(limited, { kinds: ["jsonl", "json"] });
+  const read = await readEntries(limited, { kinds: ["jsonl", "json"], escapeNul: options.format === "inspect_scores" });
   const log = new RefusalLog();
   const notes: string[] = [];
   const accepted: Accepted[] = [];
   const format = options.format ?? "aif";
-  const validator = prefillValidator(suite, byTask, { format, scale: options.scale });
+  const validator = prefillValidator(suite, byTask, {
+    format,
+    scale: options.scale,
+    judgeModel: options.judgeModel,
+    judgeVersion: options.judgeVersion,
+    scorers: options.scorers,
+  });
   const strategy: IngestStrategy<Accepted> = {
     validate: validator.validate,
     // Kept until the file is read: whether anything is stored depends on every record (storeAccepted).
@@ -271,14 +282,18 @@ export async function importPrefills(options: {
       for (const entry of batch) accepted.push(entry.value);
     },
   };
+  const lineNotes: string[] = [];
   const { read: recordsRead } = await ingest(expandEntries(read.entries, JUDGE_EXPANDERS[format]), strategy, {
     log,
     keepStoring: () => options.storeValid === true || log.refused === 0,
+    onNotes: (line, entryNotes) => {
+      for (const note of entryNotes) lineNotes.push(`line ${line} ${note.field}: ${note.message}`);
+    },
   });
   notes.unshift(
     `read as ${read.format === "json" ? "one JSON document (numbers are positions in it)" : "JSON Lines (numbers are lines)"}`,
   );
-  notes.push(...validator.notes());
+  notes.push(...validator.notes(), ...lineNotes);
 
   const { refused, errors } = log;
   const report = {

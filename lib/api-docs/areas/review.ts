@@ -53,6 +53,21 @@ export const reviewArea: Area = {
           `how a 1-10 judge score becomes 1-5 (default linear), written into each prefill's rater.version and freeform.notes: ${SCALE_MAPPINGS.map((m) => `${m.id}: ${m.label}`).join("; ")}`,
           { type: "string", enum: SCALE_MAPPINGS.map((m) => m.id) },
         ),
+        queryParameter(
+          "judge_model",
+          "the judge model, for judge outputs that do not name it (WildBench names it only in its folder; some arena files): written as rater.model. A judgment whose file names no judge and without this parameter is refused (rule judgeModel), never labelled unknown",
+          { type: "string", minLength: 1, maxLength: 200 },
+        ),
+        queryParameter(
+          "judge_version",
+          "the judge's version (a model snapshot, a prompt revision), written first in each prefill's rater.version",
+          { type: "string", minLength: 1, maxLength: 200 },
+        ),
+        queryParameter(
+          "scorer",
+          "format inspect_scores: Inspect scorers to read as model-graded besides model_graded_qa and model_graded_fact (repeated, or comma-separated). Rule-based scorers (answer, choice, exact, f1, includes, match, math, pattern, perplexity) are never read as a judge (rule ruleBasedScorer)",
+          { type: "string" },
+        ),
       ],
       body: recordsUpload(
         ref("AifRecordWithRules"),

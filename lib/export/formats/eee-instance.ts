@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
 import { isNotRated } from "@/lib/aif/not-rated";
+import { eeeSourceIdentity } from "./eee-source";
 
 export const EEE_SCHEMA_VERSION = "0.3.0";
 /** A Likert score at or above this is `is_correct` (0.3.0 requires a boolean): the scale's upper two anchors. */
@@ -56,7 +57,12 @@ function stringsOf(entries: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-export function eeeInstancesOf(record: StoredRecord): Record<string, unknown>[] {
+/**
+ * `itemSource` is the rated item's stored source (item.source): an item
+ * imported from Every Eval Ever gives its lines the source line's identity
+ * and output (./eee-source.ts), so they join the source on sample_id and sample_hash.
+ */
+export function eeeInstancesOf(record: StoredRecord, itemSource?: unknown): Record<string, unknown>[] {
   const task = record.task ?? {};
   const subject = record.subject ?? {};
   const rater = record.rater ?? {};
@@ -64,7 +70,26 @@ export function eeeInstancesOf(record: StoredRecord): Record<string, unknown>[] 
   const suite = task.suite_id ?? "no-suite";
   const prompt = task.prompt ?? "";
   const reference = typeof task.reference === "string" && task.reference !== "" ? [task.reference] : [];
-  const sampleHash = eeeSampleHash(prompt, reference);
+  const source = eeeSourceIdentity(itemSource, eeeSampleHash);
+  const { model_id: modelId, ...sample } = source
+    ? {
+        model_id: source.model_id,
+        sample_id: source.sample_id,
+        sample_hash: source.sample_hash,
+        interaction_type: source.interaction_type,
+        input: source.input,
+        output: source.output,
+        ...(source.messages === undefined ? {} : { messages: source.messages }),
+      }
+    : {
+        model_id: subject.model ?? subject.system_under_test ?? "unknown",
+        sample_id: task.task_id ?? "",
+        sample_hash: eeeSampleHash(prompt, reference),
+        interaction_type: "single_turn",
+        input: { raw: prompt, reference },
+        // The AIF record holds the verdict, not the answer (the rated item does): no response is invented.
+        output: { raw: [] },
+      };
   const lines: Record<string, unknown>[] = [];
   for (const dimension of LIKERT_DIMENSIONS) {
     const likert = at(record, dimension);
@@ -73,15 +98,10 @@ export function eeeInstancesOf(record: StoredRecord): Record<string, unknown>[] 
     lines.push({
       schema_version: EEE_SCHEMA_VERSION,
       evaluation_id: `evalform/${suite}/${raterType}`,
-      model_id: subject.model ?? subject.system_under_test ?? "unknown",
+      model_id: modelId,
       evaluation_name: `aif.${dimension}`,
       evaluation_result_id: `evalform/${suite}/${raterType}/${dimension}`,
-      sample_id: task.task_id ?? "",
-      sample_hash: sampleHash,
-      interaction_type: "single_turn",
-      input: { raw: prompt, reference },
-      // The AIF record holds the verdict, not the answer (the rated item does): no response is invented.
-      output: { raw: [] },
+      ...sample,
       answer_attribution: [],
       evaluation: { score: likert.score, is_correct: likert.score >= EEE_CORRECT_FROM },
       metadata: stringsOf({
@@ -104,6 +124,9 @@ export function eeeInstancesOf(record: StoredRecord): Record<string, unknown>[] 
         modality: task.modality,
         system_under_test: subject.system_under_test,
         subject_version: subject.version,
+        source_evaluation_id: source?.evaluation_id,
+        source_evaluation_name: source?.evaluation_name,
+        source_evaluation_result_id: source?.evaluation_result_id,
       }),
     });
   }

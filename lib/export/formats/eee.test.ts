@@ -142,4 +142,48 @@ describe("the eee-0.3.0 export", () => {
     expect(html).toMatch(/&quot;score&quot;: 3|"score": 3/);
     expect(html).toContain("Checked the order, but emailed before issuing the refund.");
   });
+
+  it("gives a record of an item imported from EEE the source line's identity and output (issue 34, item 8)", () => {
+    const source = {
+      format: "eee",
+      record: {
+        schema_version: "0.2.1",
+        evaluation_id: "mmlu-2026",
+        model_id: "acme/acme-chat-2",
+        evaluation_name: "mmlu_physics",
+        sample_id: 17,
+        interaction_type: "single_turn",
+        input: { raw: "Which quantity is conserved?", reference: "momentum", choices: ["mass", "momentum"] },
+        output: { raw: "Momentum.", reasoning_trace: "Elastic collision." },
+      },
+    };
+    const encoder = format.encoder();
+    const text = encoder.page([JSON.stringify(human)], 0, [JSON.stringify(source)]).toString("utf8");
+    const out = text
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as EeeLine);
+    expect(out).toHaveLength(scoredDimensions(human).length);
+    const { $schema: _draft07, ...schema } = eeeSchema as Record<string, unknown>;
+    const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
+    for (const line of out) {
+      expect(validate(line), JSON.stringify(validate.errors)).toBe(true);
+      expect(line).toMatchObject({
+        model_id: "acme/acme-chat-2",
+        sample_id: "17",
+        sample_hash: eeeSampleHash("Which quantity is conserved?", ["momentum"]),
+        input: { raw: "Which quantity is conserved?", reference: ["momentum"], choices: ["mass", "momentum"] },
+        output: { raw: ["Momentum."], reasoning_trace: ["Elastic collision."] },
+        metadata: { eval_id: ids[0], source_evaluation_name: "mmlu_physics", task_id: human.task.task_id },
+      });
+    }
+    // Without a source (a free-form record, an item from another format) the record alone makes the line.
+    const alone = JSON.parse(
+      encoder
+        .page([JSON.stringify(human)], 0, [null])
+        .toString("utf8")
+        .split("\n")[0]!,
+    );
+    expect(alone).toMatchObject({ sample_id: human.task.task_id, output: { raw: [] } });
+  });
 });

@@ -15,12 +15,16 @@ export const eeeFormat = defineExportFormat({
   extension: "eee.jsonl",
   layout: "derived",
   linesBefore: 0,
+  // An item imported from EEE keeps its source line: its lines carry the source's identity (./eee-source.ts).
+  readsItemSourceOf: "eee",
   encoder: () => ({
     head: () => "",
-    page(bodies) {
+    page(bodies, _before, itemSources) {
       let text = "";
-      for (const body of bodies) {
-        for (const instance of eeeInstancesOf(JSON.parse(body))) text += `${JSON.stringify(instance)}\n`;
+      for (const [index, body] of bodies.entries()) {
+        const source = itemSources?.[index];
+        for (const instance of eeeInstancesOf(JSON.parse(body), source ? JSON.parse(source) : undefined))
+          text += `${JSON.stringify(instance)}\n`;
       }
       return Buffer.from(text, "utf8");
     },

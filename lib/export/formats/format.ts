@@ -16,8 +16,11 @@ export type ExportLayout = "lines" | "array" | "table" | "derived";
 export type ExportEncoder = {
   /** Text before the first record (an opening bracket, a header row). */
   head(): string;
-  /** One page of records, given as their stored JSON text in file order; `before` records were written already. */
-  page(bodies: readonly string[], before: number): Buffer;
+  /**
+   * One page of records, given as their stored JSON text in file order; `before` records were written already.
+   * `itemSources` (formats with `readsItemSourceOf`) holds each record's rated item's stored source, as JSON text, or null.
+   */
+  page(bodies: readonly string[], before: number, itemSources?: readonly (string | null)[]): Buffer;
   /** Text after the last of `count` records. */
   tail(count: number): string;
 };
@@ -32,6 +35,11 @@ export type ExportFormat<Id extends string = string> = {
   mediaType: string;
   extension: string;
   layout: ExportLayout;
+  /**
+   * The item import format (lib/imports/formats.ts) whose stored source (item.source, read through suite_record)
+   * the encoder is also given for each record rating such an item; null for a record of any other item.
+   */
+  readsItemSourceOf?: "eee";
   /** Lines before the first record (progress counts the lines after them). */
   linesBefore: number;
   /** A fresh encoder for one file. */

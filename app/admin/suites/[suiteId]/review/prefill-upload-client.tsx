@@ -24,14 +24,21 @@ export function PrefillUploadClient({ suiteId }: { suiteId: string }) {
     storeValid: boolean;
     format: string;
     scale: string;
-  }>({ defaultValues: { format: "aif", scale: "linear" } });
-  const onSubmit = handleSubmit(async ({ file, storeValid, format, scale }) => {
+    judgeModel: string;
+    judgeVersion: string;
+    scorers: string;
+  }>({ defaultValues: { format: "aif", scale: "linear", judgeModel: "", judgeVersion: "", scorers: "" } });
+  const onSubmit = handleSubmit(async ({ file, storeValid, format, scale, judgeModel, judgeVersion, scorers }) => {
     const chosen = file?.[0];
     if (!chosen) return setError("file", { message: "Choose a file of judge records" });
     const query = new URLSearchParams({
       file_name: chosen.name,
       format,
       scale,
+      // Only for another tool's judge output: AIF records name their judge themselves.
+      ...(format !== "aif" && judgeModel.trim() ? { judge_model: judgeModel.trim() } : {}),
+      ...(format !== "aif" && judgeVersion.trim() ? { judge_version: judgeVersion.trim() } : {}),
+      ...(format === "inspect_scores" && scorers.trim() ? { scorer: scorers.trim() } : {}),
       ...(storeValid ? { store_valid: "true" } : {}),
     });
     const response = await fetch(`/api/suites/${suiteId}/prefills?${query}`, {
@@ -97,6 +104,38 @@ export function PrefillUploadClient({ suiteId }: { suiteId: string }) {
         </select>
         <span id="prefill-scale-help" className="help-block">
           {SCALE_MAPPINGS.map((mapping) => mapping.label).join("; ")}. Pairwise judges set vs_reference instead.
+        </span>
+        <label htmlFor="prefill-judge-model">Judge model</label>
+        <input
+          id="prefill-judge-model"
+          className="form-control"
+          maxLength={200}
+          aria-describedby="prefill-judge-help"
+          {...register("judgeModel")}
+        />
+        <label htmlFor="prefill-judge-version">Judge version</label>
+        <input
+          id="prefill-judge-version"
+          className="form-control"
+          maxLength={200}
+          aria-describedby="prefill-judge-help"
+          {...register("judgeVersion")}
+        />
+        <span id="prefill-judge-help" className="help-block">
+          For another tool&apos;s output that does not name its judge (WildBench names it only in its folder): the model
+          that judged and its version, written into each prefill. A judgment with no judge named is refused.
+        </span>
+        <label htmlFor="prefill-scorers">Model-graded Inspect scorers</label>
+        <input
+          id="prefill-scorers"
+          className="form-control"
+          maxLength={1000}
+          aria-describedby="prefill-scorers-help"
+          {...register("scorers")}
+        />
+        <span id="prefill-scorers-help" className="help-block">
+          Inspect scores only: custom scorers (comma-separated) that a model grades, beside model_graded_qa and
+          model_graded_fact. Rule-based scorers (choice, includes, match, exact…) are never read as a judge.
         </span>
         <label>
           <input type="checkbox" {...register("storeValid")} /> Store the valid records even if some are refused
