@@ -2,9 +2,11 @@
 // hydrating, or the next item on its way) are kept, never lost: a capturing
 // listener records them into a window queue while no form has claimed the
 // keyboard, and the form replays them once it is ready. The listener is
-// installed by a tiny inline script on a full page load (before any of the
-// app's JavaScript, with the CSP nonce) and by this module on a client-side
-// navigation; whichever runs first wins.
+// installed on every page by a tiny inline script in the root layout's <head>
+// (with the CSP nonce), so it runs before the first paint and before any of
+// the app's JavaScript; it records only on the pages that take rating keys.
+// This module installs it too, should the script not have run; whichever runs
+// first wins.
 
 export type BufferedKey = {
   key: string;
@@ -18,13 +20,14 @@ export type BufferedKey = {
 /** `claims`: how many mounted screens own the keyboard (a form, the panel after a submit, a correction). */
 type KeyQueue = { keys: BufferedKey[]; claims: number };
 
-/** Self-contained: its source is also the inline script (rating-screen.tsx). */
+/** Self-contained: its source is also the inline script (app/layout.tsx). */
 export function installKeyBuffer(): void {
   const w = window as unknown as { __evalformKeys?: KeyQueue };
   if (w.__evalformKeys) return;
   const queue: KeyQueue = { keys: [], claims: 0 };
   w.__evalformKeys = queue;
-  const ratingPath = /^\/(rate|review|share\/[^/]+\/rate)\//;
+  // Every page that takes rating keys: items, pairs, SME reviews, share links, adjudications.
+  const ratingPath = /^\/(rate|review|share\/[^/]+\/rate|adjudicate\/[^/]+\/items)\//;
   window.addEventListener(
     "keydown",
     (event) => {
@@ -62,6 +65,16 @@ export function claimKeys(): BufferedKey[] {
   queue.claims += 1;
   const now = Date.now();
   return queue.keys.splice(0).filter((key) => now - key.at < STALE_MS);
+}
+
+/**
+ * A screen stops taking keys for a moment (a submit on its way, the correction
+ * form loading): keys typed meanwhile wait for whatever screen comes next.
+ * The returned function takes the keyboard back and gives the keys typed meanwhile.
+ */
+export function pauseKeys(): () => BufferedKey[] {
+  releaseKeys();
+  return claimKeys;
 }
 
 /** A screen lets go (it unmounts). */

@@ -19,6 +19,11 @@ export function replayKeys(keys: BufferedKey[]): void {
     flushSync(() => {
       notHandled = target.dispatchEvent(event);
     });
+    // A typed Esc closes a modal dialog by the browser's own handling, which answers real keys only.
+    if (notHandled && init.key === "Escape" && target.closest("dialog[open]")) {
+      (target.closest("dialog[open]") as HTMLDialogElement).close();
+      continue;
+    }
     const typesText =
       target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === "text");
     if (notHandled && typesText && init.key.length === 1 && !init.ctrlKey && !init.metaKey && !init.altKey) {
