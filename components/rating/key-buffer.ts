@@ -77,6 +77,16 @@ export function pauseKeys(): () => BufferedKey[] {
   return claimKeys;
 }
 
+/** Whether a screen holds the keyboard now (a replay stops once one has let go: a submit, "next"). */
+export function keyboardClaimed(): boolean {
+  return queueOf().claims > 0;
+}
+
+/** Keys a replay did not get to: first in line for the screen that takes the keyboard next. */
+export function requeueKeys(keys: BufferedKey[]): void {
+  queueOf().keys.unshift(...keys);
+}
+
 /** A screen lets go (it unmounts). */
 export function releaseKeys(): void {
   const queue = queueOf();

@@ -11,7 +11,8 @@ import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { QueueUrls } from "@/lib/queues/open-next-item";
 import type { PrefetchOptions } from "next/dist/shared/lib/app-router-context.shared-runtime";
-import { handOverKeys } from "./key-buffer";
+import { handOverKeys, pauseKeys } from "./key-buffer";
+import { replayKeys } from "./replay-keys";
 import { commandOf } from "./rating-shortcuts";
 import { HazardPicker, type HazardPickerHandle } from "./hazard-picker";
 import { askUpcomingItem, openUpcomingItem, type UpcomingItem } from "./upcoming-item";
@@ -62,19 +63,18 @@ export function SubmittedPanel({
     upcoming.current = null;
     setFailure(await openUpcomingItem(queue, ahead, (path) => router.push(path)));
   }, [router, queue]);
-  // While the rating to correct loads, keys typed after `c` wait for the correction form.
-  const [opening, setOpening] = useState(false);
   const correct = useCallback(async () => {
-    setOpening(true);
+    // While the rating to correct loads, keys typed after `c` wait for the correction form.
+    const resume = pauseKeys();
     const result = await fetchJson<Record<string, unknown>>(`/api/records/${latestEvalId}`, { method: "GET" });
-    setOpening(false);
     if (!result.ok) {
       setFailure(result.message);
+      replayKeys(resume());
       return;
     }
     setCorrecting(editableCopy(result.data));
   }, [latestEvalId]);
-  useClaimedKeyboard(correcting === null && !opening, () => next.current?.focus());
+  useClaimedKeyboard(correcting === null, () => next.current?.focus());
   useEffect(() => {
     if (correcting) return;
     const onKey = (event: KeyboardEvent) => {
