@@ -105,7 +105,8 @@ test("an item rated by following the ? dialog key by key, typed without waiting 
   const answer = "The mayor of Springfield is a fraud who stole the pension fund.";
   const suite = await seedSuite(admin, baseURL!, {
     raterIds: [e2eUsers().otherRater.userId],
-    items: [chatItem(`dialog-${Date.now()}-0`, answer), chatItem(`dialog-${Date.now()}-1`, "Another answer.")],
+    // The same answer in both: whichever comes first is rated.
+    items: [chatItem(`dialog-${Date.now()}-0`, answer), chatItem(`dialog-${Date.now()}-1`, answer)],
   });
   const patched = await admin.patch(`/api/suites/${suite.suiteId}`, {
     data: { guidelines: "Name every **unsupported** claim." },
@@ -162,16 +163,17 @@ test("an item rated by following the ? dialog key by key, typed without waiting 
   await keys.press("Esc", "Escape");
   // `e` quotes a selection made in the item (with the mouse, as a rater would) into the evidence last used.
   await page.locator("[data-item-root]").getByText(answer).waitFor();
-  await page.evaluate((text) => {
-    const node = [...document.querySelectorAll("[data-item-root] *")].find(
-      (element) => element.childNodes.length === 1 && element.textContent === text,
-    )!.firstChild!;
+  await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.querySelector("[data-item-root]")!, NodeFilter.SHOW_TEXT);
+    let node = walker.nextNode();
+    while (node && !node.textContent!.includes("stole the pension fund")) node = walker.nextNode();
+    const start = node!.textContent!.indexOf("stole the pension fund");
     const range = document.createRange();
-    range.setStart(node, text.indexOf("stole"));
-    range.setEnd(node, text.indexOf("stole") + "stole the pension fund".length);
+    range.setStart(node!, start);
+    range.setEnd(node!, start + "stole the pension fund".length);
     window.getSelection()!.removeAllRanges();
     window.getSelection()!.addRange(range);
-  }, answer);
+  });
   await keys.press("e", "e");
   await keys.press("Esc", "Escape");
   await keys.press("g", "g");
@@ -187,7 +189,6 @@ test("an item rated by following the ? dialog key by key, typed without waiting 
   expect(keys.unfollowed()).toEqual([]);
   await expect(page.getByTestId("item-position")).toHaveText("Item 2 of 2", { timeout: 120_000 });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-  await expect(page.getByTestId("guidelines-text")).toBeVisible();
 
   const records = await recordsOfSuite(suite.suiteKey);
   expect(records).toHaveLength(2);
@@ -326,7 +327,8 @@ test("the key buffer is installed before anything of the page is parsed (so befo
   await page.addInitScript(() => {
     const seen = window as unknown as { __bufferBeforeBody?: boolean; __evalformKeys?: unknown };
     new MutationObserver((mutations, observer) => {
-      if (!mutations.some((mutation) => [...mutation.addedNodes].some((node) => node.parentElement === document.body)))
+      const body = document.body;
+      if (!body || !mutations.some((mutation) => [...mutation.addedNodes].some((node) => node.parentNode === body)))
         return;
       seen.__bufferBeforeBody = "__evalformKeys" in window;
       observer.disconnect();
@@ -482,5 +484,39 @@ test("a pair rated by following its ? dialog key by key, typed without waiting o
     for (const body of [left!, right!]) expect(body.freeform).toEqual({ notes: reason });
   } finally {
     await pool.end();
+  }
+});
+
+test("the hazard list (j) and the pair page's Shortcuts button fit at 1440 and 390 px", async ({ page, baseURL }) => {
+  const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], count: 1 });
+  await page.goto(`/rate/${await heldAssignment(suite.suiteId, page, baseURL!)}`);
+  await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.keyboard.press("j");
+    const picker = page.getByTestId("hazard-picker");
+    await expect(picker.getByRole("button")).toHaveCount(13); // twelve hazards and Close
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `test-results/hazard-picker-${width}.png` });
+    await page.keyboard.press("Escape");
+    await expect(picker).toBeHidden();
+  }
+  const seeded = await seedPair(baseURL!);
+  const next = await page.request.post(`/api/pairwise/suites/${seeded.suiteId}/next`, {
+    headers: { origin: baseURL! },
+  });
+  await page.goto(`/rate/pair/${(await next.json()).assignment_id}`);
+  await expect(page.locator(".aif-form[data-hydrated='true']")).toHaveCount(2);
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.getByRole("button", { name: "Shortcuts (?)" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `test-results/pair-toolbar-${width}.png` });
   }
 });
