@@ -8,7 +8,12 @@ import { e2eUsers, storageStateOf } from "./support/users";
 const HOME = { rater: /\/queue$/, sme: /\/queue$/, admin: /\/admin\/suites$/ } as const;
 
 /** Opens the app's address as a new visitor would, signs in there, and lands on the role's home. */
-async function signInThroughForm(page: Page, email: string, password: string, home: RegExp = HOME.rater): Promise<void> {
+async function signInThroughForm(
+  page: Page,
+  email: string,
+  password: string,
+  home: RegExp = HOME.rater,
+): Promise<void> {
   await page.goto("/");
   await expect(page).toHaveURL(/\/sign-in\?next=%2F$/);
   await page.getByLabel("Email").fill(email);

@@ -133,7 +133,7 @@ test("an item rated by following the ? dialog key by key, typed without waiting 
   const cdp = await slowCpu(page);
   await page.reload({ waitUntil: "commit" });
   // The one wait: the page's first script (no key can be kept before any script runs).
-  await page.waitForFunction(() => "__evalformKeys" in window, undefined, { polling: 10 });
+  await page.waitForFunction(() => "__evalformKeys" in window && document.body !== null, undefined, { polling: 10 });
   await keys.press("Shift+H", "Shift+H");
   await keys.press("1 – 5", "3"); // helpfulness 3, on to instruction following
   await keys.press("[ or Alt+↑", "[");
@@ -371,7 +371,9 @@ test("keys typed while the adjudication page loads are kept and replayed on its 
       },
     );
     await adminPage.reload({ waitUntil: "commit" });
-    await adminPage.waitForFunction(() => "__evalformKeys" in window, undefined, { polling: 10 });
+    await adminPage.waitForFunction(() => "__evalformKeys" in window && document.body !== null, undefined, {
+      polling: 10,
+    });
     // Helpfulness (no consensus, the first stop) 2 with High confidence.
     await adminPage.keyboard.press("Shift+Digit2");
     release();
@@ -434,7 +436,7 @@ test("a pair rated by following its ? dialog key by key, typed without waiting o
 
   const cdp = await slowCpu(page);
   await page.reload({ waitUntil: "commit" });
-  await page.waitForFunction(() => "__evalformKeys" in window, undefined, { polling: 10 });
+  await page.waitForFunction(() => "__evalformKeys" in window && document.body !== null, undefined, { polling: 10 });
   await keys.press("?", "?", "?");
   await keys.press("s", "s", "Escape"); // the skip dialog opens; Esc closes it
   await keys.press("1 – 5 or a / b / =", "b");

@@ -76,9 +76,7 @@ test("a submit whose answer was lost is stored once when sent again, and the pag
     await route.abort("connectionreset");
   });
   await form.submit();
-  await expect(page.getByRole("alert")).toContainText(
-    "may have been saved. Submitting again will not store it twice.",
-  );
+  await expect(page.getByRole("alert")).toContainText("may have been saved. Submitting again will not store it twice.");
   await form.submit();
   await expect(page).toHaveURL(/\/records\/[0-9a-f-]{36}\?created=1$/);
   expect(keys).toHaveLength(2);
