@@ -52,7 +52,9 @@ export function installKeyBuffer(): void {
 
 export const KEY_BUFFER_SCRIPT = `(${installKeyBuffer.toString()})();`;
 
-const STALE_MS = 15_000;
+// Keys older than this are dropped, not replayed. Generous: since the buffer runs from the head, keys typed
+// at the very start of a slow load (a CPU slowed 20× hydrates for more than 15 s) are still meant for the form.
+const STALE_MS = 90_000;
 
 function queueOf(): KeyQueue {
   installKeyBuffer();
