@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { can } from "@/lib/auth/authorize";
 import type { Actor } from "@/lib/auth/actor";
 import { currentActor } from "@/lib/auth/page-guard";
+import { requestNonce } from "@/lib/http/request-nonce";
+import { KEY_BUFFER_SCRIPT } from "@/components/rating/key-buffer";
 import { SignOutButton } from "./sign-out-button-client";
 import { SiteMenu } from "./site-menu-client";
 import "./globals.css";
@@ -33,10 +35,14 @@ function MainLinks({ actor }: { actor: Actor }) {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const actor = await currentActor();
+  const [actor, nonce] = await Promise.all([currentActor(), requestNonce()]);
   const signedInAs = actor ? `${actor.name} (${actor.roles.join(", ")})` : "";
   return (
     <html lang="en">
+      <head>
+        {/* Before the first paint and any other script: keys typed on a rating page wait for its form. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: KEY_BUFFER_SCRIPT }} />
+      </head>
       <body>
         <a className="skip-link" href="#main">
           Skip to content

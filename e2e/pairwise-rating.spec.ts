@@ -91,9 +91,8 @@ async function ratePair(
   // The keyboard starts on the verdict.
   await expect(page.locator("[data-preference] input[type=radio]").first()).toBeFocused();
   await page.keyboard.press(verdictKey);
-  // The verdict chosen by its key has the focus: Tab leaves the group from there.
-  await expect(page.locator("[data-preference] input:checked")).toBeFocused();
-  await page.keyboard.press("Tab");
+  // The verdict's key moves the focus on to its reason.
+  await expect(page.locator("[data-preference] input:checked")).toHaveCount(1);
   await expect(page.locator("#pair-rationale")).toBeFocused();
   await page.keyboard.type(`Reason ${pairIndex}: one is clearer.`);
   await beforeRubric();

@@ -131,7 +131,7 @@ test("an SME confirms one judge verdict with Ctrl+Enter alone and corrects anoth
     await expect(page.locator("[data-preference] input:checked")).toHaveValue("equivalent");
     await page.keyboard.press("a");
     await expect(page.locator("[data-preference] input:checked")).toHaveValue("better");
-    await page.keyboard.press("Tab");
+    // The verdict's key moves the focus on to its reason.
     await expect(page.locator("#pair-rationale")).toBeFocused();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("Response 1 answers the question; Response 2 hedges.");

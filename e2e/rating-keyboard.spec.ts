@@ -207,8 +207,12 @@ test("keys typed as soon as the HTML is parsed are kept, on a CPU slowed 20×", 
     await route.continue();
   });
   await page.goto(`/rate/${assignmentId}`, { waitUntil: "commit", timeout: 120_000 });
-  // Typed the moment the page's first inline script has run: long before the form is hydrated.
-  await page.waitForFunction(() => "__evalformKeys" in window, undefined, { polling: 10, timeout: 120_000 });
+  // Typed the moment the page's first inline script has run and the body exists (before it, the browser
+  // dispatches no key at all): long before the form is hydrated.
+  await page.waitForFunction(() => "__evalformKeys" in window && document.body !== null, undefined, {
+    polling: 10,
+    timeout: 120_000,
+  });
   expect(await page.evaluate(() => document.querySelector(".aif-form[data-hydrated=true]") === null)).toBe(true);
   await typeScoresAndNoHazard(page);
   releaseScripts();

@@ -99,16 +99,25 @@ export function AifForm({
     submittingRef.current = submitting;
   });
 
+  // Each failed submit moves the focus to the summary once it is on the page: in an effect after the commit
+  // that shows it, not at the next frame, which came before that commit when Ctrl+Enter submitted outside a
+  // React event (the focus was left on <body>).
+  const [summaryFocus, setSummaryFocus] = useState(0);
+  useEffect(() => {
+    if (summaryFocus > 0) summaryRef.current?.focus();
+  }, [summaryFocus]);
+
   // Submits when the data is valid; otherwise shows why, with the focus on the summary.
-  const submitData = useCallback((data: Record<string, unknown>) => {
+  const submitData = useCallback((data: Record<string, unknown>): boolean => {
     const draft = prepareDraft(data);
     const found = validateDraft(draft);
     setLocalIssues(found);
     if (found.length > 0) {
-      requestAnimationFrame(() => summaryRef.current?.focus());
-      return;
+      setSummaryFocus((previous) => previous + 1);
+      return false;
     }
     onSubmitRef.current(draft);
+    return true;
   }, []);
 
   const commands = useMemo<FormCommands>(() => {
@@ -123,9 +132,7 @@ export function AifForm({
       patch,
       allConfidencesHigh: () => patch(withAllConfidencesHigh),
       noHazardViolating: () => patch(withNoHazardViolating),
-      submit: () => {
-        if (!submittingRef.current) submitData(formDataRef.current);
-      },
+      submit: () => !submittingRef.current && submitData(formDataRef.current),
     };
   }, [submitData]);
   useEffect(() => {
@@ -153,7 +160,7 @@ export function AifForm({
   }, []);
 
   const handleSubmit = useCallback(
-    (event: IChangeEvent<Record<string, unknown>>) => submitData(event.formData ?? {}),
+    (event: IChangeEvent<Record<string, unknown>>) => void submitData(event.formData ?? {}),
     [submitData],
   );
 

@@ -9,6 +9,7 @@ export type FormCommands = {
    * Validate and submit the form's current data, as its submit button does but
    * without rjsf's submit handling, which re-renders the whole form before the
    * rating is even sent (Ctrl+Enter uses this). Ignored while a submit is saving.
+   * True when the rating was handed on to be sent; false when it was not (problems shown, or already saving).
    */
-  submit: () => void;
+  submit: () => boolean;
 };

@@ -10,13 +10,14 @@
 // values (`prefill`): confirming them is Ctrl+Enter alone.
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { isTextTarget } from "@/components/aif-form/dimension-path";
+import { isInDialog, isTextTarget, leaveText } from "@/components/aif-form/dimension-path";
 import { SegmentedChoice } from "@/components/aif-form/segmented-choice";
 import { ConflictNotice, SignedOutNotice } from "@/components/rating/draft-notices";
 import { handOverKeys } from "@/components/rating/key-buffer";
 import { SkipDialog } from "@/components/rating/skip-dialog";
 import { useSkip } from "@/components/rating/use-skip";
 import { SaveStatusText } from "@/components/rating/save-status";
+import { ShortcutsDialog } from "@/components/rating/shortcuts-dialog";
 import { useDraftAutosave, type ServerDraft } from "@/components/rating/use-draft-autosave";
 import { useClaimedKeyboard } from "@/components/rating/use-form-keys";
 import { useQueuedSubmit } from "@/components/rating/use-queued-submit";
@@ -30,6 +31,7 @@ import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
 import { pairQueueUrls } from "@/lib/pairwise/queue-urls";
 import { focusChoice, PairRubricGrid, type Likert, type Universal } from "./pair-rubric-grid";
 import { PREFERENCE_OPTIONS, preferenceOfKey } from "./preference-options";
+import { PAIR_SHORTCUTS } from "./pair-shortcuts";
 import { ResponseRestForm } from "./response-rest-form";
 import styles from "./pair-rating.module.css";
 
@@ -192,8 +194,15 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
   const [done, setDone] = useState(false);
   const [skipped, setSkipped] = useState(false);
   const skipDialog = useRef<HTMLDialogElement>(null);
+  const shortcutsDialog = useRef<HTMLDialogElement>(null);
   const [missing, setMissing] = useState<ValidationIssue[]>([]);
   const summary = useRef<HTMLDivElement>(null);
+  // The focus goes to the list of problems once it is on the page (after the commit that shows it: a frame
+  // could come first when Ctrl+Enter submitted outside a React event).
+  const [summaryFocus, setSummaryFocus] = useState(0);
+  useEffect(() => {
+    if (summaryFocus > 0) summary.current?.focus();
+  }, [summaryFocus]);
   const root = useRef<HTMLDivElement>(null);
   const autosave = useDraftAutosave({
     draftUrl: `${api}/draft`,
@@ -224,7 +233,7 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
     const found = missingOf(draft);
     setMissing(found);
     if (found.length > 0) {
-      requestAnimationFrame(() => summary.current?.focus());
+      setSummaryFocus((previous) => previous + 1);
       return;
     }
     const responses = draft.responses!.map((response) => {
@@ -265,15 +274,24 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
     });
   }, []);
 
-  // The page's keys: the verdict (outside text fields and the rubric cells, which take digits for scores) and Ctrl+Enter.
+  // The page's keys (PAIR_SHORTCUTS): the verdict (outside text fields and the rubric cells, which take digits for
+  // scores), Esc out of a text field, s, ? and Ctrl+Enter. A dialog's keys are its own.
   const submitRef = useRef(submit);
   useEffect(() => {
     submitRef.current = submit;
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      // The skip dialog's keys are its own (1–3 choose a reason); nothing reaches the form behind it.
-      if (skipDialog.current?.open) return;
+      // The dialogs' keys are their own (1–3 choose a skip reason); nothing reaches the form behind them.
+      if (isInDialog(event.target)) return;
+      if (event.key === "Escape") {
+        const form = root.current;
+        if (form && isTextTarget(event.target) && form.contains(event.target as Node)) {
+          event.preventDefault();
+          leaveText(form);
+        }
+        return;
+      }
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         // Leaving the field commits what it holds before the form is read.
@@ -288,15 +306,18 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
         skipDialog.current?.showModal();
         return;
       }
+      if (event.key === "?") {
+        event.preventDefault();
+        shortcutsDialog.current?.showModal();
+        return;
+      }
       const preference = preferenceOfKey(event.key);
       if (!preference) return;
       event.preventDefault();
       setPreference(preference);
-      // Focus on the verdict follows the key to the option chosen (Tab from an unchosen one lands on the chosen).
-      requestAnimationFrame(() => {
-        const group = root.current?.querySelector("[data-preference]");
-        if (group?.contains(document.activeElement) || document.activeElement === document.body) focusChoice(group);
-      });
+      // What follows the verdict is its reason: typed there, never read as shortcuts (an "s" in "Response"
+      // opened the skip dialog). Focused in this key's handler, so a key typed right after lands in it.
+      document.getElementById("pair-rationale")?.focus();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -344,6 +365,9 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
     <div ref={root} className={styles.form} data-testid="pair-form">
       <div className="rating-toolbar">
         <SaveStatusText status={autosave.status} />
+        <button type="button" className="btn" onClick={() => shortcutsDialog.current?.showModal()}>
+          Shortcuts (?)
+        </button>
         {canSkip ? (
           <button type="button" className="btn" onClick={() => skipDialog.current?.showModal()}>
             Skip (s)
@@ -376,9 +400,12 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
           </ul>
         </div>
       ) : null}
-      <fieldset className={styles.verdict}>
+      {/* A stop: Esc in the reason comes back to the verdict. */}
+      <fieldset className={styles.verdict} data-stop="verdict">
         <legend>Which response is better?</legend>
-        <p className="help-block">Keys: 1–5, or A (Response 1 better), B (Response 2 better), = (about the same).</p>
+        <p className="help-block">
+          Keys: 1–5, or A (Response 1 better), B (Response 2 better), = (about the same); then write why.
+        </p>
         <div data-preference="">
           <SegmentedChoice
             id="pair-preference"
@@ -423,6 +450,10 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
           {sent.submitting ? "Saving…" : `${props.submitLabel ?? "Submit rating"} (Ctrl+Enter)`}
         </button>
       </div>
+      <ShortcutsDialog
+        ref={shortcutsDialog}
+        shortcuts={canSkip ? PAIR_SHORTCUTS : PAIR_SHORTCUTS.filter((shortcut) => shortcut.keys !== "s")}
+      />
       {canSkip ? <SkipDialog ref={skipDialog} onSkip={skip} noun="pair" /> : null}
     </div>
   );

@@ -6,7 +6,7 @@
 // rules make it so. Keys in a cell, outside its text, work as on the rating
 // form: 1–5 set the score (Shift also sets High confidence), h/m/l the
 // confidence; then focus moves on to the rationale if it is required, else to
-// the next cell.
+// the next cell. Each cell is a stop: Esc in its rationale comes back to its score.
 import type { KeyboardEvent } from "react";
 import { isTextTarget } from "@/components/aif-form/dimension-path";
 import { SegmentedChoice } from "@/components/aif-form/segmented-choice";
@@ -78,7 +78,13 @@ function RubricCell({ dimension, label, index, value, invalidPaths, onChange }: 
     }
   };
   return (
-    <div className={styles.cell} data-pair-cell="" onKeyDown={onKey} data-testid={`cell-${index + 1}-${dimension}`}>
+    <div
+      className={styles.cell}
+      data-pair-cell=""
+      data-stop="pair-cell"
+      onKeyDown={onKey}
+      data-testid={`cell-${index + 1}-${dimension}`}
+    >
       <span className={styles.cellWho} aria-hidden="true">
         {who}
       </span>

@@ -4,7 +4,7 @@
 // markdown; the page renders it on the server (components/markdown, never as
 // an HTML string) and hands it in as children.
 import { useEffect, useState, type ReactNode } from "react";
-import { isTextTarget } from "@/components/aif-form/dimension-path";
+import { takesNoShortcuts } from "@/components/aif-form/dimension-path";
 
 const PIN_KEY = "evalform:guidelines-pinned";
 
@@ -20,7 +20,7 @@ export function GuidelinesPanel({ children }: { children: ReactNode }) {
   }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "g" || event.ctrlKey || event.metaKey || event.altKey || isTextTarget(event.target)) return;
+      if (event.key !== "g" || event.ctrlKey || event.metaKey || event.altKey || takesNoShortcuts(event.target)) return;
       event.preventDefault();
       setOpen((previous) => !previous);
     };

@@ -2,9 +2,11 @@
 // hydrating, or the next item on its way) are kept, never lost: a capturing
 // listener records them into a window queue while no form has claimed the
 // keyboard, and the form replays them once it is ready. The listener is
-// installed by a tiny inline script on a full page load (before any of the
-// app's JavaScript, with the CSP nonce) and by this module on a client-side
-// navigation; whichever runs first wins.
+// installed on every page by a tiny inline script in the root layout's <head>
+// (with the CSP nonce), so it runs before the first paint and before any of
+// the app's JavaScript; it records only on the pages that take rating keys.
+// This module installs it too, should the script not have run; whichever runs
+// first wins.
 
 export type BufferedKey = {
   key: string;
@@ -18,13 +20,14 @@ export type BufferedKey = {
 /** `claims`: how many mounted screens own the keyboard (a form, the panel after a submit, a correction). */
 type KeyQueue = { keys: BufferedKey[]; claims: number };
 
-/** Self-contained: its source is also the inline script (rating-screen.tsx). */
+/** Self-contained: its source is also the inline script (app/layout.tsx). */
 export function installKeyBuffer(): void {
   const w = window as unknown as { __evalformKeys?: KeyQueue };
   if (w.__evalformKeys) return;
   const queue: KeyQueue = { keys: [], claims: 0 };
   w.__evalformKeys = queue;
-  const ratingPath = /^\/(rate|review|share\/[^/]+\/rate)\//;
+  // Every page that takes rating keys: items, pairs, SME reviews, share links, adjudications.
+  const ratingPath = /^\/(rate|review|share\/[^/]+\/rate|adjudicate\/[^/]+\/items)\//;
   window.addEventListener(
     "keydown",
     (event) => {
@@ -49,7 +52,9 @@ export function installKeyBuffer(): void {
 
 export const KEY_BUFFER_SCRIPT = `(${installKeyBuffer.toString()})();`;
 
-const STALE_MS = 15_000;
+// Keys older than this are dropped, not replayed. Generous: since the buffer runs from the head, keys typed
+// at the very start of a slow load (a CPU slowed 20× hydrates for more than 15 s) are still meant for the form.
+const STALE_MS = 90_000;
 
 function queueOf(): KeyQueue {
   installKeyBuffer();
@@ -62,6 +67,26 @@ export function claimKeys(): BufferedKey[] {
   queue.claims += 1;
   const now = Date.now();
   return queue.keys.splice(0).filter((key) => now - key.at < STALE_MS);
+}
+
+/**
+ * A screen stops taking keys for a moment (a submit on its way, the correction
+ * form loading): keys typed meanwhile wait for whatever screen comes next.
+ * The returned function takes the keyboard back and gives the keys typed meanwhile.
+ */
+export function pauseKeys(): () => BufferedKey[] {
+  releaseKeys();
+  return claimKeys;
+}
+
+/** Whether a screen holds the keyboard now (a replay stops once one has let go: a submit, "next"). */
+export function keyboardClaimed(): boolean {
+  return queueOf().claims > 0;
+}
+
+/** Keys a replay did not get to: first in line for the screen that takes the keyboard next. */
+export function requeueKeys(keys: BufferedKey[]): void {
+  queueOf().keys.unshift(...keys);
 }
 
 /** A screen lets go (it unmounts). */

@@ -18,6 +18,7 @@ import { useEvidenceQuotes } from "@/components/rating/evidence-quotes";
 import { ConflictNotice, SignedOutNotice } from "@/components/rating/draft-notices";
 import { SaveStatusText } from "@/components/rating/save-status";
 import { ShortcutsDialog } from "@/components/rating/shortcuts-dialog";
+import { HazardPicker, type HazardPickerHandle } from "@/components/rating/hazard-picker";
 import { useDraftAutosave, type ServerDraft } from "@/components/rating/use-draft-autosave";
 import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 import { fetchJson } from "@/lib/http/fetch-json";
@@ -177,6 +178,7 @@ function RatingForm({
   const [calibration, setCalibration] = useState<Calibration>([]);
   const formRoot = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const hazardPicker = useRef<HazardPickerHandle>(null);
   const [queuedDraft, setQueuedDraft] = useState<AifDraft | null>(null);
   const [submitSignedOut, setSubmitSignedOut] = useState(false);
   // One submission in flight at a time: a flapping connection fires `online` more than once.
@@ -279,13 +281,14 @@ function RatingForm({
     commands,
     onSkip: extras.canSkip ? () => skipDialog.current?.showModal() : undefined,
     onQuote: () => quotes.quoteSelection(document.querySelector("[data-item-root]")),
-    onHelp: () => {
-      if (dialog.current?.open) dialog.current.close();
-      else dialog.current?.showModal();
+    onHelp: () => dialog.current?.showModal(),
+    onHazard: () => {
+      if (formRoot.current) hazardPicker.current?.open(formRoot.current);
     },
   });
   // The form is on the page: the keyboard starts on its first stop, and keys typed meanwhile are replayed there.
-  useClaimedKeyboard(true, () => {
+  // While a submit is on its way, keys wait for the screen that follows it.
+  useClaimedKeyboard(!submitting && !submittedEvalId, () => {
     if (document.activeElement && document.activeElement !== document.body) return;
     if (formRoot.current) focusStop(stopsOf(formRoot.current)[0], { scroll: false });
   });
@@ -412,6 +415,7 @@ function RatingForm({
         </section>
       ) : null}
       <ShortcutsDialog ref={dialog} />
+      <HazardPicker ref={hazardPicker} />
       {extras.canSkip ? <SkipDialog ref={skipDialog} onSkip={skip} /> : null}
     </div>
   );

@@ -8,7 +8,6 @@ import { agentPrefill } from "@/lib/aif/agent-prefill";
 import { ratingContextOf } from "@/lib/queues/record-task";
 import { MarkdownText } from "@/components/markdown/markdown-text";
 import { GuidelinesPanel } from "./guidelines-panel";
-import { KEY_BUFFER_SCRIPT } from "./key-buffer";
 import { RatingClient } from "./rating-client";
 
 type Props = {
@@ -33,8 +32,6 @@ type Props = {
   caption?: ReactNode;
   /** Where a rater whose session ended signs in again and returns here. */
   signInUrl?: string;
-  /** The page's CSP nonce: the inline script that keeps keys typed before the form is ready. */
-  nonce?: string;
   /** "Item n of N" in the suite. */
   position?: { index: number; total: number };
   /** Raters and visitors may skip an item; an SME review has nothing to skip to. */
@@ -58,7 +55,6 @@ export function RatingScreen({
   title = "Your rating",
   caption,
   signInUrl,
-  nonce,
   position,
   canSkip = false,
   canCorrect = false,
@@ -67,8 +63,6 @@ export function RatingScreen({
 }: Props) {
   return (
     <div className="rating-layout">
-      {/* Before any other script: from the first moment, keys wait for the form instead of being lost. */}
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: KEY_BUFFER_SCRIPT }} />
       <section aria-label="Item to rate" className="rating-item">
         {caption}
         <ItemView item={assignment.item} />

@@ -1,7 +1,7 @@
 // The rating page's keyboard map, in one place: the dialog lists it and the
 // handler dispatches on it. Keys inside one dimension or hazard (scores,
 // confidence, verdicts) are handled by that field and listed here too.
-import { isTextTarget } from "@/components/aif-form/dimension-path";
+import { isInDialog, isTextTarget, takesNoShortcuts } from "@/components/aif-form/dimension-path";
 
 export type RatingCommand =
   | "submit"
@@ -13,6 +13,8 @@ export type RatingCommand =
   | "allHigh"
   | "noHazard"
   | "rationale"
+  | "leaveText"
+  | "hazard"
   | "skip"
   | "guidelines"
   | "correct";
@@ -26,7 +28,13 @@ export const RATING_SHORTCUTS: { keys: string; command: RatingCommand | "field";
   {
     keys: "1 – 4 (on a hazard)",
     command: "field",
-    description: "Verdict: not applicable, non-violating, violating, unsure; then 1 – 3 for the severity",
+    description:
+      "Verdict: not applicable, non-violating, violating, unsure; after violating, 1 – 3 for the severity, then write the evidence",
+  },
+  {
+    keys: "j, then its letter",
+    command: "hazard",
+    description: "Jump to a hazard: j lists them with a letter each (a – l); the letter focuses that hazard",
   },
   {
     keys: "] or Alt+↓",
@@ -37,7 +45,12 @@ export const RATING_SHORTCUTS: { keys: string; command: RatingCommand | "field";
   {
     keys: "r",
     command: "rationale",
-    description: "Write the focused dimension's rationale (or the hazard's evidence); Esc leaves it",
+    description: "Write the focused stop's text: a dimension's rationale, a hazard's evidence, a text or number field",
+  },
+  {
+    keys: "Esc",
+    command: "leaveText",
+    description: "Leave the text you are writing: back to its stop, so the next keys are shortcuts again",
   },
   {
     keys: "e",
@@ -52,12 +65,17 @@ export const RATING_SHORTCUTS: { keys: string; command: RatingCommand | "field";
   { keys: "?", command: "help", description: "Show or hide these shortcuts" },
 ];
 
-/** The command a key press means here, or null. Letters, digits and brackets only act outside text fields. */
+/**
+ * The command a key press means here, or null. Letters, digits and brackets only act outside text fields,
+ * and nothing acts while a dialog has the keyboard (its own keys: the skip reasons, Esc closes it).
+ */
 export function commandOf(event: KeyboardEvent): RatingCommand | null {
+  if (isInDialog(event.target)) return null;
+  if (event.key === "Escape") return isTextTarget(event.target) ? "leaveText" : null;
   if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) return "submit";
   if (event.altKey && event.key === "ArrowDown") return "nextDimension";
   if (event.altKey && event.key === "ArrowUp") return "previousDimension";
-  if (event.ctrlKey || event.metaKey || event.altKey || isTextTarget(event.target)) return null;
+  if (event.ctrlKey || event.metaKey || event.altKey || takesNoShortcuts(event.target)) return null;
   if (event.key === "?") return "help";
   if (event.shiftKey) return event.key === "H" ? "allHigh" : null;
   switch (event.key) {
@@ -73,6 +91,8 @@ export function commandOf(event: KeyboardEvent): RatingCommand | null {
       return "quote";
     case "r":
       return "rationale";
+    case "j":
+      return "hazard";
     case "s":
       return "skip";
     case "g":

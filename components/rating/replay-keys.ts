@@ -2,7 +2,7 @@
 // keyboard. Apart from the buffer because it needs react-dom, which the server
 // page that inlines the buffer's script must not load.
 import { flushSync } from "react-dom";
-import type { BufferedKey } from "./key-buffer";
+import { keyboardClaimed, requeueKeys, type BufferedKey } from "./key-buffer";
 
 /**
  * Replays buffered keys as if typed now, on whatever has focus: the fields'
@@ -10,7 +10,12 @@ import type { BufferedKey } from "./key-buffer";
  * field are inserted as text.
  */
 export function replayKeys(keys: BufferedKey[]): void {
-  for (const { at: _at, ...init } of keys) {
+  for (const [index, { at: _at, ...init }] of keys.entries()) {
+    // A replayed key let go of the keyboard (Ctrl+Enter, "n", "c"): the rest are for the screen that follows.
+    if (!keyboardClaimed()) {
+      requeueKeys(keys.slice(index));
+      return;
+    }
     const target = (document.activeElement as HTMLElement | null) ?? document.body;
     const event = new KeyboardEvent("keydown", { ...init, bubbles: true, cancelable: true });
     // Each key's state updates are committed before the next key is handled, as between two real
@@ -19,6 +24,11 @@ export function replayKeys(keys: BufferedKey[]): void {
     flushSync(() => {
       notHandled = target.dispatchEvent(event);
     });
+    // A typed Esc closes a modal dialog by the browser's own handling, which answers real keys only.
+    if (notHandled && init.key === "Escape" && target.closest("dialog[open]")) {
+      (target.closest("dialog[open]") as HTMLDialogElement).close();
+      continue;
+    }
     const typesText =
       target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === "text");
     if (notHandled && typesText && init.key.length === 1 && !init.ctrlKey && !init.metaKey && !init.altKey) {

@@ -1,16 +1,32 @@
 "use client";
-// The `?` dialog: every shortcut of the rating page (a native <dialog>, so
-// focus and Escape behave as users expect).
+// The `?` dialog: every shortcut of a rating page (a native <dialog>, so
+// focus and Escape behave as users expect; `?` closes it too). The item form's
+// list by default; the pair page passes its own.
 import { forwardRef } from "react";
 import { RATING_SHORTCUTS } from "./rating-shortcuts";
 
-export const ShortcutsDialog = forwardRef<HTMLDialogElement>(function ShortcutsDialog(_props, ref) {
+type Props = { shortcuts?: readonly { keys: string; description: string }[] };
+
+export const ShortcutsDialog = forwardRef<HTMLDialogElement, Props>(function ShortcutsDialog(
+  { shortcuts = RATING_SHORTCUTS },
+  ref,
+) {
   return (
-    <dialog ref={ref} className="shortcuts-dialog" aria-labelledby="shortcuts-title">
+    <dialog
+      ref={ref}
+      className="shortcuts-dialog"
+      aria-labelledby="shortcuts-title"
+      data-testid="shortcuts-dialog"
+      onKeyDown={(event) => {
+        if (event.key !== "?") return;
+        event.preventDefault();
+        event.currentTarget.close();
+      }}
+    >
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
       <table className="records-table">
         <tbody>
-          {RATING_SHORTCUTS.map((shortcut) => (
+          {shortcuts.map((shortcut) => (
             <tr key={shortcut.keys}>
               <th scope="row">
                 <kbd>{shortcut.keys}</kbd>

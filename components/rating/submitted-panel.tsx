@@ -11,8 +11,10 @@ import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 import { fetchJson } from "@/lib/http/fetch-json";
 import type { QueueUrls } from "@/lib/queues/open-next-item";
 import type { PrefetchOptions } from "next/dist/shared/lib/app-router-context.shared-runtime";
-import { handOverKeys } from "./key-buffer";
+import { handOverKeys, pauseKeys } from "./key-buffer";
+import { replayKeys } from "./replay-keys";
 import { commandOf } from "./rating-shortcuts";
+import { HazardPicker, type HazardPickerHandle } from "./hazard-picker";
 import { askUpcomingItem, openUpcomingItem, type UpcomingItem } from "./upcoming-item";
 import { useClaimedKeyboard, useFormKeys } from "./use-form-keys";
 
@@ -62,9 +64,12 @@ export function SubmittedPanel({
     setFailure(await openUpcomingItem(queue, ahead, (path) => router.push(path)));
   }, [router, queue]);
   const correct = useCallback(async () => {
+    // While the rating to correct loads, keys typed after `c` wait for the correction form.
+    const resume = pauseKeys();
     const result = await fetchJson<Record<string, unknown>>(`/api/records/${latestEvalId}`, { method: "GET" });
     if (!result.ok) {
       setFailure(result.message);
+      replayKeys(resume());
       return;
     }
     setCorrecting(editableCopy(result.data));
@@ -187,10 +192,21 @@ function CorrectionForm({
     },
     [assignmentApi, onDone],
   );
-  useClaimedKeyboard(true, () => focusStop(formRoot.current ? stopsOf(formRoot.current)[0] : undefined));
-  useFormKeys(formRoot, { commands });
+  // While the correction is on its way, keys wait for the screen that follows it.
+  useClaimedKeyboard(!submitting, () => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    focusStop(formRoot.current ? stopsOf(formRoot.current)[0] : undefined);
+  });
+  const hazardPicker = useRef<HazardPickerHandle>(null);
+  useFormKeys(formRoot, {
+    commands,
+    onHazard: () => {
+      if (formRoot.current) hazardPicker.current?.open(formRoot.current);
+    },
+  });
   return (
     <div ref={formRoot} data-testid="correction">
+      <HazardPicker ref={hazardPicker} />
       <p className="notice" role="status">
         Correcting your rating: submitting stores a new record derived from it; the original is kept.
       </p>

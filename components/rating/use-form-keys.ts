@@ -3,9 +3,9 @@
 // scores, confidence, verdicts), and the hand-over of keys typed before the
 // page was ready (key-buffer.ts).
 import { useEffect, useRef, type RefObject } from "react";
-import { focusTextOfStop, moveAlongPath } from "@/components/aif-form/dimension-path";
+import { focusTextOfStop, leaveText, moveAlongPath } from "@/components/aif-form/dimension-path";
 import type { FormCommands } from "@/components/aif-form/form-commands";
-import { claimKeys, releaseKeys } from "./key-buffer";
+import { claimKeys, pauseKeys, releaseKeys } from "./key-buffer";
 import { replayKeys } from "./replay-keys";
 import { commandOf } from "./rating-shortcuts";
 
@@ -14,6 +14,8 @@ type Handlers = {
   onSkip?: () => void;
   onQuote?: () => void;
   onHelp?: () => void;
+  /** `j`: the list of hazards to jump to. */
+  onHazard?: () => void;
 };
 
 export function useFormKeys(formRoot: RefObject<HTMLDivElement | null>, handlers: Handlers): void {
@@ -26,7 +28,7 @@ export function useFormKeys(formRoot: RefObject<HTMLDivElement | null>, handlers
       const command = commandOf(event);
       const root = formRoot.current;
       if (!command || !root || command === "next" || command === "correct") return;
-      const { commands, onSkip, onQuote, onHelp } = latest.current;
+      const { commands, onSkip, onQuote, onHelp, onHazard } = latest.current;
       const act = (action: (() => void) | undefined) => {
         if (!action) return;
         event.preventDefault();
@@ -37,9 +39,16 @@ export function useFormKeys(formRoot: RefObject<HTMLDivElement | null>, handlers
           return act(() => {
             // Leaving the field commits its buffered text before the form reads its data.
             (document.activeElement as HTMLElement | null)?.blur();
+            // Keys typed from now on are for the screen after the submit ("c", "n"): they wait for it, instead
+            // of reaching this form before its submit has even run (input comes before timers).
+            const resume = pauseKeys();
             setTimeout(() => {
-              if (commands.current) commands.current.submit();
-              else root.querySelector("form")?.requestSubmit();
+              const sent = commands.current
+                ? commands.current.submit()
+                : (root.querySelector("form")?.requestSubmit(), false);
+              // Not sent (problems to fix): the keys are this form's again. Once sent, the screen that follows
+              // takes them (the form itself again if the server refuses: useClaimedKeyboard(!submitting)).
+              if (!sent) replayKeys(resume());
             }, 0);
           });
         case "nextDimension":
@@ -51,6 +60,12 @@ export function useFormKeys(formRoot: RefObject<HTMLDivElement | null>, handlers
           return act(() => commands.current?.noHazardViolating());
         case "rationale":
           return act(() => focusTextOfStop(root));
+        case "leaveText":
+          // Only this form's text: Esc elsewhere keeps its own meaning.
+          if (root.contains(event.target as Node)) act(() => leaveText(root));
+          return;
+        case "hazard":
+          return act(onHazard);
         case "skip":
           return act(onSkip);
         case "quote":

@@ -5,7 +5,6 @@ import { notFound } from "next/navigation";
 import { RatingScreen } from "@/components/rating/rating-screen";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { assignmentPosition, getAssignment } from "@/lib/queues/assignments";
-import { requestNonce } from "@/lib/http/request-nonce";
 import { guidelinesOfSuite } from "@/lib/suites/guidelines";
 import { raterQueueUrls } from "@/lib/queues/open-next-item";
 import { SUITE_PAUSED_MESSAGE } from "@/lib/queues/next-item";
@@ -31,7 +30,6 @@ export default async function RatePage({ params }: { params: Promise<{ assignmen
       assignmentApi={`/api/assignments/${assignment.id}`}
       queue={raterQueueUrls(assignment.suite.id)}
       rater={rater.block}
-      nonce={await requestNonce()}
       guidelines={await guidelinesOfSuite(assignment.suite.id)}
       position={position}
       canSkip

@@ -8,7 +8,6 @@ import { reviewQueueUrls } from "@/lib/queues/open-next-item";
 import { judgmentOf } from "@/lib/review/field-decisions";
 import { getReviewTask } from "@/lib/review/review-tasks";
 import { orNotFound } from "@/lib/http/or-not-found";
-import { requestNonce } from "@/lib/http/request-nonce";
 import { guidelinesOfSuite } from "@/lib/suites/guidelines";
 import { signInUrl } from "@/lib/auth/sign-in-url";
 
@@ -37,7 +36,6 @@ export default async function ReviewTaskPage({ params }: { params: Promise<{ jud
       context={{ task: judge.task, subject: judge.subject }}
       prefill={judgmentOf(judge)}
       title="Review the judge's rating"
-      nonce={await requestNonce()}
       guidelines={await guidelinesOfSuite(task.suite.id)}
       caption={
         <p className="help-block">

@@ -4,11 +4,9 @@
 import type { Metadata } from "next";
 import { PairRatingClient } from "@/components/pairwise/pair-rating-client";
 import { PairTranscripts } from "@/components/pairwise/pair-transcripts";
-import { KEY_BUFFER_SCRIPT } from "@/components/rating/key-buffer";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { signInUrl } from "@/lib/auth/sign-in-url";
 import { orNotFound } from "@/lib/http/or-not-found";
-import { requestNonce } from "@/lib/http/request-nonce";
 import { getPairAssignment } from "@/lib/pairwise/pairs";
 
 export const dynamic = "force-dynamic";
@@ -31,8 +29,6 @@ export default async function RatePairPage({
       : null;
   return (
     <>
-      {/* Before any other script: from the first moment, keys wait for the form instead of being lost. */}
-      <script nonce={await requestNonce()} dangerouslySetInnerHTML={{ __html: KEY_BUFFER_SCRIPT }} />
       <PairTranscripts
         prompt={pair.task.prompt}
         responses={[pair.responses[0].transcript, pair.responses[1].transcript]}

@@ -5,11 +5,9 @@
 import type { Metadata } from "next";
 import { PairRatingClient } from "@/components/pairwise/pair-rating-client";
 import { PairTranscripts } from "@/components/pairwise/pair-transcripts";
-import { KEY_BUFFER_SCRIPT } from "@/components/rating/key-buffer";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { signInUrl } from "@/lib/auth/sign-in-url";
 import { orNotFound } from "@/lib/http/or-not-found";
-import { requestNonce } from "@/lib/http/request-nonce";
 import { getPairReview } from "@/lib/pairwise/pair-review";
 import { pairReviewQueueUrls } from "@/lib/pairwise/queue-urls";
 
@@ -33,7 +31,6 @@ export default async function PairReviewPage({
       : null;
   return (
     <>
-      <script nonce={await requestNonce()} dangerouslySetInnerHTML={{ __html: KEY_BUFFER_SCRIPT }} />
       <PairTranscripts
         prompt={review.task.prompt}
         responses={[review.responses[0].transcript, review.responses[1].transcript]}

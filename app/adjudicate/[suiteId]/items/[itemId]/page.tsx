@@ -5,12 +5,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { RatingsComparison } from "@/components/analytics/ratings-comparison";
 import { ItemView } from "@/components/transcript/item-view";
+import { ClaimKeyboard } from "@/components/rating/claim-keyboard";
 import { RatingScreen } from "@/components/rating/rating-screen";
 import { heldAdjudicationOfItem } from "@/lib/adjudication/service";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { signInUrl } from "@/lib/auth/sign-in-url";
 import { orNotFound } from "@/lib/http/or-not-found";
-import { requestNonce } from "@/lib/http/request-nonce";
 import { adjudicationQueueUrls } from "@/lib/queues/open-next-item";
 import { suiteItemRatings } from "@/lib/suites/item-ratings";
 import { ClosestChoiceClient } from "./closest-choice-client";
@@ -33,6 +33,7 @@ export default async function AdjudicateItemPage({ params }: { params: Promise<{
   if (!held) {
     return (
       <>
+        <ClaimKeyboard />
         <p>
           <Link href={`/adjudicate/${suiteId}`}>← Adjudication · {ratings.suite.name}</Link>
         </p>
@@ -66,7 +67,6 @@ export default async function AdjudicateItemPage({ params }: { params: Promise<{
       rater={{ type: "sme", id: actor.userId }}
       context={{ task: first?.task, subject: first?.subject }}
       title="Your decision (authoritative record)"
-      nonce={await requestNonce()}
       caption={
         <>
           <p className="help-block">

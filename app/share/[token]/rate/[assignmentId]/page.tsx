@@ -6,7 +6,6 @@ import { notFound } from "next/navigation";
 import { RatingScreen } from "@/components/rating/rating-screen";
 import { AppError } from "@/lib/errors";
 import { getAssignment } from "@/lib/queues/assignments";
-import { requestNonce } from "@/lib/http/request-nonce";
 import { guidelinesOfSuite } from "@/lib/suites/guidelines";
 import { shareQueueUrls } from "@/lib/queues/open-next-item";
 import { openShareLink, shareRater, VISITOR_COOKIE } from "@/lib/share-links/service";
@@ -36,7 +35,6 @@ export default async function ShareRatePage({ params }: { params: Promise<{ toke
       assignmentApi={`/api/share/${token}/assignments/${assignment.id}`}
       queue={shareQueueUrls(token)}
       rater={{ type: "end_user", id: visitorId }}
-      nonce={await requestNonce()}
       guidelines={await guidelinesOfSuite(assignment.suite.id)}
       canSkip
       profile="end_user"
