@@ -47,7 +47,8 @@ const ownAssignment = (ids: MatrixIds, role: string) =>
   ids.assignmentOf(role === "anonymous" ? "rater" : (role as "rater"));
 
 export const ACCESS_MATRIX: MatrixEntry[] = [
-  { file: "app/page.tsx", method: "PAGE", access: "public", path: () => "/" },
+  // The start page signs a visitor in first, then sends each role to its home.
+  { file: "app/page.tsx", method: "PAGE", access: "records.read_own", path: () => "/" },
   { file: "app/sign-in/page.tsx", method: "PAGE", access: "public", path: () => "/sign-in" },
   { file: "app/invite/[token]/page.tsx", method: "PAGE", access: "public", path: () => "/invite/not-a-real-token" },
   {
