@@ -31,6 +31,9 @@ test("a rater gets calibration feedback on a gold item, and the admin sees the d
   baseURL,
   browser,
 }) => {
+  // Four API submits, a rating in the browser and the admin's quality report: on a loaded 2-core machine
+  // the report alone can take most of a minute (a fresh-clone run timed out at 60 s after the rater's part passed).
+  test.slow();
   const prefix = `gold-${Date.now()}`;
   const suite = await seedSuite(admin, baseURL!, {
     raterIds: [e2eUsers().otherRater.userId],
