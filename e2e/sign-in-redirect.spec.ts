@@ -32,7 +32,8 @@ test("signed in, /sign-in?next=… never leaves the app's host", async ({ browse
   for (const next of OFF_SITE_NEXT) {
     await page.goto(`/sign-in?next=${next}`).catch(() => undefined);
     expect(await landedOn(page), `next=${next}`).toBe(appHost);
-    expect(new URL(page.url()).pathname, `next=${next}`).toBe("/records");
+    // An off-site next falls back to the start page, which sends the rater to their queue.
+    expect(new URL(page.url()).pathname, `next=${next}`).toBe("/queue");
   }
   await context.close();
 });
@@ -55,7 +56,7 @@ test("after signing in through the form, next=… never leaves the app's host; a
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill(user.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    const expected = next === "%2Fsettings%2Ftokens" ? "/settings/tokens" : "/records";
+    const expected = next === "%2Fsettings%2Ftokens" ? "/settings/tokens" : "/queue";
     await expect
       .poll(() => page.url(), { message: `next=${next}` })
       .toMatch(new RegExp(`${expected.replace(/\//g, "\\/")}$`));
