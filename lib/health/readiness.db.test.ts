@@ -3,11 +3,14 @@
 import { cp, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { MIGRATIONS_DIR } from "@/lib/migrations/apply-migrations";
 import { readiness } from "./readiness";
 
+// The probe gives the database 2 s; a cold client's first query (connect, Prisma's start) can take longer
+// on a loaded machine, which is a cold start and not what these tests are about.
+beforeAll(() => db().$queryRaw`SELECT 1`);
 afterAll(() => db().$disconnect());
 
 it("is ready when every shipped migration is applied", async () => {
