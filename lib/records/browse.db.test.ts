@@ -4,6 +4,8 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { notRatedLikert } from "@/lib/aif/not-rated";
 import { db } from "@/lib/db";
 import { requireDatabaseUrl } from "@/lib/env";
 import { parseRecordFilter, type RecordFilter } from "@/lib/export/record-filter";
@@ -192,6 +194,41 @@ describe("browseRecords filters", () => {
     expect(issues("score=universal.nope:1..2")[0]!.message).toMatch(/unknown dimension universal.nope/);
     expect(issues("hazard=hate:maybe")[0]!.message).toMatch(/unknown verdict maybe/);
     expect(issues("q=a")[0]).toMatchObject({ path: "/q" });
+  });
+});
+
+describe("a field marked not rated (a judge that gave one overall score)", () => {
+  it("matches no score range and shows no score: its placeholder is no score", async () => {
+    const key = `browse-not-rated-${randomUUID().slice(0, 8)}`;
+    const [dimension] = LIKERT_DIMENSIONS;
+    const path = `{${dimension!.split(".").join(",")}}`;
+    await seedRecords(raw, { count: 2, suiteKey: key, raterIds: [alice.userId] });
+    // Both records get the same stored score 3 in the dimension; one of them as the not-rated placeholder.
+    const { rows } = await raw.query<{ eval_id: string }>(
+      `SELECT eval_id::text FROM eval_record WHERE suite_id = $1 ORDER BY eval_id`,
+      [key],
+    );
+    await raw.query(
+      `INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, body, submitted_by_id)
+       SELECT e.id, created_at, rater_type, rater_id, task_id, $2 || '-copy', jsonb_set(jsonb_set(jsonb_set(body,
+         '{eval_id}', to_jsonb(e.id::text)), '{task,suite_id}', to_jsonb($2 || '-copy')),
+         $3::text[], CASE WHEN eval_id = $1::uuid THEN $4::jsonb ELSE $5::jsonb END), submitted_by_id
+       FROM (SELECT gen_random_uuid() AS id, * FROM eval_record WHERE suite_id = $2) e`,
+      [
+        rows[0]!.eval_id,
+        key,
+        path,
+        JSON.stringify(notRatedLikert("the judge gave one overall score")),
+        JSON.stringify({ score: 3, confidence: "high" }),
+      ],
+    );
+    const params = new URLSearchParams({ suite_id: `${key}-copy`, score: `${dimension}:3..3` });
+    const matched = await all(parseRecordFilter(params));
+    expect(matched).toHaveLength(1);
+    const shown = await all(parseRecordFilter(new URLSearchParams({ suite_id: `${key}-copy` })));
+    const index = LIKERT_DIMENSIONS.indexOf(dimension!);
+    expect(shown.map((record) => record.scores[index]).sort()).toEqual([3, null]);
+    expect(matched[0]!.scores[index]).toBe(3);
   });
 });
 

@@ -3,6 +3,7 @@
 // columns come from the contract facts, so a new dimension is a new column by
 // itself. Cells go through the app's CSV writer (formula injection guarded).
 import { HAZARDS, LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { isNotRated } from "@/lib/aif/not-rated";
 import { csvLine, type CsvCell } from "@/lib/csv";
 import { defineExportFormat } from "./format";
 
@@ -40,9 +41,18 @@ export const CSV_COLUMNS: readonly Column[] = [
     "task.modality",
     "task.gold_item_id",
   ].map(at),
-  ...LIKERT_DIMENSIONS.flatMap((dimension) =>
-    ["score", "confidence", "rationale"].map((part) => at(`${dimension}.${part}`)),
-  ),
+  ...LIKERT_DIMENSIONS.flatMap((dimension) => {
+    const [score, confidence, rationale] = ["score", "confidence", "rationale"].map((part) =>
+      at(`${dimension}.${part}`),
+    );
+    // A field marked not rated holds a placeholder score and confidence (the schema requires them): a spreadsheet
+    // would average them, so their cells stay empty and the rationale ("Not rated: …") says why.
+    const rated = (column: Column): Column => ({
+      name: column.name,
+      cell: (record) => (isNotRated(valueAt(record, dimension.split("."))) ? null : column.cell(record)),
+    });
+    return [rated(score!), rated(confidence!), rationale!];
+  }),
   at("universal.vs_reference"),
   at("safety.is_violating_any"),
   ...HAZARDS.flatMap((hazard) => ["verdict", "severity"].map((part) => at(`safety.${hazard}.${part}`))),

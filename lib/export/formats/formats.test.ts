@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { chatDraft } from "@/lib/aif/sample-drafts";
 import { HAZARDS, LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { notRatedLikert } from "@/lib/aif/not-rated";
 import { CSV_COLUMNS } from "./csv";
 import type { ExportFormat } from "./format";
 import { EXPORT_FORMAT_IDS, EXPORT_FORMATS, exportFormat, recordsInLines } from "./registry";
@@ -97,6 +98,27 @@ describe("CSV", () => {
       (draft as { safety?: Record<string, { verdict?: string }> }).safety?.hate?.verdict ?? "",
     );
     expect(lines[2]).toBe(['"e-2"', ...Array(CSV_COLUMNS.length - 1).fill('""')].join(","));
+  });
+
+  it("leaves the score and confidence of a field marked not rated empty: a placeholder is no score", () => {
+    const draft = chatDraft();
+    const [notRated, rated] = LIKERT_DIMENSIONS.filter((dimension) => dimension.startsWith("universal."));
+    const name = (dimension: string) => dimension.slice("universal.".length) as keyof typeof draft.universal;
+    const record = {
+      ...draft,
+      eval_id: "e-1",
+      universal: { ...draft.universal, [name(notRated!)]: notRatedLikert("the judge gave one overall score") },
+    };
+    const text = encode(csv, [JSON.stringify(record)]);
+    const row = Object.fromEntries(header(text).map((column, index) => [column, index]));
+    const cells = text
+      .split("\r\n")[1]!
+      .match(/"(?:[^"]|"")*"/g)!
+      .map((cell) => cell.slice(1, -1));
+    expect(cells[row[`${notRated}.score`]!]).toBe("");
+    expect(cells[row[`${notRated}.confidence`]!]).toBe("");
+    expect(cells[row[`${notRated}.rationale`]!]).toBe("Not rated: the judge gave one overall score");
+    expect(cells[row[`${rated}.score`]!]).toBe(String((draft.universal[name(rated!)] as { score: number }).score));
   });
 });
 
