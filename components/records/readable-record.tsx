@@ -4,6 +4,7 @@
 // hazard as one row (verdict, severity, evidence). Record text shown as text.
 import { JUDGED_SECTIONS } from "@/lib/aif/contract-facts";
 import { labelAt, partLabel, readablePath } from "@/lib/aif/field-labels";
+import { isNotRated } from "@/lib/aif/not-rated";
 
 type Row = { path: string; label: string; value: string; note?: string };
 
@@ -25,6 +26,16 @@ function rowsOf(value: unknown, path: string[], out: Row[]): void {
       .split(" › ")
       .slice(1)
       .join(" › ") || readablePath(`/${path.join("/")}`);
+  if (isNotRated(value)) {
+    // The stored score and confidence are the schema's placeholders, not a judgment (lib/aif/not-rated.ts).
+    out.push({
+      path: path.join("."),
+      label: label(),
+      value: "Not rated",
+      note: String((value as { rationale?: unknown }).rationale ?? ""),
+    });
+    return;
+  }
   if (isObject(value) && typeof value.score === "number") {
     const confidence =
       typeof value.confidence === "string"
