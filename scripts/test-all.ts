@@ -17,8 +17,9 @@ const stepSeconds: [title: string, seconds: number, cpuSeconds: number | null][]
 function childCpuSeconds(): number | null {
   try {
     // Fields after the command name: utime is the 12th, cutime the 14th and cstime the 15th.
-    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-    return (Number(fields[13]) + Number(fields[14])) / 100;
+    const fields = (readFileSync("/proc/self/stat", "utf8").split(") ")[1] ?? "").split(" ");
+    const seconds = (Number(fields[13]) + Number(fields[14])) / 100;
+    return Number.isFinite(seconds) ? seconds : null;
   } catch {
     return null;
   }
