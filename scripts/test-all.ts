@@ -16,7 +16,7 @@ const stepSeconds: [title: string, seconds: number, cpuSeconds: number | null][]
 /** CPU seconds of this process's waited-for children so far (Linux /proc; null elsewhere). */
 function childCpuSeconds(): number | null {
   try {
-    // Fields after the command name: utime is the 12th, cutime the 14th and cstime the 15th.
+    // cutime and cstime are fields 16 and 17 of proc_pid_stat(5), in clock ticks (100 a second); index 0 here is field 3.
     const fields = (readFileSync("/proc/self/stat", "utf8").split(") ")[1] ?? "").split(" ");
     const seconds = (Number(fields[13]) + Number(fields[14])) / 100;
     return Number.isFinite(seconds) ? seconds : null;
