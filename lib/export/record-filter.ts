@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ITEM_STATUSES } from "@/lib/adjudication/rule";
 import { HAZARD_VERDICTS, HAZARDS, LIKERT_DIMENSIONS, RATER_TYPES } from "@/lib/aif/contract-facts";
+import { NOT_RATED_MARK } from "@/lib/aif/not-rated";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { AppError } from "@/lib/errors";
 
@@ -207,6 +208,17 @@ export function scoreSql(dimension: string): string {
   return `(r.body #>> '{${dimension.split(".").join(",")},score}')::float8`;
 }
 
+/** The dimension is marked not rated (lib/aif/not-rated.ts): its `score` is a placeholder, never a score. */
+function notRatedSql(dimension: string): string {
+  if (!LIKERT_DIMENSIONS.includes(dimension)) throw new Error(`not a Likert dimension: ${dimension}`);
+  return `(r.body #>> '{${dimension.split(".").join(",")},anchors_used}') IS NOT DISTINCT FROM '${NOT_RATED_MARK}'`;
+}
+
+/** The score a listing shows: NULL when the dimension is absent or marked not rated. */
+export function shownScoreSql(dimension: string): string {
+  return `(CASE WHEN ${notRatedSql(dimension)} THEN NULL ELSE ${scoreSql(dimension)} END)`;
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** The filter as SQL over eval_record aliased `r`, with its parameters numbered from `firstParam`. */
@@ -240,7 +252,12 @@ export function recordFilterSql(
     // coalesce(score, 0) is the expression of the score indexes (and their statistics): with
     // the lower bound at least 1 a record without the score never matches.
     const score = `coalesce(${scoreSql(range.dimension)}, 0)`;
-    clauses.push(`${score} >= ${param(range.min ?? 1)}::float8`, `${score} <= ${param(range.max ?? 5)}::float8`);
+    // A placeholder's score never falls in a range (the score index still serves the bounds).
+    clauses.push(
+      `${score} >= ${param(range.min ?? 1)}::float8`,
+      `${score} <= ${param(range.max ?? 5)}::float8`,
+      `NOT ${notRatedSql(range.dimension)}`,
+    );
   }
   for (const text of filter.hazard ?? []) {
     const condition = parseHazardCondition(text) as HazardCondition;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { chatDraft } from "@/lib/aif/sample-drafts";
 import { HAZARDS, LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { notRatedLikert } from "@/lib/aif/not-rated";
 import { CSV_COLUMNS } from "./csv";
 import type { ExportFormat } from "./format";
 import { EXPORT_FORMAT_IDS, EXPORT_FORMATS, exportFormat, recordsInLines } from "./registry";
@@ -97,6 +98,25 @@ describe("CSV", () => {
       (draft as { safety?: Record<string, { verdict?: string }> }).safety?.hate?.verdict ?? "",
     );
     expect(lines[2]).toBe(['"e-2"', ...Array(CSV_COLUMNS.length - 1).fill('""')].join(","));
+  });
+
+  it("gives a dimension marked not rated no score and no confidence, only the rationale saying why", () => {
+    const draft = chatDraft();
+    const record = {
+      ...draft,
+      eval_id: "e-3",
+      universal: { ...draft.universal, faithfulness: notRatedLikert("verdict only") },
+    };
+    const text = encode(csv, [JSON.stringify(record)]);
+    const row = Object.fromEntries(header(text).map((name, index) => [name, index]));
+    const cells = text
+      .split("\r\n")[1]!
+      .match(/"(?:[^"]|"")*"/g)!
+      .map((cell) => cell.slice(1, -1));
+    expect(cells[row["universal.faithfulness.score"]!]).toBe("");
+    expect(cells[row["universal.faithfulness.confidence"]!]).toBe("");
+    expect(cells[row["universal.faithfulness.rationale"]!]).toBe("Not rated: verdict only");
+    expect(cells[row["universal.helpfulness.score"]!]).toBe(String(draft.universal.helpfulness.score));
   });
 });
 
