@@ -116,7 +116,9 @@ describe("CSV", () => {
     expect(cells[row["universal.faithfulness.score"]!]).toBe("");
     expect(cells[row["universal.faithfulness.confidence"]!]).toBe("");
     expect(cells[row["universal.faithfulness.rationale"]!]).toBe("Not rated: verdict only");
-    expect(cells[row["universal.helpfulness.score"]!]).toBe(String(draft.universal.helpfulness.score));
+    expect(cells[row["universal.helpfulness.score"]!]).toBe(
+      String((draft.universal.helpfulness as { score: number }).score),
+    );
   });
 });
 

@@ -15,13 +15,13 @@ import { AppError } from "@/lib/errors";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES } from "@/lib/adjudication/rule";
 import { SuiteItemsClient } from "./suite-items-client";
 import { SuiteSettingsClient } from "./suite-settings-client";
-import { SuiteStateClient } from "./suite-state-client";
+import { SuiteStateButtons } from "@/components/suite-settings/suite-state-buttons";
 import { getSkipSummary } from "@/lib/queues/skip";
 import { SKIP_REASON_LABELS, type SkipReason } from "@/lib/queues/skip-reasons";
 import { guidelinesOfSuite } from "@/lib/suites/guidelines";
 import { suiteAdjudicationRule, suiteItemStatuses } from "@/lib/adjudication/service";
 import { AdjudicationRuleClient } from "./adjudication-rule-client";
-import { GuidelinesClient } from "./guidelines-client";
+import { GuidelinesEditor } from "@/components/suite-settings/guidelines-editor";
 import { ShareLinksClient } from "./share-links-client";
 
 export const dynamic = "force-dynamic";
@@ -111,7 +111,7 @@ export default async function SuitePage({
       <p data-testid="suite-facts">
         {goldDescription(suite)} · overlap k = {suite.overlapK} · items held for {suite.holdSeconds / 60} minutes
       </p>
-      <SuiteStateClient suiteId={suite.id} paused={suite.paused} archived={suite.archived} />
+      <SuiteStateButtons patchUrl={`/api/suites/${suite.id}`} paused={suite.paused} archived={suite.archived} />
       <ProgressMeter
         label="Ratings"
         value={suite.ratingsSubmitted}
@@ -275,7 +275,7 @@ export default async function SuitePage({
           goldPercent: Math.round(suite.goldShare * 100),
         }}
       />
-      <GuidelinesClient suiteId={suite.id} initial={guidelines} />
+      <GuidelinesEditor patchUrl={`/api/suites/${suite.id}`} initial={guidelines} />
       <ShareLinksClient
         suiteId={suite.id}
         links={links.map((link) => ({
