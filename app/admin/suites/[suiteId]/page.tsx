@@ -10,6 +10,7 @@ import { listShareLinks } from "@/lib/share-links/service";
 import { getRaterProgress, getSuite } from "@/lib/suites/service";
 import { goldDescription } from "@/lib/suites/gold-description";
 import { listSuiteItemProgress, type SuiteItemPage } from "@/lib/suites/item-progress";
+import { memberChoices } from "@/lib/suites/member-choices";
 import { listUsers } from "@/lib/users/service";
 import { AppError } from "@/lib/errors";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES } from "@/lib/adjudication/rule";
@@ -74,13 +75,7 @@ export default async function SuitePage({
   const items = await itemsPage(actor, suite.id, await searchParams);
   const users = await listUsers({ actor });
   const raterIds = new Set(raters.map((rater) => rater.userId));
-  // Raters and SMEs who may join, and every current rater (even one disabled since, so keeping them is no change).
-  const raterChoices = users
-    .filter(
-      (user) =>
-        raterIds.has(user.id) || (!user.disabledAt && user.roles.some((role) => role === "rater" || role === "sme")),
-    )
-    .map((user) => ({ id: user.id, label: `${user.name} <${user.email}> (${user.roles.join(", ")})` }));
+  const raterChoices = memberChoices(users, { current: [...raterIds], roles: ["rater", "sme"] });
   const first = (items.page.page - 1) * items.page.perPage;
   const statuses = await suiteItemStatuses({ actor, suiteId: suite.id });
   const rule = await suiteAdjudicationRule({ actor, suiteId: suite.id });
