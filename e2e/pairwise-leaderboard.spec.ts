@@ -66,7 +66,7 @@ test("the admin reads a pairwise suite's leaderboard as tables", async ({ page, 
   }
 
   await page.goto("/admin/pairwise");
-  await page.getByRole("link", { name: `Pairwise ${prefix}` }).click();
+  await page.getByRole("link", { name: `Pairwise ${prefix}`, exact: true }).click();
   await expect(page.getByRole("heading", { name: `Leaderboard · Pairwise ${prefix}` })).toBeVisible();
   const winRates = page.getByTestId("win-rates");
   await expect(winRates.getByRole("row", { name: new RegExp(`Challenger ${prefix}`) })).toContainText("4");

@@ -130,7 +130,7 @@ test.describe("the admin", () => {
     await expect(page.getByTestId("suite-archived")).toBeVisible();
 
     await page.goto("/admin/pairwise");
-    await expect(page.locator("body")).not.toContainText(prefix);
+    await expect(page.getByRole("link", { name: `Managed ${prefix}`, exact: true })).toHaveCount(0);
     await page.getByRole("link", { name: "Show archived suites too" }).click();
     await expect(page.getByRole("row", { name: new RegExp(prefix) })).toContainText("Archived");
     const audit = await api("admin").get(`/api/audit?subject=${suiteId}`);
