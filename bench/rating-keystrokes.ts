@@ -1,9 +1,11 @@
 // Keystrokes per item on the rating page, in headless Chromium against the
 // production build, counted as a rater types them (a chord such as Shift+5 or
 // Ctrl+Enter is one): an all-High item with no hazard, an item with three
-// rationales and a violating hazard, and an SME confirming a judge's prefill
-// unchanged — each up to and including opening the next item. Printed beside
-// the figures measured on the page before the keyboard work (issue: 21 / 147 / —).
+// rationales and a violating hazard, an SME confirming a judge's prefill
+// unchanged, and a pair's verdict and reason in a verdict-only pairwise suite
+// — each up to and including opening the next item. Printed beside the
+// figures measured on the page before the keyboard work (issue: 21 / 147 / —)
+// and before verdict-only suites (issue 35: 129 keys for one pair).
 // Run: npm run bench:keys   (own database; needs `npm run build`)
 import { randomBytes } from "node:crypto";
 import { chromium, request, type Browser, type Page } from "@playwright/test";
@@ -17,14 +19,16 @@ import {
   rateWithRationalesAndHazard,
 } from "../e2e/support/keyboard-rating";
 import { judgeRecordFor, importPrefills } from "../e2e/support/seed-prefills";
-import { seedSuite } from "../e2e/support/seed-suite";
+import { chatItem, importItems, seedSuite } from "../e2e/support/seed-suite";
 import { startBenchServer } from "./support/app-server";
 import { reportBench } from "./support/report";
 
 const PORT = testPort(3212);
 // Measured on main before this change by the same plans (the issue's figures): Tab/arrows to
 // confidence on each dimension, Tab through hazards; the prefill confirmation had no flow to measure.
-const BEFORE = { allHigh: "21", rationalesAndHazard: "147", confirmPrefill: "—" };
+// The pair: issue 35's count for one pair when the per-response rubric was required (10 cells).
+const BEFORE = { allHigh: "21", rationalesAndHazard: "147", confirmPrefill: "—", verdictOnlyPair: "129" };
+const PAIR_REASON = "Response 1 answers the question; Response 2 does not.";
 
 async function signedInPage(browser: Browser, baseURL: string, user: TestUser): Promise<Page> {
   const context = await browser.newContext({ baseURL });
@@ -49,7 +53,7 @@ const server = await startBenchServer({
   databaseUrl: requireDatabaseUrl(),
   env: { BETTER_AUTH_SECRET: randomBytes(32).toString("base64") },
 });
-const counts = { allHigh: 0, rationalesAndHazard: 0, confirmPrefill: 0 };
+const counts = { allHigh: 0, rationalesAndHazard: 0, confirmPrefill: 0, verdictOnlyPair: 0 };
 try {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -92,6 +96,46 @@ try {
   await untilSubmitted(smePage);
   await keys.press("n");
   counts.confirmPrefill = keys.presses;
+
+  // A verdict-only pairwise suite of two systems: the verdict key, the reason, Ctrl+Enter (the next pair opens itself).
+  const importIds: string[] = [];
+  for (const system of ["bench-north", "bench-south"])
+    importIds.push(
+      await importItems(
+        adminApi,
+        server.url,
+        [0, 1].map((index) => ({
+          ...chatItem(`bench-pair-${index}`, `${system} answers task ${index}`),
+          subject: { system_under_test: system, modality_tags: ["chat"] },
+        })),
+      ),
+    );
+  const pairSuite = await adminApi.post("/api/pairwise/suites", {
+    data: {
+      name: "Bench verdict-only pairs",
+      key: "bench-verdict-only",
+      design: "all_pairs",
+      overlap_k: 1,
+      import_ids: importIds,
+      rater_ids: [rater.userId],
+      verdict_only: true,
+    },
+    headers: { origin: server.url },
+  });
+  if (pairSuite.status() !== 201) throw new Error(`pairwise suite: ${pairSuite.status()} ${await pairSuite.text()}`);
+  const pairSuiteId = (await pairSuite.json()).id as string;
+  const nextPair = await page.request.post(`/api/pairwise/suites/${pairSuiteId}/next`, {
+    headers: { origin: server.url },
+  });
+  await page.goto(`/rate/pair/${(await nextPair.json()).assignment_id}`);
+  await page.locator("[data-testid=pair-form]").waitFor();
+  await page.locator(".aif-form[data-hydrated=true]").nth(1).waitFor({ state: "attached" });
+  const pairKeys = keyCounter(page);
+  await pairKeys.press("a");
+  await pairKeys.type(PAIR_REASON);
+  await pairKeys.press("Control+Enter");
+  await page.getByTestId("previous-submitted").waitFor();
+  counts.verdictOnlyPair = pairKeys.presses - PAIR_REASON.length;
   await browser.close();
 } finally {
   await server.stop();
@@ -115,6 +159,11 @@ reportBench({
           String(counts.rationalesAndHazard),
         ],
         ["SME confirms a judge prefill unchanged", BEFORE.confirmPrefill, String(counts.confirmPrefill)],
+        [
+          "pair verdict + reason, verdict-only suite (non-text keys; the reason typed is not counted)",
+          BEFORE.verdictOnlyPair,
+          String(counts.verdictOnlyPair),
+        ],
       ],
     },
   ],
@@ -131,9 +180,16 @@ reportBench({
       measured: String(counts.confirmPrefill),
       met: counts.confirmPrefill <= 2,
     },
+    {
+      name: "pair verdict + reason, verdict-only suite, incl. next (non-text keys)",
+      target: "≤ 4",
+      measured: String(counts.verdictOnlyPair),
+      met: counts.verdictOnlyPair <= 4,
+    },
   ],
   notes: [
     `Three rationales: 95 of the ${counts.rationalesAndHazard} keystrokes are the rationales and the evidence typed (text the plan fixes); the rest are keys. The "before" figures are the issue's, measured on the page before this change, not re-run here.`,
+    `The pair: a (Response 1 better), the ${PAIR_REASON.length}-character reason (not counted), Ctrl+Enter; the next pair opens by itself and the plan ends when it says the last one was stored. Its "before" (129) is issue 35's count for a pair when all ten rubric cells were required; a suite with the rubric still asks for them.`,
   ],
 });
 process.exit(0);

@@ -408,6 +408,7 @@ async function seedPair(baseURL: string) {
       baseline_system: systems[0],
       overlap_k: 1,
       import_ids: importIds,
+      rater_ids: [e2eUsers().otherRater.userId],
     },
     headers: { origin: baseURL },
   });

@@ -50,7 +50,14 @@ async function seedBlindSuite(baseURL: string) {
     );
   }
   const created = await admin.post("/api/pairwise/suites", {
-    data: { name: `Blind ${prefix}`, key: prefix, design: "all_pairs", overlap_k: 1, import_ids: importIds },
+    data: {
+      name: `Blind ${prefix}`,
+      key: prefix,
+      design: "all_pairs",
+      overlap_k: 1,
+      import_ids: importIds,
+      rater_ids: [e2eUsers().rater.userId],
+    },
     headers,
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { chatItem, importItems } from "./support/seed-suite";
-import { storageStateOf } from "./support/users";
+import { e2eUsers, storageStateOf } from "./support/users";
 
 let admin: APIRequestContext;
 let rater: APIRequestContext;
@@ -45,6 +45,7 @@ test("the admin reads a pairwise suite's leaderboard as tables", async ({ page, 
       baseline_system: `Baseline ${prefix}`,
       overlap_k: 1,
       import_ids: importIds,
+      rater_ids: [e2eUsers().otherRater.userId],
     },
     headers: { origin: baseURL! },
   });
@@ -65,7 +66,7 @@ test("the admin reads a pairwise suite's leaderboard as tables", async ({ page, 
   }
 
   await page.goto("/admin/pairwise");
-  await page.getByRole("link", { name: `Pairwise ${prefix}` }).click();
+  await page.getByRole("link", { name: `Pairwise ${prefix}`, exact: true }).click();
   await expect(page.getByRole("heading", { name: `Leaderboard · Pairwise ${prefix}` })).toBeVisible();
   const winRates = page.getByTestId("win-rates");
   await expect(winRates.getByRole("row", { name: new RegExp(`Challenger ${prefix}`) })).toContainText("4");

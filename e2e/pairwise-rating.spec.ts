@@ -12,7 +12,7 @@ import { expect, request, test, type APIRequestContext, type Page } from "@playw
 import pg from "pg";
 import { seriousViolations } from "./support/axe";
 import { chatItem, importItems } from "./support/seed-suite";
-import { storageStateOf } from "./support/users";
+import { e2eUsers, storageStateOf } from "./support/users";
 
 let admin: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {
@@ -68,6 +68,7 @@ async function seedPairwiseSuite(baseURL: string) {
       baseline_system: systems[0],
       overlap_k: 1,
       import_ids: importIds,
+      rater_ids: [e2eUsers().rater.userId],
     },
     headers: { origin: baseURL },
   });

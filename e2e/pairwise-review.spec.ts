@@ -8,7 +8,7 @@
 // each derived from the judge's record of the same response, mirror images,
 // valid against the verbatim schema; the judge's records are unchanged.
 // Screenshots at 1440 and 390 px; axe finds nothing serious. The admin names
-// the suite's SMEs on its page, from the keyboard.
+// the suite's SMEs on its management page, from the keyboard.
 import { randomBytes } from "node:crypto";
 import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
 import pg from "pg";
@@ -203,7 +203,10 @@ test("an SME confirms one judge verdict with Ctrl+Enter alone and corrects anoth
 test.describe("as an admin", () => {
   test.use({ storageState: storageStateOf("admin") });
 
-  test("the admin chooses the pairwise suite's SMEs on its page, from the keyboard", async ({ page, baseURL }) => {
+  test("the admin chooses the pairwise suite's SMEs on its management page, from the keyboard", async ({
+    page,
+    baseURL,
+  }) => {
     const seeded = await seedJudgedSuite(baseURL!);
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
     const reviewers = async () =>
@@ -213,7 +216,7 @@ test.describe("as an admin", () => {
         ])
       ).rows.map((row) => row.user_id);
     try {
-      await page.goto(`/admin/pairwise/${seeded.suiteId}`);
+      await page.goto(`/admin/pairwise/${seeded.suiteId}/settings`);
       const form = page.getByRole("form", { name: "SME review of the judge's verdicts" });
       const sme = form.getByRole("checkbox", { name: new RegExp(e2eUsers().sme.email) });
       await expect(sme).toBeChecked();

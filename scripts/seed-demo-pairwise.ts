@@ -78,6 +78,8 @@ export async function seedDemoPairwiseSuite(options: {
   admin: Actor;
   sme: Actor;
   raters: Actor[];
+  /** The demo rater and SME, who compare pairs too (the generated raters are listed as well). */
+  demoRaterIds: string[];
   content: DemoContent;
 }): Promise<void> {
   const { admin, sme, content } = options;
@@ -100,6 +102,7 @@ export async function seedDemoPairwiseSuite(options: {
       baseline_system: DEMO_BASELINE_SYSTEM,
       overlap_k: GENERATED_RATERS_PER_PAIR + 1,
       import_ids: [created.id],
+      rater_ids: [...options.demoRaterIds, ...options.raters.map((rater) => rater.userId)],
     },
   });
   await setPairwiseSuiteReviewers({ actor: admin, suiteId: suite.id, input: { reviewer_ids: [sme.userId] } });

@@ -126,7 +126,7 @@ async function seedDemoSuite(raterIds: string[], sme: Actor): Promise<void> {
   }
   const content = readDemoContent();
   await seedDemoQualitySuite({ admin, sme, raters, content });
-  await seedDemoPairwiseSuite({ admin, sme, raters, content });
+  await seedDemoPairwiseSuite({ admin, sme, raters, demoRaterIds: raterIds, content });
 }
 
 // Prefills for the demo SME's review queue. They are written by this script,

@@ -69,11 +69,17 @@ export default async function QueuePage({ searchParams }: { searchParams: Promis
                   You compared {suite.mySubmitted}; {suite.availableToMe} more pair
                   {suite.availableToMe === 1 ? "" : "s"} waiting for a comparison.
                 </p>
+                {suite.paused ? (
+                  <p className="notice notice-warning" data-testid={`queue-pairwise-paused-${suite.key}`}>
+                    Paused by an admin: no pairs are handed out until it is resumed.
+                    {suite.myHeldAssignmentId ? " You can still finish the pair you hold." : ""}
+                  </p>
+                ) : null}
                 {suite.myHeldAssignmentId ? (
                   <a className="btn btn-primary" href={`${PAIR_RATE_PREFIX}${suite.myHeldAssignmentId}`}>
                     Continue your pair
                   </a>
-                ) : suite.availableToMe > 0 ? (
+                ) : suite.paused ? null : suite.availableToMe > 0 ? (
                   <StartRatingButton
                     urls={pairQueueUrls(suite.id)}
                     label={suite.mySubmitted > 0 ? "Compare the next pair" : "Start comparing"}

@@ -21,25 +21,25 @@ import { ShortcutsDialog } from "@/components/rating/shortcuts-dialog";
 import { useDraftAutosave, type ServerDraft } from "@/components/rating/use-draft-autosave";
 import { useClaimedKeyboard } from "@/components/rating/use-form-keys";
 import { useQueuedSubmit } from "@/components/rating/use-queued-submit";
-import { isRationaleRequired } from "@/lib/aif/contract";
-import { UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
-import { readablePath } from "@/lib/aif/field-labels";
-import { prepareDraft } from "@/lib/aif/prepare-draft";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { chooseStartingDraft, readLocalDraft, writeLocalDraft, type StartingDraft } from "@/lib/queues/local-draft";
 import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
 import { pairQueueUrls } from "@/lib/pairwise/queue-urls";
 import { focusChoice, PairRubricGrid, type Likert, type Universal } from "./pair-rubric-grid";
 import { PREFERENCE_OPTIONS, preferenceOfKey } from "./preference-options";
-import { PAIR_SHORTCUTS } from "./pair-shortcuts";
+import {
+  hasAnyScore,
+  issueLabel,
+  missingOf,
+  objectOr,
+  pairDraftOf,
+  responsesToSend,
+  type PairDraft,
+} from "./pair-draft-checks";
+import { pairShortcuts } from "./pair-shortcuts";
 import { ResponseRestForm } from "./response-rest-form";
 import styles from "./pair-rating.module.css";
 
-type PairDraft = {
-  preference?: string | null;
-  rationale?: string;
-  responses?: [Record<string, unknown>, Record<string, unknown>];
-};
 type PairBody = {
   preference: string;
   rationale: string;
@@ -68,48 +68,11 @@ type Props = {
   /** Where the form starts when nothing was saved yet (a review starts from the judge's values). */
   prefill?: Record<string, unknown>;
   submitLabel?: string;
+  /** The suite asks for a verdict and its reason: the rubric is folded and optional. */
+  verdictOnly?: boolean;
+  /** The page shows the suite's guidelines (g shows or hides them). */
+  hasGuidelines?: boolean;
 };
-
-const objectOr = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-
-function pairDraftOf(draft: Record<string, unknown> | null | undefined): PairDraft {
-  const responses = Array.isArray(draft?.responses) ? draft.responses : [];
-  return {
-    preference: typeof draft?.preference === "string" ? draft.preference : null,
-    rationale: typeof draft?.rationale === "string" ? draft.rationale : "",
-    responses: [objectOr(responses[0]), objectOr(responses[1])],
-  };
-}
-
-/** What the rater has not done yet, in page order, before anything is sent. */
-function missingOf(draft: PairDraft): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  if (!draft.preference)
-    issues.push({ path: "/preference", rule: "required", message: "Choose which response is better" });
-  if (!draft.rationale?.trim()) issues.push({ path: "/rationale", rule: "required", message: "Say why" });
-  for (const [index, response] of (draft.responses ?? []).entries()) {
-    const universal = objectOr(response.universal) as Universal;
-    for (const dimension of UNIVERSAL_DIMENSIONS) {
-      const likert = universal[dimension] ?? {};
-      const path = `/responses/${index}/universal/${dimension}`;
-      if (likert.score === undefined) issues.push({ path, rule: "required", message: "Give a score" });
-      else if (isRationaleRequired(likert) && !likert.rationale?.trim())
-        issues.push({
-          path: `${path}/rationale`,
-          rule: "rationaleRequired",
-          message: "A rationale is required for a score of 3 or lower, or a confidence below High",
-        });
-    }
-  }
-  return issues;
-}
-
-function issueLabel(path: string): string {
-  const match = /^\/responses\/(\d)(\/.*)?$/.exec(path);
-  if (!match) return path === "/preference" ? "Your preference" : path === "/rationale" ? "Why" : readablePath(path);
-  return `Response ${Number(match[1]) + 1}: ${readablePath(match[2] ?? "")}`;
-}
 
 export function PairRatingClient(props: Props) {
   const { assignmentId, server } = props;
@@ -191,6 +154,7 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
   const api = props.api ?? `/api/pairwise/assignments/${assignmentId}`;
   const [initial] = useState(() => pairDraftOf(start.draft ?? prefill));
   const [draft, setDraft] = useState<PairDraft>(initial);
+  const [rubricOpen, setRubricOpen] = useState(() => hasAnyScore(initial));
   const [done, setDone] = useState(false);
   const [skipped, setSkipped] = useState(false);
   const skipDialog = useRef<HTMLDialogElement>(null);
@@ -229,20 +193,17 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
     pendingAtStart: start.pendingSubmit as PairBody | undefined,
   });
 
+  const verdictOnly = props.verdictOnly ?? false;
   const submit = useCallback(() => {
-    const found = missingOf(draft);
+    const found = missingOf(draft, verdictOnly);
     setMissing(found);
     if (found.length > 0) {
       setSummaryFocus((previous) => previous + 1);
       return;
     }
-    const responses = draft.responses!.map((response) => {
-      const prepared = prepareDraft(response) as Record<string, unknown>;
-      delete prepared.task;
-      return prepared;
-    }) as PairBody["responses"];
+    const responses = responsesToSend(draft, verdictOnly);
     void sent.submit({ preference: draft.preference!, rationale: draft.rationale!.trim(), responses });
-  }, [draft, sent]);
+  }, [draft, sent, verdictOnly]);
 
   const skip = useSkip({
     api,
@@ -274,7 +235,7 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
     });
   }, []);
 
-  // The page's keys (PAIR_SHORTCUTS): the verdict (outside text fields and the rubric cells, which take digits for
+  // The page's keys (pair-shortcuts.ts): the verdict (outside text fields and the rubric cells, which take digits for
   // scores), Esc out of a text field, s, ? and Ctrl+Enter. A dialog's keys are its own.
   const submitRef = useRef(submit);
   useEffect(() => {
@@ -354,6 +315,8 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
   const issues = missing.length > 0 ? missing : sent.issues;
   const invalidPaths = useMemo(() => new Set(issues.map((issue) => issue.path)), [issues]);
   const responses = draft.responses!;
+  // A problem in a cell keeps the folded rubric open; the rater opens or closes it otherwise.
+  const rubricInvalid = useMemo(() => [...invalidPaths].some((path) => path.includes("/universal/")), [invalidPaths]);
   const universals = useMemo(
     () => responses.map((response) => objectOr(response.universal) as Universal) as [Universal, Universal],
     [responses],
@@ -433,7 +396,21 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
           onChange={(event) => setDraft((previous) => ({ ...previous, rationale: event.target.value }))}
         />
       </fieldset>
-      <PairRubricGrid values={universals} invalidPaths={invalidPaths} onChange={setLikert} />
+      {verdictOnly ? (
+        // Folded and optional: the verdict and reason are enough. Open when a score is in the draft or a cell has a problem.
+        <details
+          className="panel"
+          data-testid="pair-rubric-optional"
+          open={rubricOpen || rubricInvalid}
+          onToggle={(event) => setRubricOpen(event.currentTarget.open)}
+        >
+          <summary>Scores per response (optional)</summary>
+          <p className="help-block">A dimension you do not score is stored as not rated, never as a score.</p>
+          <PairRubricGrid values={universals} invalidPaths={invalidPaths} onChange={setLikert} />
+        </details>
+      ) : (
+        <PairRubricGrid values={universals} invalidPaths={invalidPaths} onChange={setLikert} />
+      )}
       <div className={styles.rest}>
         {initial.responses!.map((response, index) => (
           <ResponseRestForm
@@ -452,7 +429,7 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
       </div>
       <ShortcutsDialog
         ref={shortcutsDialog}
-        shortcuts={canSkip ? PAIR_SHORTCUTS : PAIR_SHORTCUTS.filter((shortcut) => shortcut.keys !== "s")}
+        shortcuts={pairShortcuts({ canSkip, guidelines: props.hasGuidelines ?? false, verdictOnly })}
       />
       {canSkip ? <SkipDialog ref={skipDialog} onSkip={skip} noun="pair" /> : null}
     </div>

@@ -1,6 +1,11 @@
 // The pair page's keyboard map, listed by its `?` dialog: the verdict, its
-// reason, the rubric cells (pair-rubric-grid.tsx) and the page's own keys.
-export const PAIR_SHORTCUTS: { keys: string; command: "verdict" | "field" | "page"; description: string }[] = [
+// reason, the rubric cells (pair-rubric-grid.tsx) and the page's own keys. A
+// page shows the rows that apply to it: Skip on a rater's pair only, the
+// guidelines key when the suite has guidelines, and in a verdict-only suite
+// Tab leads to the folded, optional scores.
+export type PairShortcut = { keys: string; command: "verdict" | "field" | "page"; description: string };
+
+export const PAIR_SHORTCUTS: PairShortcut[] = [
   {
     keys: "1 – 5 or a / b / =",
     command: "verdict",
@@ -20,7 +25,25 @@ export const PAIR_SHORTCUTS: { keys: string; command: "verdict" | "field" | "pag
   },
   { keys: "Shift+1 – 5 (in the rubric)", command: "field", description: "Score it with High confidence and move on" },
   { keys: "h / m / l (in the rubric)", command: "field", description: "Confidence of the cell: High, Medium, Low" },
+  { keys: "g", command: "page", description: "Show or hide the suite's guidelines" },
   { keys: "s", command: "page", description: "Skip this pair, with a reason" },
   { keys: "Ctrl/⌘+Enter", command: "page", description: "Submit (with problems, the focus goes to their list)" },
   { keys: "?", command: "page", description: "Show or hide these shortcuts" },
 ];
+
+const VERDICT_ONLY_TAB: PairShortcut = {
+  keys: "Tab",
+  command: "page",
+  description:
+    "From the reason on to the optional scores (Enter opens them; the verdict and reason alone are enough); from a rationale to the next cell",
+};
+
+export function pairShortcuts(options: {
+  canSkip: boolean;
+  guidelines: boolean;
+  verdictOnly: boolean;
+}): PairShortcut[] {
+  return PAIR_SHORTCUTS.filter(
+    (shortcut) => (options.canSkip || shortcut.keys !== "s") && (options.guidelines || shortcut.keys !== "g"),
+  ).map((shortcut) => (options.verdictOnly && shortcut.keys === "Tab" ? VERDICT_ONLY_TAB : shortcut));
+}

@@ -14,7 +14,7 @@ const PAIRS = 24;
 type Pair = { task: Record<string, unknown>; responses: { transcript: { messages: unknown[] } }[] };
 
 /** A pairwise suite of two systems over `tasks` task ids, each import setting its own per-system task fields. */
-async function seedPairwiseSuite(app: DrillApp, key: string, tasks: number) {
+async function seedPairwiseSuite(app: DrillApp, key: string, tasks: number, rater: DrillUser) {
   const systems = [`Zephyr-${key}`, `Aurora-${key}`];
   const perSystem = (system: string) => ({
     suite_id: `file-of-${system}`,
@@ -46,7 +46,14 @@ async function seedPairwiseSuite(app: DrillApp, key: string, tasks: number) {
   }
   const created = await api(app, "/api/pairwise/suites", {
     cookie: app.admin.cookie,
-    body: { name: `Blind ${key}`, key, design: "all_pairs", overlap_k: 1, import_ids: importIds },
+    body: {
+      name: `Blind ${key}`,
+      key,
+      design: "all_pairs",
+      overlap_k: 1,
+      import_ids: importIds,
+      rater_ids: [rater.id],
+    },
   });
   if (created.status !== 201) throw new Error(`create pairwise suite: ${created.status} ${await created.text()}`);
   const revealing = systems.flatMap((system) => [
@@ -67,7 +74,7 @@ async function nextPair(app: DrillApp, rater: DrillUser, suiteId: string): Promi
 
 /** The side sequence of one rater's 24 pairs: a fresh coin per pair alternates strictly with a chance of 2 in 2^24. */
 async function sidesFollowNoRule(app: DrillApp, rater: DrillUser): Promise<DrillCase> {
-  const { suiteId } = await seedPairwiseSuite(app, "blind-sides", PAIRS);
+  const { suiteId } = await seedPairwiseSuite(app, "blind-sides", PAIRS, rater);
   const sides: boolean[] = [];
   for (let index = 0; index < PAIRS; index += 1) {
     const assignmentId = await nextPair(app, rater, suiteId);
@@ -98,7 +105,7 @@ async function sidesFollowNoRule(app: DrillApp, rater: DrillUser): Promise<Drill
 
 /** The pair's API answer and page RSC payload, and the rater's own records read back: no system, no per-system field. */
 async function nothingNamesTheSystem(app: DrillApp, rater: DrillUser): Promise<DrillCase> {
-  const { suiteId, systems, revealing } = await seedPairwiseSuite(app, "blind-reads", 1);
+  const { suiteId, systems, revealing } = await seedPairwiseSuite(app, "blind-reads", 1, rater);
   const assignmentId = await nextPair(app, rater, suiteId);
   const reads: { label: string; text: string; status: number | string }[] = [];
   const read = async (label: string, path: string, headers?: Record<string, string>) => {

@@ -175,6 +175,12 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     path: (ids) => `/admin/pairwise/${ids.pairwiseSuiteId}`,
   },
   {
+    file: "app/admin/pairwise/[suiteId]/settings/page.tsx",
+    method: "PAGE",
+    access: "suites.manage",
+    path: (ids) => `/admin/pairwise/${ids.pairwiseSuiteId}/settings`,
+  },
+  {
     file: "app/admin/suites/[suiteId]/page.tsx",
     method: "PAGE",
     access: "suites.manage",
@@ -262,6 +268,18 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   // Pairwise comparison (issue 22): unknown ids, so a caller with the permission gets 404 (or 422 for a bad body).
   { file: "app/api/pairwise/suites/route.ts", method: "GET", path: () => "/api/pairwise/suites" },
   { file: "app/api/pairwise/suites/route.ts", method: "POST", path: () => "/api/pairwise/suites", body: {} },
+  {
+    file: "app/api/pairwise/suites/[suiteId]/route.ts",
+    method: "GET",
+    path: (ids) => `/api/pairwise/suites/${ids.pairwiseSuiteId}`,
+  },
+  // An empty change is refused (422) before anything changes.
+  {
+    file: "app/api/pairwise/suites/[suiteId]/route.ts",
+    method: "PATCH",
+    path: (ids) => `/api/pairwise/suites/${ids.pairwiseSuiteId}`,
+    body: {},
+  },
   {
     file: "app/api/pairwise/suites/[suiteId]/next/route.ts",
     method: "POST",

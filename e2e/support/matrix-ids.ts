@@ -89,6 +89,7 @@ export async function seedMatrixIds(
       design: "all_pairs",
       overlap_k: 1,
       import_ids: [suite.importId, otherImport],
+      rater_ids: [e2eUsers().rater.userId, e2eUsers().sme.userId],
     },
     headers: { origin: baseURL },
   });

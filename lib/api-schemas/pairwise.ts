@@ -22,7 +22,27 @@ export const PairwiseSuiteSchema = named(
     unmatched_tasks: z
       .array(z.object({ task_id: z.string(), missing: z.array(z.string()) }))
       .describe("tasks some system has no response to (not paired with it)"),
+    open_to_all_raters: z.boolean().describe("any rater or SME may compare its pairs; else its rater list only"),
+    raters: int().describe("raters on its list"),
+    verdict_only: z.boolean().describe("a verdict and its reason are enough: the per-response rubric is optional"),
+    paused: z.boolean().describe("hands out no pairs"),
+    archived: z.boolean().describe("out of every queue and of the default listing; records kept and exportable"),
     created_at: dateTime(),
+  }),
+);
+
+export const PairwiseSuiteSettingsSchema = named(
+  "PairwiseSuiteSettings",
+  z.object({
+    rater_ids: z.array(z.string()),
+    open_to_all_raters: z.boolean(),
+    reviewer_ids: z.array(z.string()),
+    overlap_k: int(),
+    hold_minutes: z.number(),
+    guidelines: z.string(),
+    verdict_only: z.boolean(),
+    paused: z.boolean(),
+    archived: z.boolean(),
   }),
 );
 
@@ -58,6 +78,9 @@ export const PairAssignmentSchema = named(
     responses: z
       .tuple([z.object({ transcript: Transcript }), z.object({ transcript: Transcript })])
       .describe("Response 1 (left) and Response 2 (right); which system is which stays hidden"),
+    verdict_only: z.boolean().describe("the suite asks for a verdict and its reason; the rubric is optional"),
+    guidelines: z.string().describe("the suite's guidelines for its raters (markdown source)"),
+    paused: z.boolean().describe("the suite hands out no new pairs now; this one can still be submitted"),
   }),
 );
 

@@ -35,6 +35,13 @@ export const AUDIT_ACTIONS = [
   "judge_run.started",
   "judge_run.cancelled",
   "pairwise_judge_run.started",
+  "pairwise_suite.created",
+  "pairwise_suite.updated",
+  "pairwise_suite.paused",
+  "pairwise_suite.resumed",
+  "pairwise_suite.archived",
+  "pairwise_suite.unarchived",
+  // Written until issue 35 (reviewer changes are pairwise_suite.updated now); kept for the rows it left.
   "pairwise_suite.reviewers_set",
   "pairwise_assignment.skipped",
   "records.exported",

@@ -36,7 +36,13 @@ const PAGES: Partial<Record<AuditAction, (subject: string) => string>> = {
   "judge_run.cancelled": (id) => `/admin/judge-runs/${id}`,
   // Its subject is the pairwise suite (the run shows on the suite's page).
   "pairwise_judge_run.started": (id) => `/admin/pairwise/${id}`,
-  "pairwise_suite.reviewers_set": (id) => `/admin/pairwise/${id}`,
+  "pairwise_suite.created": (id) => `/admin/pairwise/${id}/settings`,
+  "pairwise_suite.updated": (id) => `/admin/pairwise/${id}/settings`,
+  "pairwise_suite.paused": (id) => `/admin/pairwise/${id}/settings`,
+  "pairwise_suite.resumed": (id) => `/admin/pairwise/${id}/settings`,
+  "pairwise_suite.archived": (id) => `/admin/pairwise/${id}/settings`,
+  "pairwise_suite.unarchived": (id) => `/admin/pairwise/${id}/settings`,
+  "pairwise_suite.reviewers_set": (id) => `/admin/pairwise/${id}/settings`,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

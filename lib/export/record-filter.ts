@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { ITEM_STATUSES } from "@/lib/adjudication/rule";
 import { HAZARD_VERDICTS, HAZARDS, LIKERT_DIMENSIONS, RATER_TYPES } from "@/lib/aif/contract-facts";
-import type { ValidationIssue } from "@/lib/aif/types";
 import { NOT_RATED_MARK } from "@/lib/aif/not-rated";
+import type { ValidationIssue } from "@/lib/aif/types";
 import { AppError } from "@/lib/errors";
 
 const yesNo = z.enum(["true", "false"]).transform((value) => value === "true");
@@ -202,25 +202,21 @@ export const PERSON_RATER_TYPES_SQL = "('human', 'sme', 'hybrid')";
 /** subject.system_under_test of a record aliased `r`: the expression of the index eval_record_system_idx. */
 export const SYSTEM_SQL = `(r.body #>> '{subject,system_under_test}')`;
 
-/**
- * A Likert dimension's stored score of a record aliased `r` (NULL when the record has no such field): the
- * expression of the score indexes, so orders and ranges can use them. A field marked not rated still holds its
- * placeholder score here; `ratedSql` tells it apart. The dimension is a contract fact.
- */
+/** A Likert dimension's score of a record aliased `r` (NULL when not rated). The dimension is a contract fact. */
 export function scoreSql(dimension: string): string {
   if (!LIKERT_DIMENSIONS.includes(dimension)) throw new Error(`not a Likert dimension: ${dimension}`);
   return `(r.body #>> '{${dimension.split(".").join(",")},score}')::float8`;
 }
 
-/** True unless the record's Likert field is marked not rated (`lib/aif/not-rated.ts`): its score is no score. */
-export function ratedSql(dimension: string): string {
+/** The dimension is marked not rated (lib/aif/not-rated.ts): its `score` is a placeholder, never a score. */
+function notRatedSql(dimension: string): string {
   if (!LIKERT_DIMENSIONS.includes(dimension)) throw new Error(`not a Likert dimension: ${dimension}`);
-  return `(r.body #>> '{${dimension.split(".").join(",")},anchors_used}') IS DISTINCT FROM '${NOT_RATED_MARK}'`;
+  return `(r.body #>> '{${dimension.split(".").join(",")},anchors_used}') IS NOT DISTINCT FROM '${NOT_RATED_MARK}'`;
 }
 
-/** The score a person or judge gave: NULL when the field is absent or marked not rated. */
-export function ratedScoreOfSql(dimension: string): string {
-  return `(CASE WHEN ${ratedSql(dimension)} THEN ${scoreSql(dimension)} END)`;
+/** The score a listing shows: NULL when the dimension is absent or marked not rated. */
+export function shownScoreSql(dimension: string): string {
+  return `(CASE WHEN ${notRatedSql(dimension)} THEN NULL ELSE ${scoreSql(dimension)} END)`;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -256,12 +252,11 @@ export function recordFilterSql(
     // coalesce(score, 0) is the expression of the score indexes (and their statistics): with
     // the lower bound at least 1 a record without the score never matches.
     const score = `coalesce(${scoreSql(range.dimension)}, 0)`;
-    // A placeholder score (a judge that did not rate the dimension) is no score: it matches no range. The range
-    // still uses the index; the mark is checked on the rows it finds.
+    // A placeholder's score never falls in a range (the score index still serves the bounds).
     clauses.push(
       `${score} >= ${param(range.min ?? 1)}::float8`,
       `${score} <= ${param(range.max ?? 5)}::float8`,
-      ratedSql(range.dimension),
+      `NOT ${notRatedSql(range.dimension)}`,
     );
   }
   for (const text of filter.hazard ?? []) {

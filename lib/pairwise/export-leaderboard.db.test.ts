@@ -95,6 +95,7 @@ describe("a pairwise suite's export reproduces its leaderboard", () => {
         baseline_system: systems[0],
         overlap_k: 2,
         import_ids: importIds,
+        rater_ids: raters.map((rater) => rater.userId),
       },
     });
     // Humans: each rater prefers "cand" on most tasks, with some disagreement and ties.

@@ -80,6 +80,7 @@ async function ratedSuite() {
       baseline_system: systems[0],
       overlap_k: 1,
       import_ids: importIds,
+      rater_ids: [rater.userId],
     },
   });
   for (;;) {

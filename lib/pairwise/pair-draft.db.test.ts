@@ -42,7 +42,14 @@ async function suiteOfTwo(tasks: number, overlapK = 1): Promise<string> {
   }
   const suite = await createPairwiseSuite({
     actor: admin,
-    input: { name: prefix, key: prefix, design: "all_pairs", overlap_k: overlapK, import_ids: importIds },
+    input: {
+      name: prefix,
+      key: prefix,
+      design: "all_pairs",
+      overlap_k: overlapK,
+      import_ids: importIds,
+      open_to_all_raters: true,
+    },
   });
   return suite.id;
 }

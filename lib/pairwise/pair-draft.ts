@@ -69,10 +69,10 @@ export async function savePairDraft(options: {
     parseDraft: pairDraftToSave,
   });
   if (saved) return saved;
-  const current = await db().pairwiseAssignment.findFirst({
-    where: { id: assignmentId, raterId: actor.userId },
-    select: { status: true, draftVersion: true, draft: true },
-  });
+  // Read with the same access as the save: a rater taken off the suite's list gets NOT_FOUND, not a conflict.
+  const [current] = await db().$queryRaw<{ status: string; draftVersion: number; draft: unknown }[]>`
+    SELECT w.status, w.draft_version AS "draftVersion", w.draft FROM pairwise_assignment w
+    WHERE w.id = ${assignmentId}::uuid AND ${pairAssignmentAccess(actor.userId)}`;
   if (!current) throw workItemNotFound(PAIR_ASSIGNMENT);
   throw draftNotSaved(PAIR_ASSIGNMENT, current, options.baseVersion);
 }

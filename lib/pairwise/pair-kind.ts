@@ -1,10 +1,12 @@
 // A rater's pair assignment as a kind of work item (lib/work-items), and who
-// may touch one: the rater who claimed it.
+// may touch one: the rater who claimed it, while they may still compare the
+// suite's pairs (a rater removed from the list can no longer save or submit).
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { PAIRWISE_ASSIGNMENT_STATUSES, type PairwiseAssignmentStatus } from "@/lib/statuses";
 import type { WorkItemAccess } from "@/lib/work-items/engine";
 import type { WorkItemKind } from "@/lib/work-items/kind";
+import { mayCompareSuiteOfSql } from "./suite-access";
 
 export const PAIR_ASSIGNMENT: WorkItemKind<PairwiseAssignmentStatus> = {
   table: "pairwise_assignment",
@@ -26,5 +28,5 @@ export const PAIR_ASSIGNMENT: WorkItemKind<PairwiseAssignmentStatus> = {
 };
 
 export function pairAssignmentAccess(raterId: string): WorkItemAccess {
-  return Prisma.sql`w.rater_id = ${raterId}`;
+  return Prisma.sql`w.rater_id = ${raterId} AND ${mayCompareSuiteOfSql(raterId)}`;
 }

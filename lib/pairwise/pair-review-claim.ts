@@ -11,6 +11,7 @@ import { isUuid } from "@/lib/ids";
 import { holdWorkItem } from "@/lib/work-items/engine";
 import { PAIR_REVIEW_TASK } from "./pair-review-kind";
 import { drawShownLeft } from "./shown-side";
+import { PAIRWISE_SUITE_PAUSED_MESSAGE } from "./suite-access";
 
 /**
  * A task per judge verdict, keyed by the judge's record of the pair's first
@@ -35,11 +36,13 @@ export async function nextPairReview(options: { actor: Actor; suiteId: string })
   if (!isUuid(suiteId)) throw suiteNotFound();
   const userId = actor.userId;
   return db().$transaction(async (tx) => {
-    const [suite] = await tx.$queryRaw<{ hold_seconds: number }[]>`
-      SELECT s.hold_seconds FROM pairwise_suite s
+    // An archived suite is out of every queue; a paused one hands out nothing, as its raters' queue does.
+    const [suite] = await tx.$queryRaw<{ hold_seconds: number; paused: boolean }[]>`
+      SELECT s.hold_seconds, s.paused_at IS NOT NULL AS paused FROM pairwise_suite s
       JOIN pairwise_suite_reviewer r ON r.suite_id = s.id AND r.user_id = ${userId}
-      WHERE s.id = ${suiteId}::uuid`;
+      WHERE s.id = ${suiteId}::uuid AND s.archived_at IS NULL`;
     if (!suite) throw suiteNotFound();
+    if (suite.paused) throw new AppError("CONFLICT", PAIRWISE_SUITE_PAUSED_MESSAGE);
     const [held] = await tx.$queryRaw<{ judge_eval_id: string }[]>`
       SELECT judge_eval_id::text FROM pairwise_review_task
       WHERE suite_id = ${suiteId}::uuid AND status = 'open' AND reviewer_id = ${userId} AND held_until > now()

@@ -22,6 +22,7 @@ import { nextPairReview } from "./pair-review-claim";
 import { getPairReview, savePairReviewDraft, submitPairReview } from "./pair-review";
 import { pairReviewQueues, setPairwiseSuiteReviewers } from "./pair-reviewers";
 import { sideSequenceFigures } from "./side-sequences";
+import { changePairwiseSuite } from "./suite-settings";
 import { createPairwiseSuite } from "./suites";
 
 let admin: TestUser;
@@ -265,6 +266,54 @@ describe("SME review of pairwise judge verdicts", () => {
     const judge = await pairwiseLeaderboard({ actor: admin, suiteId: suite.id, raters: "judge" });
     expect(judge.judgments).toBe(2);
   });
+
+  it("an SME taken off the suite's SMEs loses their hold at once; pause and archive reach the review queue", async () => {
+    const local = `prm-${randomBytes(4).toString("hex")}`;
+    const taskIds = [`${local}-0`, `${local}-1`];
+    const importIds = [await importSystem(`alpha-${local}`, taskIds), await importSystem(`beta-${local}`, taskIds)];
+    const suite = await createPairwiseSuite({
+      actor: admin,
+      input: { name: "managed", key: `pw-${local}`, design: "all_pairs", overlap_k: 1, import_ids: importIds },
+    });
+    await setPairwiseSuiteReviewers({
+      actor: admin,
+      suiteId: suite.id,
+      input: { reviewer_ids: [sme.userId, otherSme.userId] },
+    });
+    const judgeServer = await startFakeChatCompletionsServer({
+      respond: () => ({ content: (scriptedPairwiseReply("left") as { content: string }).content }),
+    });
+    try {
+      const run = await startPairwiseJudgeRun({
+        actor: admin,
+        suiteId: suite.id,
+        endpoint: { baseUrl: judgeServer.url, model: "fake", concurrency: 2, timeoutMs: 5_000, maxAttempts: 2 },
+      });
+      await pairwiseJudgeRunFinished(run.id);
+    } finally {
+      await judgeServer.close();
+    }
+    const held = (await nextPairReview({ actor: sme, suiteId: suite.id }))!;
+    await setPairwiseSuiteReviewers({ actor: admin, suiteId: suite.id, input: { reviewer_ids: [otherSme.userId] } });
+    // The verdict the removed SME held is the first the remaining SME is given, without waiting for the hold to run out.
+    expect(await nextPairReview({ actor: otherSme, suiteId: suite.id })).toBe(held);
+    await expect(nextPairReview({ actor: sme, suiteId: suite.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(getPairReview({ actor: sme, judgeEvalId: held })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const update = await db().auditEvent.findFirstOrThrow({
+      where: { subject: suite.id, action: "pairwise_suite.updated" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(update.details).toEqual({
+      reviewerIds: { before: [sme.userId, otherSme.userId].sort(), after: [otherSme.userId] },
+      review_holds_released: 1,
+    });
+
+    await changePairwiseSuite({ actor: admin, suiteId: suite.id, input: { paused: true } });
+    await expect(nextPairReview({ actor: otherSme, suiteId: suite.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await changePairwiseSuite({ actor: admin, suiteId: suite.id, input: { paused: false, archived: true } });
+    expect((await pairReviewQueues({ actor: otherSme })).map((queue) => queue.suiteId)).not.toContain(suite.id);
+    await expect(nextPairReview({ actor: otherSme, suiteId: suite.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  }, 60_000);
 
   it("draws each review claim's side afresh: an SME's 24 reviews neither strictly alternate nor keep to a rule", async () => {
     // Under the old rule (a coin, then always the other side) the 24 sides alternate: every step changes side.

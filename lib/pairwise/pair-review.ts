@@ -38,6 +38,8 @@ type OwnRow = {
   suite_id: string;
   suite_key: string;
   suite_name: string;
+  verdict_only: boolean;
+  guidelines: string;
   pair_id: string;
   first_system: string;
   second_system: string;
@@ -54,7 +56,7 @@ async function findOwn(client: DbClient, actor: Actor, judgeEvalId: string): Pro
   if (!isUuid(judgeEvalId)) throw notFound();
   const [row] = await client.$queryRaw<OwnRow[]>`
     SELECT w.judge_eval_id::text, w.status, w.draft, w.draft_version, w.first_shown_left,
-           s.id::text AS suite_id, s.key AS suite_key, s.name AS suite_name,
+           s.id::text AS suite_id, s.key AS suite_key, s.name AS suite_name, s.verdict_only, s.guidelines,
            p.id::text AS pair_id, p.first_system, p.second_system, fi.body AS first_body, si.body AS second_body,
            fj.body AS first_judge, oj.eval_id::text AS second_judge_id, oj.body AS second_judge
     FROM pairwise_review_task w
@@ -100,6 +102,10 @@ export type PairReviewView = {
   /** The judge's values in the order shown, its rationale blinded. */
   prefill: PairPrefill;
   judgeModel: string;
+  /** The suite asks for a verdict and its reason; the per-response rubric is optional. */
+  verdictOnly: boolean;
+  /** The suite's guidelines (markdown source). */
+  guidelines: string;
 };
 
 export async function getPairReview(options: { actor: Actor; judgeEvalId: string }): Promise<PairReviewView> {
@@ -120,6 +126,8 @@ export async function getPairReview(options: { actor: Actor; judgeEvalId: string
       { system: right.system, record: right.judge },
     ]),
     judgeModel: String(rater.model ?? rater.id ?? ""),
+    verdictOnly: row.verdict_only,
+    guidelines: row.guidelines,
   };
 }
 
@@ -182,6 +190,7 @@ export async function submitPairReview(options: {
         drafts: input.responses,
         preference: input.preference,
         rationale: input.rationale,
+        verdictOnly: row.verdict_only,
         store: (draft, index) =>
           withResponsePath(index, async () => {
             const stored = await submitHybridRecord({

@@ -18,11 +18,13 @@ import { mirrorPreference } from "./preference";
 import { responseText } from "./response-text";
 import { sharedTask, type SharedTask } from "./shared-task";
 import { drawShownLeft } from "./shown-side";
+import { mayComparePairsSql, PAIRWISE_SUITE_PAUSED_MESSAGE } from "./suite-access";
+import { fillNotRated } from "./verdict-only";
 import { PairSubmitInput } from "./validation";
 
 export type NextPair = { assignmentId: string; reason: null } | { assignmentId: null; reason: "finished" };
 
-const suiteNotFound = () => new AppError("NOT_FOUND", "No pairwise suite with this id");
+const suiteNotFound = () => new AppError("NOT_FOUND", "No pairwise suite with this id in your queues");
 
 /**
  * The rater's held pair of the suite if any (its hold renewed), else a new
@@ -34,11 +36,13 @@ export async function nextPair(options: { actor: Actor; suiteId: string }): Prom
   const raterId = options.actor.userId;
   if (!isUuid(options.suiteId)) throw suiteNotFound();
   return db().$transaction(async (tx) => {
-    const suite = await tx.pairwiseSuite.findUnique({
-      where: { id: options.suiteId },
-      select: { overlapK: true, holdSeconds: true },
-    });
+    // A suite this rater may not compare, or an archived one, is not found: neither is told apart.
+    const [suite] = await tx.$queryRaw<{ overlapK: number; holdSeconds: number; paused: boolean }[]>`
+      SELECT s.overlap_k AS "overlapK", s.hold_seconds AS "holdSeconds", s.paused_at IS NOT NULL AS paused
+      FROM pairwise_suite s
+      WHERE s.id = ${options.suiteId}::uuid AND s.archived_at IS NULL AND ${mayComparePairsSql(raterId)}`;
     if (!suite) throw suiteNotFound();
+    if (suite.paused) throw new AppError("CONFLICT", PAIRWISE_SUITE_PAUSED_MESSAGE);
     const held = await tx.pairwiseAssignment.findFirst({
       where: { suiteId: options.suiteId, raterId, status: "held" },
       orderBy: { createdAt: "asc" },
@@ -99,6 +103,9 @@ type OwnRow = {
   suite_key: string;
   suite_name: string;
   overlap_k: number;
+  verdict_only: boolean;
+  guidelines: string;
+  paused: boolean;
   pair_id: string;
   first_system: string;
   second_system: string;
@@ -110,14 +117,15 @@ async function findOwn(client: DbClient, raterId: string, assignmentId: string):
   if (!isUuid(assignmentId)) throw workItemNotFound(PAIR_ASSIGNMENT);
   const [row] = await client.$queryRaw<OwnRow[]>`
     SELECT a.id, a.status, a.held_until, a.draft, a.draft_version, a.first_shown_left, a.left_eval_id::text,
-           s.id::text AS suite_id, s.key AS suite_key, s.name AS suite_name, s.overlap_k,
+           s.id::text AS suite_id, s.key AS suite_key, s.name AS suite_name, s.overlap_k, s.verdict_only,
+           s.guidelines, s.paused_at IS NOT NULL AS paused,
            p.id::text AS pair_id, p.first_system, p.second_system, fi.body AS first_body, si.body AS second_body
     FROM pairwise_assignment a
     JOIN pairwise_suite s ON s.id = a.suite_id
     JOIN pairwise_pair p ON p.id = a.pair_id
     JOIN item fi ON fi.id = p.first_item_id
     JOIN item si ON si.id = p.second_item_id
-    WHERE a.id = ${assignmentId}::uuid AND a.rater_id = ${raterId}`;
+    WHERE a.id = ${assignmentId}::uuid AND a.rater_id = ${raterId} AND ${mayComparePairsSql(raterId)}`;
   if (!row) throw workItemNotFound(PAIR_ASSIGNMENT);
   return row;
 }
@@ -140,6 +148,12 @@ export type PairView = {
   task: SharedTask;
   /** "Response 1" (left) and "Response 2" (right): transcripts only, the systems stay hidden. */
   responses: [{ transcript: Item["transcript"] }, { transcript: Item["transcript"] }];
+  /** The suite asks for a verdict and its reason; the per-response rubric is optional. */
+  verdictOnly: boolean;
+  /** The suite's guidelines for its raters (markdown source). */
+  guidelines: string;
+  /** The suite hands out no new pairs now (this one can still be submitted). */
+  paused: boolean;
 };
 
 export async function getPairAssignment(options: { actor: Actor; assignmentId: string }): Promise<PairView> {
@@ -155,6 +169,9 @@ export async function getPairAssignment(options: { actor: Actor; assignmentId: s
     draftVersion: row.draft_version,
     task: sharedTask(row.first_body),
     responses: [{ transcript: left!.item.transcript }, { transcript: right!.item.transcript }],
+    verdictOnly: row.verdict_only,
+    guidelines: row.guidelines,
+    paused: row.paused,
   };
 }
 
@@ -198,6 +215,7 @@ export async function submitPair(options: {
         drafts: input.responses,
         preference: input.preference,
         rationale: input.rationale,
+        verdictOnly: row.verdict_only,
         store: (draft, index) => storeWithPath(tx, actor, draft, index),
       });
       return { resultId: leftId, rightId };
@@ -233,6 +251,8 @@ export async function storePairRecords(
     drafts: readonly Record<string, unknown>[];
     preference: string;
     rationale: string;
+    /** The suite's rubric is optional: each dimension a draft leaves out is stored as not rated. */
+    verdictOnly?: boolean;
     store: (draft: Record<string, unknown>, index: number) => Promise<{ evalId: string; raterType: string }>;
     judge?: { runId: string; shownLeft: string; shownRight: string };
   },
@@ -251,6 +271,7 @@ export async function storePairRecords(
       suiteKey: options.suite.key,
       preference: preferences[index]!,
       rationale: options.rationale,
+      verdictOnly: options.verdictOnly ?? false,
     });
     const stored = await options.store(draft, index);
     evalIds.push(stored.evalId);
@@ -298,6 +319,7 @@ function recordDraft(options: {
   suiteKey: string;
   preference: string;
   rationale: string;
+  verdictOnly: boolean;
 }): Record<string, unknown> {
   const { draft, index } = options;
   const refuse = (path: string, message: string) =>
@@ -309,7 +331,8 @@ function recordDraft(options: {
   const freeform = (draft.freeform ?? {}) as Record<string, unknown>;
   if (freeform.notes !== undefined)
     throw refuse("/freeform/notes", "the pair's rationale is stored here; leave it out");
-  const universal = (draft.universal ?? {}) as Record<string, unknown>;
+  const given = (draft.universal ?? {}) as Record<string, unknown>;
+  const universal = options.verdictOnly ? fillNotRated(given) : given;
   return {
     ...draft,
     task: { ...options.item.task, suite_id: options.suiteKey, reference: responseText(options.otherItem) },

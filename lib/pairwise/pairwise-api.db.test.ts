@@ -70,6 +70,7 @@ describe("pairwise API", () => {
       baseline_system: `one-${prefix}`,
       overlap_k: 1,
       import_ids: importIds,
+      rater_ids: [rater.userId],
     };
 
     const forbidden = await createRoute(call(raterToken, "/api/pairwise/suites", "POST", input), params({}));
@@ -172,6 +173,7 @@ describe("pairwise API", () => {
         design: "all_pairs",
         overlap_k: 1,
         import_ids: importIds,
+        rater_ids: [rater.userId],
       }),
       params({}),
     );

@@ -34,6 +34,8 @@ afterAll(async () => {
   await db().$disconnect();
 });
 
+const raterIds = () => raters.map((rater) => rater.userId);
+
 /** One import per system: its answers to the given tasks (answer length differs per system). */
 async function importSystem(system: string, taskIds: string[]): Promise<string> {
   const items = taskIds.map((taskId) =>
@@ -133,7 +135,14 @@ describe("rating pairs", () => {
     const { prefix, importIds } = await threeSystems(12);
     const suite = await createPairwiseSuite({
       actor: admin,
-      input: { name: "arena", key: `pw-r-${prefix}`, design: "all_pairs", overlap_k: 1, import_ids: importIds },
+      input: {
+        name: "arena",
+        key: `pw-r-${prefix}`,
+        design: "all_pairs",
+        overlap_k: 1,
+        import_ids: importIds,
+        rater_ids: raterIds(),
+      },
     });
     const rater = raters[0]!;
     const positions = new Set<boolean>();
@@ -204,6 +213,7 @@ describe("rating pairs", () => {
         baseline_system: `beta-${prefix}`,
         overlap_k: 1,
         import_ids: importIds.slice(0, 2),
+        rater_ids: raterIds(),
       },
     });
     const rater = raters[1]!;
@@ -224,7 +234,14 @@ describe("rating pairs", () => {
     const { prefix, importIds } = await threeSystems(1);
     const suite = await createPairwiseSuite({
       actor: admin,
-      input: { name: "k", key: `pw-k-${prefix}`, design: "all_pairs", overlap_k: 2, import_ids: importIds.slice(0, 2) },
+      input: {
+        name: "k",
+        key: `pw-k-${prefix}`,
+        design: "all_pairs",
+        overlap_k: 2,
+        import_ids: importIds.slice(0, 2),
+        rater_ids: raterIds(),
+      },
     });
     const claims = await Promise.all(raters.map((rater) => nextPair({ actor: rater, suiteId: suite.id })));
     expect(claims.filter((claim) => claim.assignmentId !== null)).toHaveLength(2);
@@ -246,6 +263,7 @@ describe("rating pairs", () => {
         design: "all_pairs",
         overlap_k: 2,
         import_ids: importIds.slice(0, 2),
+        rater_ids: raterIds(),
       },
     });
     const rater = raters[2]!;
@@ -287,6 +305,7 @@ describe("rating pairs", () => {
         baseline_system: `alpha-${prefix}`,
         overlap_k: 1,
         import_ids: importIds.slice(0, 2),
+        rater_ids: raterIds(),
       },
     });
     const rater = raters[0]!;

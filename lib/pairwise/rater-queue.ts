@@ -1,10 +1,12 @@
-// The rater's side of pairwise suites on "My queue": every pairwise suite with
-// pairs for them (any rater may compare: nextPair claims for whoever asks),
-// their progress and the pair they hold.
+// The rater's side of pairwise suites on "My queue": the pairwise suites they
+// may compare (on the suite's rater list, or open to all; archived ones are
+// out) with pairs for them, their progress, the pair they hold, and whether
+// the suite is paused.
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { db } from "@/lib/db";
+import { mayComparePairsSql } from "./suite-access";
 
 export type RaterPairwiseSuite = {
   id: string;
@@ -14,15 +16,25 @@ export type RaterPairwiseSuite = {
   /** Pairs the rater has not had with a slot free (fewer than overlap k submitted or held). */
   availableToMe: number;
   myHeldAssignmentId: string | null;
+  /** The suite hands out no pairs now (the queue says so). */
+  paused: boolean;
 };
 
 export async function pairwiseSuitesForRater(options: { actor: Actor }): Promise<RaterPairwiseSuite[]> {
   authorize(options.actor, "queue.work");
   const userId = options.actor.userId;
   const rows = await db().$queryRaw<
-    { id: string; key: string; name: string; my_submitted: bigint; available: bigint; held_id: string | null }[]
+    {
+      id: string;
+      key: string;
+      name: string;
+      my_submitted: bigint;
+      available: bigint;
+      held_id: string | null;
+      paused: boolean;
+    }[]
   >`
-    SELECT s.id::text, s.key, s.name,
+    SELECT s.id::text, s.key, s.name, s.paused_at IS NOT NULL AS paused,
            (SELECT count(*) FROM pairwise_assignment a WHERE a.suite_id = s.id AND a.rater_id = ${userId} AND a.status = 'submitted') AS my_submitted,
            (SELECT count(*) FROM pairwise_pair p WHERE p.suite_id = s.id
               AND NOT EXISTS (SELECT 1 FROM pairwise_assignment mine WHERE mine.pair_id = p.id AND mine.rater_id = ${userId})
@@ -31,6 +43,7 @@ export async function pairwiseSuitesForRater(options: { actor: Actor }): Promise
            (SELECT a.id::text FROM pairwise_assignment a WHERE a.suite_id = s.id AND a.rater_id = ${userId} AND a.status = 'held'
               ORDER BY a.created_at LIMIT 1) AS held_id
     FROM pairwise_suite s
+    WHERE s.archived_at IS NULL AND ${mayComparePairsSql(userId)}
     ORDER BY s.created_at DESC`;
   return rows
     .map((row) => ({
@@ -40,6 +53,7 @@ export async function pairwiseSuitesForRater(options: { actor: Actor }): Promise
       mySubmitted: Number(row.my_submitted),
       availableToMe: Number(row.available),
       myHeldAssignmentId: row.held_id,
+      paused: row.paused,
     }))
     .filter((suite) => suite.availableToMe > 0 || suite.myHeldAssignmentId !== null || suite.mySubmitted > 0);
 }

@@ -12,7 +12,7 @@ import { parseInput } from "@/lib/input";
 import { SkipInput } from "@/lib/queues/skip-input";
 import { PAIRWISE_ASSIGNMENT_STATUSES, parseStatus } from "@/lib/statuses";
 import { workItemNotFound } from "@/lib/work-items/engine";
-import { PAIR_ASSIGNMENT } from "./pair-kind";
+import { PAIR_ASSIGNMENT, pairAssignmentAccess } from "./pair-kind";
 
 export async function skipPair(options: {
   actor: Actor;
@@ -26,8 +26,8 @@ export async function skipPair(options: {
   if (!isUuid(assignmentId)) throw workItemNotFound(PAIR_ASSIGNMENT);
   return db().$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ status: string; suite_id: string; pair_id: string }[]>`
-      SELECT status, suite_id::text, pair_id::text FROM pairwise_assignment
-      WHERE id = ${assignmentId}::uuid AND rater_id = ${actor.userId} FOR UPDATE`;
+      SELECT w.status, w.suite_id::text, w.pair_id::text FROM pairwise_assignment w
+      WHERE w.id = ${assignmentId}::uuid AND ${pairAssignmentAccess(actor.userId)} FOR UPDATE OF w`;
     if (!row) throw workItemNotFound(PAIR_ASSIGNMENT);
     const status = parseStatus(PAIRWISE_ASSIGNMENT_STATUSES, row.status);
     if (status === "skipped") return { skipped: true as const };

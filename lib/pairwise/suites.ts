@@ -1,12 +1,15 @@
 // Pairwise suites: built from several systems' imported outputs on the same
-// tasks (matched by task id), with their pairs, and read back for the admin.
+// tasks (matched by task id), with their pairs and raters, and read back for
+// the admin. Changing a running one is ./suite-settings.ts.
 import "server-only";
+import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
+import { requireActiveRaters } from "@/lib/suites/raters";
 import { planPairs, type UnmatchedTask } from "./build-pairs";
 import { NewPairwiseSuiteInput, type PairwiseDesign } from "./validation";
 
@@ -21,6 +24,12 @@ export type PairwiseSuiteSummary = {
   pairs: number;
   judgmentsSubmitted: number;
   unmatchedTasks: UnmatchedTask[];
+  /** Any rater or SME may compare its pairs; otherwise its rater list only. */
+  openToAllRaters: boolean;
+  raters: number;
+  verdictOnly: boolean;
+  paused: boolean;
+  archived: boolean;
   createdAt: Date;
 };
 
@@ -30,6 +39,7 @@ const invalid = (path: string, rule: string, message: string) =>
 export async function createPairwiseSuite(options: {
   actor: Actor;
   input: unknown;
+  origin?: RequestOrigin;
 }): Promise<PairwiseSuiteSummary & { duplicates: number }> {
   authorize(options.actor, "suites.manage");
   const input = parseInput(NewPairwiseSuiteInput, options.input, "The pairwise suite is not valid");
@@ -69,7 +79,26 @@ export async function createPairwiseSuite(options: {
         holdSeconds: input.hold_minutes * 60,
         systems: plan.systems,
         unmatchedTasks: plan.unmatched,
+        openToAllRaters: input.open_to_all_raters,
+        verdictOnly: input.verdict_only,
         createdById: options.actor.userId,
+      },
+    });
+    const raterIds = await requireActiveRaters(tx, [...new Set(input.rater_ids)], "The pairwise suite is not valid");
+    await tx.pairwiseSuiteRater.createMany({ data: raterIds.map((userId) => ({ suiteId: suite.id, userId })) });
+    await recordAuditEvent({
+      action: "pairwise_suite.created",
+      actorId: options.actor.userId,
+      subject: suite.id,
+      origin: options.origin,
+      client: tx,
+      details: {
+        key: input.key,
+        design: input.design,
+        overlap_k: input.overlap_k,
+        rater_ids: raterIds,
+        open_to_all_raters: input.open_to_all_raters,
+        verdict_only: input.verdict_only,
       },
     });
     // A stable shuffle (hash of the pair and the suite) so raters do not all start on the first task.
@@ -95,18 +124,25 @@ type SummaryRow = {
   overlap_k: number;
   systems: string[];
   unmatched_tasks: UnmatchedTask[];
+  open_to_all_raters: boolean;
+  verdict_only: boolean;
+  paused: boolean;
+  archived: boolean;
   created_at: Date;
   pairs: bigint;
   judgments: bigint;
+  raters: bigint;
 };
 
-async function summaries(suiteId: string | null): Promise<PairwiseSuiteSummary[]> {
+async function summaries(suiteId: string | null, includeArchived: boolean): Promise<PairwiseSuiteSummary[]> {
   const rows = await db().$queryRaw<SummaryRow[]>`
     SELECT s.id, s.key, s.name, s.design, s.baseline_system, s.overlap_k, s.systems, s.unmatched_tasks, s.created_at,
+           s.open_to_all_raters, s.verdict_only, s.paused_at IS NOT NULL AS paused, s.archived_at IS NOT NULL AS archived,
            (SELECT count(*) FROM pairwise_pair p WHERE p.suite_id = s.id) AS pairs,
-           (SELECT count(*) FROM pairwise_assignment a WHERE a.suite_id = s.id AND a.status = 'submitted') AS judgments
+           (SELECT count(*) FROM pairwise_assignment a WHERE a.suite_id = s.id AND a.status = 'submitted') AS judgments,
+           (SELECT count(*) FROM pairwise_suite_rater r WHERE r.suite_id = s.id) AS raters
     FROM pairwise_suite s
-    WHERE ${suiteId}::uuid IS NULL OR s.id = ${suiteId}::uuid
+    WHERE (${suiteId}::uuid IS NULL OR s.id = ${suiteId}::uuid) AND (${includeArchived} OR s.archived_at IS NULL)
     ORDER BY s.created_at DESC`;
   return rows.map((row) => ({
     id: row.id,
@@ -119,18 +155,28 @@ async function summaries(suiteId: string | null): Promise<PairwiseSuiteSummary[]
     pairs: Number(row.pairs),
     judgmentsSubmitted: Number(row.judgments),
     unmatchedTasks: row.unmatched_tasks,
+    openToAllRaters: row.open_to_all_raters,
+    raters: Number(row.raters),
+    verdictOnly: row.verdict_only,
+    paused: row.paused,
+    archived: row.archived,
     createdAt: row.created_at,
   }));
 }
 
-export async function listPairwiseSuites(options: { actor: Actor }): Promise<PairwiseSuiteSummary[]> {
+/** Archived suites only when asked for (the list's "show archived"): they are out of the default listing. */
+export async function listPairwiseSuites(options: {
+  actor: Actor;
+  includeArchived?: boolean;
+}): Promise<PairwiseSuiteSummary[]> {
   authorize(options.actor, "suites.manage");
-  return summaries(null);
+  return summaries(null, options.includeArchived ?? false);
 }
 
 export async function getPairwiseSuite(options: { actor: Actor; suiteId: string }): Promise<PairwiseSuiteSummary> {
   authorize(options.actor, "suites.manage");
-  const [summary] = isUuid(options.suiteId) ? await summaries(options.suiteId) : [];
+  // One suite by its id, archived or not: its pages and its records stay reachable.
+  const [summary] = isUuid(options.suiteId) ? await summaries(options.suiteId, true) : [];
   if (!summary) throw new AppError("NOT_FOUND", "No pairwise suite with this id");
   return summary;
 }

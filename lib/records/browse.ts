@@ -14,8 +14,8 @@ import { AppError } from "@/lib/errors";
 import {
   PERSON_RATER_TYPES_SQL,
   recordFilterSql,
-  ratedScoreOfSql,
   scoreSql,
+  shownScoreSql,
   SYSTEM_SQL,
   type RecordFilter,
 } from "@/lib/export/record-filter";
@@ -196,7 +196,7 @@ export async function browseRecords(options: {
     clauses.push(
       `(${plan.key}, r.eval_id) ${plan.descending ? "<" : ">"} (${param(after.value)}::${plan.cast}, ${param(after.evalId)}::uuid)`,
     );
-  const scores = LIKERT_DIMENSIONS.map(ratedScoreOfSql).join(", ");
+  const scores = LIKERT_DIMENSIONS.map(shownScoreSql).join(", ");
   const { rows } = await appPool().query<Row>(
     `SELECT r.eval_id::text, r.created_at, r.rater_type, r.rater_id, u.name AS rater_name,
        r.body #>> '{rater,model}' AS rater_model, r.body #>> '{rater,version}' AS rater_version,

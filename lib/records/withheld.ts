@@ -5,9 +5,10 @@
 // stored record never changes; admins (who may read every record) and exports
 // (admin only) see it whole; the pairwise sidecar keeps the system.
 //
-// Pairwise suites have no closed or archived state yet, so every pairwise
-// suite is open and this holds for all of them; a closing state would be one
-// more condition in PAIRWISE_OPEN_SQL.
+// Pairwise suites have no closed state yet (archiving hides a suite from
+// queues and lists but does not close it: it can be unarchived and rated
+// again), so every pairwise suite is open and this holds for all of them; a
+// closing state would be one more condition in PAIRWISE_OPEN_SQL.
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/authorize";

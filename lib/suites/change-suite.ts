@@ -5,6 +5,7 @@
 import "server-only";
 import type { AdjudicationRule } from "@/lib/adjudication/rule";
 import { parseAdjudicationRule } from "@/lib/adjudication/suite-verdicts";
+import { settingChanges, suiteStateTransitions } from "@/lib/audit/setting-changes";
 import { recordAuditEvent, type RequestOrigin } from "@/lib/audit/service";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize } from "@/lib/auth/authorize";
@@ -14,6 +15,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import { releaseHolds } from "@/lib/queues/release";
+import { overlapFloorIssue } from "./overlap-floor";
 import { requireActiveRaters } from "./raters";
 import { SuitePatchInput, type SuitePatch } from "./validation";
 
@@ -76,34 +78,14 @@ async function checkOverlapK(tx: DbClient, suiteId: string, current: number, wan
     SELECT count(*) FILTER (WHERE ${current}::int - slots_left > ${wanted}::int) AS blocking,
            max(${current}::int - slots_left) AS most
     FROM suite_item WHERE suite_id = ${suiteId}::uuid`;
-  const blocking = Number(row?.blocking ?? 0);
-  if (blocking === 0) return;
-  const most = row?.most ?? wanted;
-  throw new AppError("INVALID_INPUT", INVALID, [
-    {
-      path: "/overlap_k",
-      rule: "notBelowStored",
-      message: `k cannot go below ${most}: ${blocking} item${blocking === 1 ? " has" : "s have"} more than ${wanted} rating${wanted === 1 ? "" : "s"} stored already`,
-    },
-  ]);
-}
-
-// Only what changed goes into the audit event, each as {before, after}.
-function changedFields(
-  before: SuiteSettings,
-  after: SuiteSettings,
-): Record<string, { before: unknown; after: unknown }> {
-  const changes: Record<string, { before: unknown; after: unknown }> = {};
-  for (const key of Object.keys(after) as (keyof SuiteSettings)[]) {
-    if (key === "paused" || key === "archived") continue;
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    // Guidelines can be 20,000 characters: their length stands for them in the log.
-    changes[key] =
-      key === "guidelines"
-        ? { before: { chars: before.guidelines.length }, after: { chars: after.guidelines.length } }
-        : { before: before[key], after: after[key] };
-  }
-  return changes;
+  const issue = overlapFloorIssue({
+    wanted,
+    most: row?.most ?? wanted,
+    blocking: Number(row?.blocking ?? 0),
+    unit: "item",
+    stored: "rating",
+  });
+  if (issue) throw new AppError("INVALID_INPUT", INVALID, [issue]);
 }
 
 export async function changeSuite(options: {
@@ -164,7 +146,7 @@ export async function changeSuite(options: {
         details,
         client: tx,
       });
-    const changes = changedFields(before, after);
+    const changes = settingChanges(before, after, { skip: ["paused", "archived"], byLength: ["guidelines"] });
     if (Object.keys(changes).length > 0) {
       await audit("suite.updated", {
         ...(changes as Prisma.InputJsonObject),
@@ -173,16 +155,8 @@ export async function changeSuite(options: {
           : {}),
       });
     }
-    if (after.paused !== before.paused)
-      await audit(after.paused ? "suite.paused" : "suite.resumed", {
-        before: { paused: before.paused },
-        after: { paused: after.paused },
-      });
-    if (after.archived !== before.archived)
-      await audit(after.archived ? "suite.archived" : "suite.unarchived", {
-        before: { archived: before.archived },
-        after: { archived: after.archived },
-      });
+    for (const transition of suiteStateTransitions(before, after))
+      await audit(`suite.${transition.event}`, transition.details);
     return after;
   });
 }

@@ -1,11 +1,12 @@
 "use client";
 // The new pairwise suite form (react-hook-form): the imports holding the
 // systems' outputs, the design, and for a baseline design the system every
-// other is compared with (chosen among the chosen imports' systems). The
-// server's issues land on their fields.
+// other is compared with (chosen among the chosen imports' systems), its
+// raters and the verdict-only option. The server's issues land on their fields.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { Checklist, type Choice } from "@/components/forms/checklist";
 import { FormField } from "@/components/forms/form-field";
 import { SuiteLimitField } from "@/components/forms/suite-limit-field";
 import { fetchJson, issuesByField } from "@/lib/http/fetch-json";
@@ -19,6 +20,8 @@ type NewPairwiseSuiteForm = {
   overlapK: number;
   holdMinutes: number;
   importIds: string[];
+  raterIds: string[];
+  verdictOnly: boolean;
 };
 
 const FIELD_OF: Record<string, keyof NewPairwiseSuiteForm> = {
@@ -29,13 +32,22 @@ const FIELD_OF: Record<string, keyof NewPairwiseSuiteForm> = {
   overlap_k: "overlapK",
   hold_minutes: "holdMinutes",
   import_ids: "importIds",
+  rater_ids: "raterIds",
 };
 
-export function NewPairwiseSuiteClient({ imports }: { imports: SourceImportChoice[] }) {
+export function NewPairwiseSuiteClient({ imports, raters }: { imports: SourceImportChoice[]; raters: Choice[] }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState, control } = useForm<NewPairwiseSuiteForm>({
-    defaultValues: { design: "baseline", baselineSystem: "", overlapK: 1, holdMinutes: 30, importIds: [] },
+    defaultValues: {
+      design: "baseline",
+      baselineSystem: "",
+      overlapK: 1,
+      holdMinutes: 30,
+      importIds: [],
+      raterIds: [],
+      verdictOnly: false,
+    },
   });
   const design = useWatch({ control, name: "design" });
   const chosen = new Set(useWatch({ control, name: "importIds" }));
@@ -52,6 +64,8 @@ export function NewPairwiseSuiteClient({ imports }: { imports: SourceImportChoic
         overlap_k: Number(values.overlapK),
         hold_minutes: Number(values.holdMinutes),
         import_ids: values.importIds,
+        rater_ids: values.raterIds,
+        verdict_only: values.verdictOnly,
       },
     });
     if (result.ok) return router.push(`/admin/pairwise/${result.data.id}`);
@@ -141,6 +155,21 @@ export function NewPairwiseSuiteClient({ imports }: { imports: SourceImportChoic
         error={errors.holdMinutes?.message}
         {...register("holdMinutes")}
       />
+      <Checklist
+        legend="Raters"
+        name="raterIds"
+        help="Only these raters and SMEs are handed its pairs (the suite's page can open it to every rater)."
+        choices={raters}
+        register={register("raterIds")}
+        error={errors.raterIds?.message}
+        empty="No user has the rater or SME role yet."
+      />
+      <div className="form-group">
+        <label className="checkbox-line">
+          <input type="checkbox" {...register("verdictOnly")} /> Verdict and reason only: the scores per response are
+          optional
+        </label>
+      </div>
       <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
         Create pairwise suite
       </button>

@@ -3,11 +3,11 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { Checklist, type Choice } from "@/components/forms/checklist";
 import { FormField } from "@/components/forms/form-field";
 import { SuiteLimitField } from "@/components/forms/suite-limit-field";
 import { fetchJson, issuesByField } from "@/lib/http/fetch-json";
 
-type Choice = { id: string; label: string };
 type NewSuiteForm = {
   name: string;
   key: string;
@@ -18,37 +18,6 @@ type NewSuiteForm = {
   importIds: string[];
   sourceSuiteId: string;
 };
-
-function Checklist({
-  legend,
-  name,
-  choices,
-  register,
-  error,
-}: {
-  legend: string;
-  name: string;
-  choices: Choice[];
-  register: ReturnType<ReturnType<typeof useForm<NewSuiteForm>>["register"]>;
-  error?: string;
-}) {
-  return (
-    <fieldset className="form-group" aria-describedby={error ? `${name}__error` : undefined}>
-      <legend className="control-label">{legend}</legend>
-      {choices.length === 0 ? <p className="help-block">None available.</p> : null}
-      {choices.map((choice) => (
-        <label key={choice.id} className="checkbox-line">
-          <input type="checkbox" value={choice.id} {...register} /> {choice.label}
-        </label>
-      ))}
-      {error ? (
-        <p className="field-errors" id={`${name}__error`}>
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
 
 export function NewSuiteClient({ imports, raters }: { imports: Choice[]; raters: Choice[] }) {
   const router = useRouter();

@@ -1,5 +1,6 @@
 // CSV: one row per record, its identity and scores flattened into columns named
-// by their JSON path (universal.helpfulness.score …). The Likert and hazard
+// by their JSON path (universal.helpfulness.score …; a dimension marked not
+// rated has no score there). The Likert and hazard
 // columns come from the contract facts, so a new dimension is a new column by
 // itself. Cells go through the app's CSV writer (formula injection guarded).
 import { HAZARDS, LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
@@ -30,6 +31,23 @@ const at = (path: string): Column => {
   return { name: path, cell: (record) => scalar(valueAt(record, keys)) };
 };
 
+/**
+ * A Likert part. A dimension marked not rated (lib/aif/not-rated.ts) has no
+ * score and no confidence in the table, only the rationale saying why: the
+ * table has no anchors_used column to tell its placeholder score from a score.
+ */
+const likert = (dimension: string, part: string): Column => {
+  const keys = dimension.split(".");
+  return {
+    name: `${dimension}.${part}`,
+    cell: (record) => {
+      const node = valueAt(record, keys);
+      if (part !== "rationale" && isNotRated(node)) return null;
+      return scalar(valueAt(record, [...keys, part]));
+    },
+  };
+};
+
 export const CSV_COLUMNS: readonly Column[] = [
   ...["eval_id", "created_at", "derived_from", "schema_version"].map(at),
   ...["rater.type", "rater.id", "rater.model"].map(at),
@@ -41,18 +59,9 @@ export const CSV_COLUMNS: readonly Column[] = [
     "task.modality",
     "task.gold_item_id",
   ].map(at),
-  ...LIKERT_DIMENSIONS.flatMap((dimension) => {
-    const [score, confidence, rationale] = ["score", "confidence", "rationale"].map((part) =>
-      at(`${dimension}.${part}`),
-    );
-    // A field marked not rated holds a placeholder score and confidence (the schema requires them): a spreadsheet
-    // would average them, so their cells stay empty and the rationale ("Not rated: …") says why.
-    const rated = (column: Column): Column => ({
-      name: column.name,
-      cell: (record) => (isNotRated(valueAt(record, dimension.split("."))) ? null : column.cell(record)),
-    });
-    return [rated(score!), rated(confidence!), rationale!];
-  }),
+  ...LIKERT_DIMENSIONS.flatMap((dimension) =>
+    ["score", "confidence", "rationale"].map((part) => likert(dimension, part)),
+  ),
   at("universal.vs_reference"),
   at("safety.is_violating_any"),
   ...HAZARDS.flatMap((hazard) => ["verdict", "severity"].map((part) => at(`safety.${hazard}.${part}`))),

@@ -100,25 +100,25 @@ describe("CSV", () => {
     expect(lines[2]).toBe(['"e-2"', ...Array(CSV_COLUMNS.length - 1).fill('""')].join(","));
   });
 
-  it("leaves the score and confidence of a field marked not rated empty: a placeholder is no score", () => {
+  it("gives a dimension marked not rated no score and no confidence, only the rationale saying why", () => {
     const draft = chatDraft();
-    const [notRated, rated] = LIKERT_DIMENSIONS.filter((dimension) => dimension.startsWith("universal."));
-    const name = (dimension: string) => dimension.slice("universal.".length) as keyof typeof draft.universal;
     const record = {
       ...draft,
-      eval_id: "e-1",
-      universal: { ...draft.universal, [name(notRated!)]: notRatedLikert("the judge gave one overall score") },
+      eval_id: "e-3",
+      universal: { ...draft.universal, faithfulness: notRatedLikert("verdict only") },
     };
     const text = encode(csv, [JSON.stringify(record)]);
-    const row = Object.fromEntries(header(text).map((column, index) => [column, index]));
+    const row = Object.fromEntries(header(text).map((name, index) => [name, index]));
     const cells = text
       .split("\r\n")[1]!
       .match(/"(?:[^"]|"")*"/g)!
       .map((cell) => cell.slice(1, -1));
-    expect(cells[row[`${notRated}.score`]!]).toBe("");
-    expect(cells[row[`${notRated}.confidence`]!]).toBe("");
-    expect(cells[row[`${notRated}.rationale`]!]).toBe("Not rated: the judge gave one overall score");
-    expect(cells[row[`${rated}.score`]!]).toBe(String((draft.universal[name(rated!)] as { score: number }).score));
+    expect(cells[row["universal.faithfulness.score"]!]).toBe("");
+    expect(cells[row["universal.faithfulness.confidence"]!]).toBe("");
+    expect(cells[row["universal.faithfulness.rationale"]!]).toBe("Not rated: verdict only");
+    expect(cells[row["universal.helpfulness.score"]!]).toBe(
+      String((draft.universal.helpfulness as { score: number }).score),
+    );
   });
 });
 

@@ -1,8 +1,8 @@
 // A pairwise suite's leaderboard (admin): the figures as tables and charts
 // (each chart's data as CSV and JSON), whose judgments they count (all,
-// humans, the LLM judge), the LLM judge runs with their flip rate and
-// position bias, and the SMEs who review the judge's verdicts; the JSON
-// download is the same numbers from the API.
+// humans, the LLM judge), and the LLM judge runs with their flip rate and
+// position bias; the JSON download is the same numbers from the API. Its
+// raters, SMEs, pause and archive are managed on ./settings.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LeaderboardCharts } from "@/components/pairwise/leaderboard-charts";
@@ -22,11 +22,8 @@ import {
   sliceSearchParams,
   type LeaderboardSlice,
 } from "@/lib/pairwise/leaderboard-slice";
-import { pairwiseSuiteReviewers } from "@/lib/pairwise/pair-reviewers";
 import { deepSnakeKeys } from "@/lib/pairwise/snake-json";
-import { listUsers } from "@/lib/users/service";
 import { PairwiseJudgeRunsClient, type PairwiseJudgeRunView } from "./pairwise-judge-runs-client";
-import { PairwiseReviewersClient } from "./pairwise-reviewers-client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Pairwise leaderboard" };
@@ -76,14 +73,6 @@ export default async function PairwiseLeaderboardPage({
         JSON.stringify(deepSnakeKeys(await listPairwiseJudgeRuns({ actor, suiteId: suite.id }))),
       ) as PairwiseJudgeRunView[])
     : [];
-  const [reviewerIds, users] = await Promise.all([
-    pairwiseSuiteReviewers({ actor, suiteId: suite.id }),
-    listUsers({ actor }),
-  ]);
-  // Active SMEs, and every current one (even one disabled since, so keeping them is no change).
-  const smes = users
-    .filter((user) => reviewerIds.includes(user.id) || (!user.disabledAt && user.roles.includes("sme")))
-    .map((user) => ({ id: user.id, label: `${user.name} <${user.email}>` }));
   const apiQuery = sliceSearchParams(slice);
   if (raters !== "all") apiQuery.set("raters", raters);
   const apiPath = `/api/pairwise/suites/${suite.id}/leaderboard${apiQuery.size ? `?${apiQuery}` : ""}`;
@@ -94,6 +83,17 @@ export default async function PairwiseLeaderboardPage({
         <Link href="/admin/pairwise">← Pairwise suites</Link>
       </p>
       <h1>Leaderboard · {suite.name}</h1>
+      {suite.archived || suite.paused ? (
+        <p className="notice notice-warning" data-testid="suite-state">
+          {suite.archived ? "Archived: out of every queue and of the pairwise suites list. " : ""}
+          {suite.paused ? "Paused: no pairs are handed out. " : ""}
+        </p>
+      ) : null}
+      <p>
+        <Link className="btn" href={`/admin/pairwise/${suite.id}/settings`}>
+          Manage: raters, SMEs, pause, archive, k, guidelines
+        </Link>
+      </p>
       <LeaderboardSliceForm
         slice={board.slice}
         options={sliceOptions}
@@ -135,7 +135,6 @@ export default async function PairwiseLeaderboardPage({
         <LeaderboardFigures board={board} fileStem={fileStem} />
       )}
       {judges ? <PairwiseJudgeRunsClient suiteId={suite.id} judge={configuredJudge({ actor })} runs={runs} /> : null}
-      <PairwiseReviewersClient suiteId={suite.id} initial={reviewerIds} smes={smes} />
       {suite.unmatchedTasks.length > 0 ? (
         <section className="panel" aria-labelledby="unmatched">
           <h2 id="unmatched">Unmatched tasks</h2>

@@ -61,11 +61,9 @@ export function PairwiseReviewersClient({
           </label>
         ))}
       </fieldset>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? "Saving…" : "Save SMEs"}
-        </button>
-      </div>
+      <button type="submit" className="btn btn-primary" disabled={saving}>
+        {saving ? "Saving…" : "Save SMEs"}
+      </button>
       {message ? (
         <p className={message.error ? "notice notice-error" : "notice"} role={message.error ? "alert" : "status"}>
           {message.text}

@@ -10,18 +10,19 @@ import { listShareLinks } from "@/lib/share-links/service";
 import { getRaterProgress, getSuite } from "@/lib/suites/service";
 import { goldDescription } from "@/lib/suites/gold-description";
 import { listSuiteItemProgress, type SuiteItemPage } from "@/lib/suites/item-progress";
+import { memberChoices } from "@/lib/suites/member-choices";
 import { listUsers } from "@/lib/users/service";
 import { AppError } from "@/lib/errors";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES } from "@/lib/adjudication/rule";
 import { SuiteItemsClient } from "./suite-items-client";
 import { SuiteSettingsClient } from "./suite-settings-client";
-import { SuiteStateClient } from "./suite-state-client";
+import { SuiteStateButtons } from "@/components/suite-settings/suite-state-buttons";
 import { getSkipSummary } from "@/lib/queues/skip";
 import { SKIP_REASON_LABELS, type SkipReason } from "@/lib/queues/skip-reasons";
 import { guidelinesOfSuite } from "@/lib/suites/guidelines";
 import { suiteAdjudicationRule, suiteItemStatuses } from "@/lib/adjudication/service";
 import { AdjudicationRuleClient } from "./adjudication-rule-client";
-import { GuidelinesClient } from "./guidelines-client";
+import { GuidelinesEditor } from "@/components/suite-settings/guidelines-editor";
 import { ShareLinksClient } from "./share-links-client";
 
 export const dynamic = "force-dynamic";
@@ -74,13 +75,7 @@ export default async function SuitePage({
   const items = await itemsPage(actor, suite.id, await searchParams);
   const users = await listUsers({ actor });
   const raterIds = new Set(raters.map((rater) => rater.userId));
-  // Raters and SMEs who may join, and every current rater (even one disabled since, so keeping them is no change).
-  const raterChoices = users
-    .filter(
-      (user) =>
-        raterIds.has(user.id) || (!user.disabledAt && user.roles.some((role) => role === "rater" || role === "sme")),
-    )
-    .map((user) => ({ id: user.id, label: `${user.name} <${user.email}> (${user.roles.join(", ")})` }));
+  const raterChoices = memberChoices(users, { current: [...raterIds], roles: ["rater", "sme"] });
   const first = (items.page.page - 1) * items.page.perPage;
   const statuses = await suiteItemStatuses({ actor, suiteId: suite.id });
   const rule = await suiteAdjudicationRule({ actor, suiteId: suite.id });
@@ -111,7 +106,7 @@ export default async function SuitePage({
       <p data-testid="suite-facts">
         {goldDescription(suite)} · overlap k = {suite.overlapK} · items held for {suite.holdSeconds / 60} minutes
       </p>
-      <SuiteStateClient suiteId={suite.id} paused={suite.paused} archived={suite.archived} />
+      <SuiteStateButtons patchUrl={`/api/suites/${suite.id}`} paused={suite.paused} archived={suite.archived} />
       <ProgressMeter
         label="Ratings"
         value={suite.ratingsSubmitted}
@@ -275,7 +270,7 @@ export default async function SuitePage({
           goldPercent: Math.round(suite.goldShare * 100),
         }}
       />
-      <GuidelinesClient suiteId={suite.id} initial={guidelines} />
+      <GuidelinesEditor patchUrl={`/api/suites/${suite.id}`} initial={guidelines} />
       <ShareLinksClient
         suiteId={suite.id}
         links={links.map((link) => ({

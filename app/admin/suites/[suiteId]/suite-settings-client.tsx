@@ -5,10 +5,10 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { Checklist, type Choice } from "@/components/forms/checklist";
 import { SuiteLimitField } from "@/components/forms/suite-limit-field";
 import { fetchJson, issuesByField } from "@/lib/http/fetch-json";
 
-type Choice = { id: string; label: string };
 type SettingsForm = { raterIds: string[]; overlapK: number; holdMinutes: number; goldPercent: number };
 
 const FIELD_OF: Record<string, keyof SettingsForm> = {
@@ -54,20 +54,14 @@ export function SuiteSettingsClient({
   return (
     <form onSubmit={onSubmit} noValidate className="panel" aria-labelledby="suite-settings-title">
       <h2 id="suite-settings-title">Settings</h2>
-      <fieldset className="form-group" aria-describedby={errors.raterIds ? "raterIds__error" : undefined}>
-        <legend className="control-label">Raters</legend>
-        <p className="help-block">A rater you remove loses the items they hold now; their submitted ratings stay.</p>
-        {raters.map((rater) => (
-          <label key={rater.id} className="checkbox-line">
-            <input type="checkbox" value={rater.id} {...register("raterIds")} /> {rater.label}
-          </label>
-        ))}
-        {errors.raterIds ? (
-          <p className="field-errors" id="raterIds__error">
-            {errors.raterIds.message}
-          </p>
-        ) : null}
-      </fieldset>
+      <Checklist
+        legend="Raters"
+        name="raterIds"
+        help="A rater you remove loses the items they hold now; their submitted ratings stay."
+        choices={raters}
+        register={register("raterIds")}
+        error={errors.raterIds?.message}
+      />
       <SuiteLimitField
         limit="overlapK"
         id="settings-k"

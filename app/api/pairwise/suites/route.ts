@@ -1,5 +1,6 @@
-// GET /api/pairwise/suites: every pairwise suite (admin). POST: build one from
-// imports of two or more systems' outputs on the same tasks.
+// GET /api/pairwise/suites: every pairwise suite (admin; archived ones with
+// ?include_archived=true). POST: build one from imports of two or more
+// systems' outputs on the same tasks, with its raters.
 import { z } from "zod";
 import { header } from "@/lib/api-docs/operation";
 import { CreatedPairwiseSuiteSchema, PairwiseSuiteSchema } from "@/lib/api-schemas/pairwise";
@@ -15,10 +16,15 @@ export const GET = defineRoute(
     id: "listPairwiseSuites",
     tag: "Pairwise comparison",
     access: "suites.manage",
-    summary: "Every pairwise suite",
+    summary: "Every pairwise suite (archived ones with ?include_archived=true)",
+    query: z.object({
+      include_archived: z.enum(["true", "false"]).default("false").describe("archived suites too"),
+    }),
     responses: { 200: { description: "The suites.", schema: z.object({ suites: z.array(PairwiseSuiteSchema) }) } },
   },
-  async ({ actor }) => ({ suites: deepSnakeKeys(await listPairwiseSuites({ actor })) }),
+  async ({ actor, query }) => ({
+    suites: deepSnakeKeys(await listPairwiseSuites({ actor, includeArchived: query.include_archived === "true" })),
+  }),
 );
 
 export const POST = defineRoute(
@@ -41,8 +47,8 @@ export const POST = defineRoute(
     },
     errors: [400, 422],
   },
-  async ({ actor, body }) => {
-    const suite = await createPairwiseSuite({ actor, input: body });
+  async ({ actor, origin, body }) => {
+    const suite = await createPairwiseSuite({ actor, origin, input: body });
     return reply(deepSnakeKeys(suite), 201, { Location: `/api/pairwise/suites/${suite.id}/leaderboard` });
   },
 );

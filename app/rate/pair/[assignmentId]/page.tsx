@@ -1,6 +1,7 @@
 // Rating a pair: the prompt once, Response 1 and Response 2 side by side (which
 // system wrote which stays hidden; the side is the assignment's recorded
-// position), and the pair's form below.
+// position), the suite's guidelines, and the pair's form below (the rubric
+// folded and optional in a verdict-only suite).
 import type { Metadata } from "next";
 import { PairRatingClient } from "@/components/pairwise/pair-rating-client";
 import { PairTranscripts } from "@/components/pairwise/pair-transcripts";
@@ -8,6 +9,8 @@ import { requirePageActor } from "@/lib/auth/page-guard";
 import { signInUrl } from "@/lib/auth/sign-in-url";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { getPairAssignment } from "@/lib/pairwise/pairs";
+import { PAIRWISE_SUITE_PAUSED_MESSAGE } from "@/lib/pairwise/suite-access";
+import { PairGuidelines } from "@/components/pairwise/pair-guidelines";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare two responses" };
@@ -37,7 +40,14 @@ export default async function RatePairPage({
             <h1>Compare two responses</h1>
             <p className="help-block">
               {pair.suite.name} · task <code>{pair.task.task_id}</code>
+              {pair.verdictOnly ? " · your verdict and why; the scores are optional" : ""}
             </p>
+            {pair.paused ? (
+              <p className="notice notice-warning" role="status" data-testid="suite-paused">
+                {PAIRWISE_SUITE_PAUSED_MESSAGE}
+              </p>
+            ) : null}
+            <PairGuidelines text={pair.guidelines} />
           </>
         }
       />
@@ -51,6 +61,8 @@ export default async function RatePairPage({
         canSkip
         signInUrl={signInUrl(returnTo)}
         afterSubmit={submitted === "1"}
+        verdictOnly={pair.verdictOnly}
+        hasGuidelines={pair.guidelines.trim() !== ""}
       />
     </>
   );

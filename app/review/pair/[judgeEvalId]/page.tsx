@@ -10,6 +10,7 @@ import { signInUrl } from "@/lib/auth/sign-in-url";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { getPairReview } from "@/lib/pairwise/pair-review";
 import { pairReviewQueueUrls } from "@/lib/pairwise/queue-urls";
+import { PairGuidelines } from "@/components/pairwise/pair-guidelines";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review the judge's comparison" };
@@ -45,6 +46,7 @@ export default async function PairReviewPage({
               what you disagree with first. Your review is stored as two new hybrid records; the judge&apos;s records
               are never changed.
             </p>
+            <PairGuidelines text={review.guidelines} />
           </>
         }
       />
@@ -60,6 +62,8 @@ export default async function PairReviewPage({
         submitted={review.status === "reviewed"}
         signInUrl={signInUrl(returnTo)}
         afterSubmit={submitted === "1"}
+        verdictOnly={review.verdictOnly}
+        hasGuidelines={review.guidelines.trim() !== ""}
       />
     </>
   );

@@ -1,9 +1,20 @@
 "use client";
-// The admin writes the suite's guidelines for its raters (markdown source, shown to raters as text).
+// The admin writes a suite's guidelines for its raters (markdown source,
+// rendered beside the item or the pair as item text is): one PATCH to the
+// suite's address (an item suite's or a pairwise suite's).
 import { useState } from "react";
 import { fetchJson } from "@/lib/http/fetch-json";
 
-export function GuidelinesClient({ suiteId, initial }: { suiteId: string; initial: string }) {
+export function GuidelinesEditor({
+  patchUrl,
+  initial,
+  where = "on every item of this suite",
+}: {
+  patchUrl: string;
+  initial: string;
+  /** Where raters read them. */
+  where?: string;
+}) {
   const [text, setText] = useState(initial);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -13,7 +24,7 @@ export function GuidelinesClient({ suiteId, initial }: { suiteId: string; initia
       onSubmit={async (event) => {
         event.preventDefault();
         setBusy(true);
-        const result = await fetchJson<{ guidelines: string }>(`/api/suites/${suiteId}`, {
+        const result = await fetchJson<{ guidelines: string }>(patchUrl, {
           method: "PATCH",
           body: { guidelines: text },
         });
@@ -24,9 +35,7 @@ export function GuidelinesClient({ suiteId, initial }: { suiteId: string; initia
       <h2>
         <label htmlFor="suite-guidelines">Guidelines for raters</label>
       </h2>
-      <p className="help-block">
-        Markdown. Raters see them in a side panel on every item of this suite (g shows or hides it).
-      </p>
+      <p className="help-block">Markdown. Raters see them in a side panel {where} (g shows or hides it).</p>
       <textarea
         id="suite-guidelines"
         className="form-control"

@@ -1,17 +1,22 @@
 "use client";
-// Pause or resume the suite, archive or unarchive it: one PATCH each, then the page reloads its data.
+// Pause or resume a suite, archive or unarchive it: one PATCH each to the
+// suite's address (an item suite's or a pairwise suite's), then the page
+// reloads its data.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { fetchJson } from "@/lib/http/fetch-json";
 
-export function SuiteStateClient({
-  suiteId,
+export function SuiteStateButtons({
+  patchUrl,
   paused,
   archived,
+  noun = "items",
 }: {
-  suiteId: string;
+  patchUrl: string;
   paused: boolean;
   archived: boolean;
+  /** What the suite hands out: "items", or "pairs". */
+  noun?: string;
 }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -19,15 +24,15 @@ export function SuiteStateClient({
   const change = async (body: { paused: boolean } | { archived: boolean }) => {
     setBusy(true);
     setFailure(null);
-    const result = await fetchJson(`/api/suites/${suiteId}`, { method: "PATCH", body });
+    const result = await fetchJson(patchUrl, { method: "PATCH", body });
     setBusy(false);
     if (!result.ok) return setFailure(result.message);
     router.refresh();
   };
   return (
-    <p>
+    <p className="suite-state-buttons">
       <button type="button" className="btn" disabled={busy} onClick={() => change({ paused: !paused })}>
-        {paused ? "Resume: hand out items again" : "Pause: hand out no items"}
+        {paused ? `Resume: hand out ${noun} again` : `Pause: hand out no ${noun}`}
       </button>{" "}
       <button type="button" className="btn" disabled={busy} onClick={() => change({ archived: !archived })}>
         {archived ? "Unarchive" : "Archive: hide from queues and listings (data kept)"}
