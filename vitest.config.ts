@@ -20,6 +20,9 @@ export default defineConfig({
     ],
     environment: "node",
     reporters: ["default", ["json", { outputFile: ".reports/unit.json" }]],
+    // Most files wait on PostgreSQL, not the CPU: on CI's 2 cores vitest's default (cores - 1 = 1 worker) left a
+    // core idle. Tests use their own random ids, so files may share the database (useDatabaseInThisFile isolates).
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

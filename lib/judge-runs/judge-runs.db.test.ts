@@ -60,7 +60,7 @@ function endpoint(url: string, overrides: Partial<JudgeEndpoint> = {}): JudgeEnd
     model: "fake-judge",
     apiKey: "test-key",
     concurrency: 4,
-    timeoutMs: 2_000,
+    timeoutMs: 30_000, // generous: a loaded machine must not turn a success into a timeout (the timeout tests set their own)
     maxAttempts: 3,
     ...overrides,
   };

@@ -122,7 +122,7 @@ describe("a pairwise suite's export reproduces its leaderboard", () => {
       const judged = await startPairwiseJudgeRun({
         actor: admin,
         suiteId: suite.id,
-        endpoint: { baseUrl: server.url, model: "fake", concurrency: 4, timeoutMs: 5_000, maxAttempts: 2 },
+        endpoint: { baseUrl: server.url, model: "fake", concurrency: 4, timeoutMs: 30_000, maxAttempts: 2 },
       });
       await pairwiseJudgeRunFinished(judged.id);
     } finally {

@@ -71,7 +71,7 @@ const endpoint = (url: string): JudgeEndpoint => ({
   baseUrl: url,
   model: "fake-pairwise-judge",
   concurrency: 8,
-  timeoutMs: 5_000,
+  timeoutMs: 30_000, // generous: under load a 5 s timeout failed 9 of 150 calls
   maxAttempts: 2,
 });
 

@@ -104,7 +104,13 @@ describe("SME review of pairwise judge verdicts", () => {
     const run = await startPairwiseJudgeRun({
       actor: admin,
       suiteId: suite.id,
-      endpoint: { baseUrl: server.url, model: "fake-pairwise-judge", concurrency: 4, timeoutMs: 5_000, maxAttempts: 2 },
+      endpoint: {
+        baseUrl: server.url,
+        model: "fake-pairwise-judge",
+        concurrency: 4,
+        timeoutMs: 30_000,
+        maxAttempts: 2,
+      },
     });
     await pairwiseJudgeRunFinished(run.id);
 
@@ -287,7 +293,7 @@ describe("SME review of pairwise judge verdicts", () => {
       const run = await startPairwiseJudgeRun({
         actor: admin,
         suiteId: suite.id,
-        endpoint: { baseUrl: judgeServer.url, model: "fake", concurrency: 2, timeoutMs: 5_000, maxAttempts: 2 },
+        endpoint: { baseUrl: judgeServer.url, model: "fake", concurrency: 2, timeoutMs: 30_000, maxAttempts: 2 },
       });
       await pairwiseJudgeRunFinished(run.id);
     } finally {
@@ -334,7 +340,7 @@ describe("SME review of pairwise judge verdicts", () => {
       const run = await startPairwiseJudgeRun({
         actor: admin,
         suiteId: suite.id,
-        endpoint: { baseUrl: judgeServer.url, model: "fake", concurrency: 4, timeoutMs: 5_000, maxAttempts: 2 },
+        endpoint: { baseUrl: judgeServer.url, model: "fake", concurrency: 4, timeoutMs: 30_000, maxAttempts: 2 },
       });
       await pairwiseJudgeRunFinished(run.id);
     } finally {
