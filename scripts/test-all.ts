@@ -1,6 +1,6 @@
 // `npm test`: every check, in order, each on a fresh database where it needs
 // one; ends with one "N passed, N failed" line. A skipped test fails the run.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { ensureTestServer } from "@/lib/testing/test-server";
 
@@ -46,6 +46,48 @@ function step(title: string, command: string, args: string[]): void {
   if (!keepGoing) throw new StepFailed(message);
   console.error(message);
   failedSteps.push(title);
+}
+
+/**
+ * Single-threaded checks run side by side (CI has two cores; in a row they left one idle), each one's output
+ * printed whole when it ends so that the log stays readable. CPU time is the group's: children run together.
+ */
+async function stepsTogether(steps: [title: string, command: string, args: string[]][]): Promise<void> {
+  const groupStart = Date.now();
+  const cpuStart = childCpuSeconds();
+  const results = await Promise.all(
+    steps.map(
+      ([title, command, args]) =>
+        new Promise<{ title: string; code: number | string; output: string; seconds: number }>((resolve) => {
+          const stepStart = Date.now();
+          const child = spawn(command, args, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+          let output = "";
+          child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+          child.on("close", (code, signal) =>
+            resolve({ title, code: code ?? signal ?? 1, output, seconds: Math.round((Date.now() - stepStart) / 1000) }),
+          );
+        }),
+    ),
+  );
+  const cpuEnd = childCpuSeconds();
+  const failed: string[] = [];
+  for (const { title, code, output, seconds } of results) {
+    console.log(`\n=== ${title} (${seconds} s, run beside ${steps.length - 1} other check(s))`);
+    process.stdout.write(output);
+    if (code !== 0) {
+      console.error(`\n${title} failed (exit ${code}).`);
+      failed.push(title);
+    }
+  }
+  stepSeconds.push([
+    results.map(({ title }) => title.replace(/ \(.*$|:.*$/, "")).join(" + "),
+    Math.round((Date.now() - groupStart) / 1000),
+    cpuStart === null || cpuEnd === null ? null : Math.round(cpuEnd - cpuStart),
+  ]);
+  if (failed.length === 0) return;
+  if (!keepGoing) throw new StepFailed(`\n${failed.join("; ")} failed.`);
+  failedSteps.push(...failed);
 }
 
 type Counts = { passed: number; failed: number; skipped: number };
@@ -98,9 +140,11 @@ rmSync(".reports", { recursive: true, force: true });
 const testServer = await ensureTestServer();
 try {
   step("prisma generate", "npm", ["run", "--silent", "prisma:generate"]);
-  step("format (prettier --check)", "npx", ["prettier", "--check", "."]);
-  step("lint", "npx", ["eslint", "."]);
-  step("typecheck", "npx", ["tsc", "--noEmit"]);
+  await stepsTogether([
+    ["format (prettier --check)", "npx", ["prettier", "--check", "."]],
+    ["lint", "npx", ["eslint", "."]],
+    ["typecheck", "npx", ["tsc", "--noEmit"]],
+  ]);
   step("unit and database tests (vitest)", "npm", ["run", "--silent", "test:unit"]);
   step("production build", "npx", ["next", "build"]);
   step(
