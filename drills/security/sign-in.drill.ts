@@ -84,6 +84,7 @@ async function openRedirectInChromium(app: DrillApp, user: DrillUser): Promise<D
   const payloads = ["/%5Cevil.example", "/%09/evil.example", "/.//evil.example", "https://evil.example"];
   const browser = await launchBrowser();
   const escaped: string[] = [];
+  const landed: string[] = [];
   try {
     for (const next of payloads) {
       const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": newAddress() } });
@@ -92,9 +93,12 @@ async function openRedirectInChromium(app: DrillApp, user: DrillUser): Promise<D
       await page.getByLabel("Email").fill(user.email);
       await page.getByLabel("Password").fill(user.password);
       await page.getByRole("button", { name: "Sign in" }).click();
+      // A rater's start page is the queue: the off-site next falls back to it. (This waited for /records, where
+      // raters no longer land, so every payload sat out the 15 s timeout: 60 s a setup.)
       await page
-        .waitForURL((url) => url.pathname === "/records" || url.host !== new URL(app.url).host, { timeout: 15_000 })
+        .waitForURL((url) => url.pathname === "/queue" || url.host !== new URL(app.url).host, { timeout: 15_000 })
         .catch(() => undefined);
+      landed.push(new URL(page.url()).pathname);
       if (new URL(page.url()).host !== new URL(app.url).host) escaped.push(`${next} → ${page.url()}`);
       await context.close();
     }
@@ -107,9 +111,14 @@ async function openRedirectInChromium(app: DrillApp, user: DrillUser): Promise<D
     refused: payloads.length - escaped.length,
     lost: 0,
     duplicated: 0,
-    ok: escaped.length === 0,
+    // Landing anywhere but the queue means the sign-in itself failed, and then the payload was never followed.
+    ok: escaped.length === 0 && landed.every((pathname) => pathname === "/queue"),
     detail:
-      escaped.length === 0 ? `all ${payloads.length} stayed on the app's host` : `LEFT THE APP: ${escaped.join("; ")}`,
+      escaped.length > 0
+        ? `LEFT THE APP: ${escaped.join("; ")}`
+        : landed.every((pathname) => pathname === "/queue")
+          ? `all ${payloads.length} stayed on the app's host, on the rater's queue`
+          : `the sign-in did not reach the queue: landed on ${landed.join(", ")}`,
   });
 }
 
