@@ -5,6 +5,7 @@ import { messageAttributes } from "./anchor-attributes";
 import { MessageSegments } from "./message-segments";
 import { prettyArguments, prettyJson } from "./pretty-json";
 import { TextBlock } from "./text-block";
+import { StepVerdict } from "./step-verdict";
 import { STATUS_LABEL, type ToolStep } from "./trace-steps";
 import { textOf } from "./transcript-facts";
 import styles from "./transcript.module.css";
@@ -45,7 +46,13 @@ function StepResult({ step, transcript, field }: { step: ToolStep; transcript: T
 export function ToolStepView({ step, transcript, field }: { step: ToolStep; transcript: Transcript; field: string }) {
   const args = step.call.arguments === undefined ? null : prettyArguments(step.call.arguments);
   return (
-    <div className={styles.step} data-step="" data-status={step.status}>
+    <div
+      className={styles.step}
+      data-step=""
+      data-status={step.status}
+      data-step-index={step.number - 1}
+      data-step-tool={step.call.name}
+    >
       {/* Failures open by themselves: they are what a rater looks for first. */}
       <details className={styles.stepDetails} data-step-details="" open={step.status === "error"}>
         <summary>
@@ -73,6 +80,8 @@ export function ToolStepView({ step, transcript, field }: { step: ToolStep; tran
           <StepResult step={step} transcript={transcript} field={field} />
         </div>
       </details>
+      {/* The verdict on the call, for the rating form; not on a reference trajectory. */}
+      {field === "transcript" ? <StepVerdict index={step.number - 1} tool={step.call.name} number={step.number} /> : null}
     </div>
   );
 }

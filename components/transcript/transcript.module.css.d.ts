@@ -37,6 +37,7 @@ declare const styles: {
   readonly stepBody: string;
   readonly stepDetails: string;
   readonly stepNumber: string;
+  readonly stepVerdict: string;
   readonly stepsOnly: string;
   readonly subheading: string;
   readonly text: string;
@@ -49,5 +50,7 @@ declare const styles: {
   readonly turnList: string;
   readonly turnNav: string;
   readonly unsupported: string;
+  readonly verdictButton: string;
+  readonly verdictState: string;
 };
 export default styles;
