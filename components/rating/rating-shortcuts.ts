@@ -59,7 +59,8 @@ export const RATING_SHORTCUTS: RatingShortcut[] = [
   {
     keys: "t",
     command: "trace",
-    description: "To the agent run's steps: the first step not judged yet; on a step, back to where you were in the form",
+    description:
+      "To the agent run's steps: the first step not judged yet; on a step, back to where you were in the form",
     scope: "trace",
   },
   {
@@ -72,7 +73,7 @@ export const RATING_SHORTCUTS: RatingShortcut[] = [
     keys: "1 – 4 (on a step)",
     command: "stepVerdict",
     description:
-      "The tool call's verdict: 1 ok (and on to the next step), 2 call failed, 3 wrong arguments, 4 redundant; a flaw pressed again is undone",
+      "The tool call's verdict: 1 ok (and on to the next step), 2 wrong tool, 3 wrong arguments, 4 unnecessary call; a flaw pressed again is undone",
     scope: "trace",
   },
   { keys: "Del (on a step)", command: "stepVerdict", description: "The tool call not judged", scope: "trace" },

@@ -4,7 +4,7 @@ import type { VerdictChange } from "@/lib/aif/tool-call-verdicts";
 
 export const STEP_VERDICT_KEYS: { key: string; change: VerdictChange }[] = [
   { key: "1", change: "ok" },
-  { key: "2", change: "call_failed" },
+  { key: "2", change: "wrong_tool" },
   { key: "3", change: "wrong_arguments" },
   { key: "4", change: "redundant" },
   { key: "Delete", change: "clear" },

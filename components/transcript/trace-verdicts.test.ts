@@ -17,7 +17,14 @@ describe("the steps' verdicts bridge", () => {
     expect(verdictAt(1)).toEqual({ params_ok: false });
     expect((data.agent as { tool_calls: unknown[] }).tool_calls[1]).toEqual({ tool: "book", params_ok: false });
     // The form's table changed the row: the step shows it.
-    data = { agent: { tool_calls: [{ tool: "search", redundant: true }, { tool: "book", params_ok: false }] } };
+    data = {
+      agent: {
+        tool_calls: [
+          { tool: "search", redundant: true },
+          { tool: "book", params_ok: false },
+        ],
+      },
+    };
     const before = verdictAt(1);
     publishVerdicts(toolCallVerdicts(data));
     expect(verdictAt(0)).toEqual({ redundant: true });
@@ -32,7 +39,7 @@ describe("the step keys", () => {
   it("map 1 – 4 and Delete/Backspace to the AIF verdicts, nothing else", () => {
     expect(["1", "2", "3", "4", "Delete", "Backspace", "5", "0", "r"].map(stepChangeOf)).toEqual([
       "ok",
-      "call_failed",
+      "wrong_tool",
       "wrong_arguments",
       "redundant",
       "clear",

@@ -10,7 +10,10 @@ describe("withToolCallVerdict", () => {
   it("ok sets the three AIF fields to their good values and keeps the row's notes and the rest of the draft", () => {
     const next = withToolCallVerdict(draft, 1, "book", "ok");
     expect(next.agent).toEqual({
-      tool_calls: [{ tool: "search" }, { tool: "book", notes: "kept", call_ok: true, params_ok: true, redundant: false }],
+      tool_calls: [
+        { tool: "search" },
+        { tool: "book", notes: "kept", call_ok: true, params_ok: true, redundant: false },
+      ],
     });
     expect(next.universal).toBe(draft.universal);
     expect(draft.agent.tool_calls[1]).toEqual({ tool: "book", notes: "kept" });
@@ -27,9 +30,9 @@ describe("withToolCallVerdict", () => {
       params_ok: false,
       redundant: false,
     });
-    const failed = withToolCallVerdict(draft, 0, "search", "call_failed");
+    const failed = withToolCallVerdict(draft, 0, "search", "wrong_tool");
     expect(toolCallVerdicts(failed)[0]).toEqual({ call_ok: false });
-    expect(hasFlaw(toolCallVerdicts(failed)[0], "call_failed")).toBe(true);
+    expect(hasFlaw(toolCallVerdicts(failed)[0], "wrong_tool")).toBe(true);
   });
 
   it("clear leaves the call not judged (the fields out of the record)", () => {

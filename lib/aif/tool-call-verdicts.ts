@@ -8,11 +8,11 @@ type Draft = Record<string, unknown>;
 export type ToolCallVerdict = { call_ok?: boolean; params_ok?: boolean; redundant?: boolean };
 
 /** What one step key or button does to its call's verdict. */
-export type VerdictChange = "ok" | "call_failed" | "wrong_arguments" | "redundant" | "clear";
+export type VerdictChange = "ok" | "wrong_tool" | "wrong_arguments" | "redundant" | "clear";
 
 /** The flaws, each the "bad" value of one AIF field; pressing one again gives the field its good value. */
 export const FLAWS = {
-  call_failed: { field: "call_ok", bad: false },
+  wrong_tool: { field: "call_ok", bad: false },
   wrong_arguments: { field: "params_ok", bad: false },
   redundant: { field: "redundant", bad: true },
 } as const satisfies Record<string, { field: keyof ToolCallVerdict; bad: boolean }>;
@@ -20,9 +20,9 @@ export type Flaw = keyof typeof FLAWS;
 
 export const VERDICT_LABEL: Record<Exclude<VerdictChange, "clear">, string> = {
   ok: "Ok",
-  call_failed: "Call failed",
+  wrong_tool: "Wrong tool",
   wrong_arguments: "Wrong arguments",
-  redundant: "Redundant",
+  redundant: "Unnecessary call",
 };
 
 const ALL_GOOD: Required<ToolCallVerdict> = { call_ok: true, params_ok: true, redundant: false };
@@ -37,7 +37,9 @@ export function hasFlaw(verdict: ToolCallVerdict | undefined, flaw: Flaw): boole
 }
 
 export function isJudged(verdict: ToolCallVerdict | undefined): boolean {
-  return verdict !== undefined && (["call_ok", "params_ok", "redundant"] as const).some((f) => verdict[f] !== undefined);
+  return (
+    verdict !== undefined && (["call_ok", "params_ok", "redundant"] as const).some((f) => verdict[f] !== undefined)
+  );
 }
 
 function changed(row: Record<string, unknown>, change: VerdictChange): Record<string, unknown> {
