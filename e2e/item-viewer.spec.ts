@@ -31,6 +31,16 @@ async function openItem(page: Page, baseURL: string, make: (taskId: string) => R
   return page.getByRole("region", { name: "Item to rate" });
 }
 
+async function openHeldItem(page: Page, baseURL: string, make: (taskId: string) => Record<string, unknown>) {
+  const taskId = `viewer-${Math.random().toString(36).slice(2, 10)}`;
+  const suite = await seedSuite(admin, baseURL, { raterIds: [e2eUsers().otherRater.userId], items: [make(taskId)] });
+  const next = await page.request.post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL } });
+  expect(next.status()).toBe(200);
+  await page.goto(`/rate/${(await next.json()).assignment_id}`);
+  await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
+  return page.getByRole("region", { name: "Item to rate" });
+}
+
 test("markdown is rendered (table, highlighted code) and hostile HTML stays inert text", async ({ page, baseURL }) => {
   const viewer = await openItem(page, baseURL!, markdownItem);
   const table = viewer.getByRole("table");
@@ -153,7 +163,8 @@ test("a 41-message chat with 20 long turns reads in full after one click on Expa
   page,
   baseURL,
 }) => {
-  const viewer = await openItem(page, baseURL!, (taskId) => {
+  // Opened by its assignment (not through the queue page, whose Start button waits on the whole 41-message render).
+  const viewer = await openHeldItem(page, baseURL!, (taskId) => {
     const messages = [{ role: "user", content: [{ type: "text", text: `Explain it all, ${taskId}` }] }];
     for (let turn = 1; turn <= 20; turn += 1)
       messages.push(
