@@ -101,7 +101,14 @@ export function RatingClient({
   hasTrace = false,
 }: Props) {
   // A share-link visitor does not see the agent extension, so the steps take no verdicts from them.
-  const extras: Extras = { position, canSkip, canCorrect, itemValues, profile, hasTrace: hasTrace && profile === "expert" };
+  const extras: Extras = {
+    position,
+    canSkip,
+    canCorrect,
+    itemValues,
+    profile,
+    hasTrace: hasTrace && profile === "expert",
+  };
   const [start, setStart] = useState<StartingDraft | null>(null);
   // Each restart (a browser copy chosen, a conflict resolved) mounts a fresh form.
   const [generation, setGeneration] = useState(0);
