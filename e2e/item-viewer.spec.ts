@@ -10,6 +10,7 @@ import {
   agentItem,
   fewShotItem,
   HOSTILE_HTML,
+  LONG_TURN,
   longChatItem,
   markdownItem,
   textToImageItem,
@@ -27,6 +28,16 @@ async function openItem(page: Page, baseURL: string, make: (taskId: string) => R
   const taskId = `viewer-${Math.random().toString(36).slice(2, 10)}`;
   const suite = await seedSuite(admin, baseURL, { raterIds: [e2eUsers().otherRater.userId], items: [make(taskId)] });
   await startRating(page, suite.suiteKey);
+  return page.getByRole("region", { name: "Item to rate" });
+}
+
+async function openHeldItem(page: Page, baseURL: string, make: (taskId: string) => Record<string, unknown>) {
+  const taskId = `viewer-${Math.random().toString(36).slice(2, 10)}`;
+  const suite = await seedSuite(admin, baseURL, { raterIds: [e2eUsers().otherRater.userId], items: [make(taskId)] });
+  const next = await page.request.post(`/api/suites/${suite.suiteId}/next`, { headers: { origin: baseURL } });
+  expect(next.status()).toBe(200);
+  await page.goto(`/rate/${(await next.json()).assignment_id}`);
+  await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
   return page.getByRole("region", { name: "Item to rate" });
 }
 
@@ -112,9 +123,31 @@ test("an agent run is a trace: calls paired with results, status badges, expand 
   clicks += 1;
   await expect(viewer.locator("[data-step] details:not([open])")).toHaveCount(0);
   await expect(viewer.locator("details:not([open]) [data-part]")).toHaveCount(0);
+  // Each step's reasoning is open too, and the long result (call 7) is at its full height, not in a scroller.
+  await expect(viewer.locator("details[data-reasoning][open]")).toHaveCount(2);
+  const longResult = steps.nth(6).locator("[data-long-result]");
+  await expect(longResult.getByRole("button", { name: "Cut the result" })).toHaveAttribute("aria-expanded", "true");
+  await expect(longResult.locator("[data-part=tool_result]")).toContainText('"seat": "row 60"');
+  const scrollers = await viewer.locator("[data-step] *").evaluateAll(
+    (elements) =>
+      elements.filter((element) => {
+        const { overflowY } = getComputedStyle(element);
+        return (overflowY === "auto" || overflowY === "scroll") && element.scrollHeight > element.clientHeight + 1;
+      }).length,
+  );
+  expect(scrollers).toBe(0);
   console.log(`clicks to read a 15-call run: ${clicks}`);
   await viewer.getByRole("button", { name: "Collapse all" }).click();
   await expect(viewer.locator("[data-step] details[open]")).toHaveCount(0);
+  // Cut again, with its toggle to show it whole.
+  await steps.nth(6).locator("summary").click();
+  const toggle = longResult.getByRole("button", { name: /^Full height \(\d+ lines\)$/ });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  const cutHeight = await longResult.locator("pre").evaluate((pre) => pre.clientHeight);
+  await toggle.click();
+  expect(await longResult.locator("pre").evaluate((pre) => pre.clientHeight)).toBeGreaterThan(cutHeight);
+  // The steps' timing, from the transcript's timestamps: call 4 at +40 s, answered 1.5 s later.
+  await expect(steps.nth(3).locator("summary")).toContainText("took 1.5 s, at +0:40");
 
   const search = viewer.getByRole("searchbox", { name: "Search the steps" });
   await search.fill("carrier-7");
@@ -124,6 +157,33 @@ test("an agent run is a trace: calls paired with results, status badges, expand 
   expect(await page.evaluate(() => CSS.highlights.get("trace-search")?.size)).toBe(1);
   await search.fill("");
   await expect(viewer.locator("[data-step]:visible")).toHaveCount(15);
+});
+
+test("a 41-message chat with 20 long turns reads in full after one click on Expand all turns", async ({
+  page,
+  baseURL,
+}) => {
+  // Opened by its assignment (not through the queue page, whose Start button waits on the whole 41-message render).
+  const viewer = await openHeldItem(page, baseURL!, (taskId) => {
+    const messages = [{ role: "user", content: [{ type: "text", text: `Explain it all, ${taskId}` }] }];
+    for (let turn = 1; turn <= 20; turn += 1)
+      messages.push(
+        { role: "assistant", content: [{ type: "text", text: `${LONG_TURN}\nEnd of long turn ${turn}.` }] },
+        { role: "user", content: [{ type: "text", text: `Go on (${turn}).` }] },
+      );
+    return {
+      task: { task_id: taskId, suite_id: "e2e", modality: "chat", prompt: `Explain it all, ${taskId}` },
+      subject: { system_under_test: "E2E Model", modality_tags: ["chat"] },
+      transcript: { messages },
+    };
+  });
+  await expect(viewer.locator("[data-message-index]")).toHaveCount(41);
+  await expect(viewer.locator("details[data-show-all]:not([open])")).toHaveCount(20);
+  await viewer.getByRole("button", { name: "Expand all turns (20 long)" }).click();
+  await expect(viewer.locator("details[data-show-all]:not([open])")).toHaveCount(0);
+  await expect(viewer.getByText("End of long turn 20.")).toBeVisible();
+  await viewer.getByRole("button", { name: "Collapse all turns" }).click();
+  await expect(viewer.locator("details[data-show-all][open]")).toHaveCount(0);
 });
 
 test("an item whose image was dropped says so instead of showing a bare <image:0>", async ({ page, baseURL }) => {

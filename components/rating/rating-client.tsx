@@ -18,6 +18,8 @@ import { useEvidenceQuotes } from "@/components/rating/evidence-quotes";
 import { ConflictNotice, SignedOutNotice } from "@/components/rating/draft-notices";
 import { SaveStatusText } from "@/components/rating/save-status";
 import { ShortcutsDialog } from "@/components/rating/shortcuts-dialog";
+import { ratingShortcuts } from "@/components/rating/rating-shortcuts";
+import { useTraceVerdicts } from "@/components/rating/use-trace-verdicts";
 import { HazardPicker, type HazardPickerHandle } from "@/components/rating/hazard-picker";
 import { useDraftAutosave, type ServerDraft } from "@/components/rating/use-draft-autosave";
 import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
@@ -56,6 +58,8 @@ type Props = {
   profile?: "expert" | "end_user";
   /** Starting values the item itself gives (an agent run's tool calls and efficiency): no judgment, not saved until edited. */
   itemValues?: Record<string, unknown>;
+  /** The item is an agent run: its steps take the tool calls' verdicts, and the `?` dialog lists their keys. */
+  hasTrace?: boolean;
 };
 
 type Extras = {
@@ -64,6 +68,7 @@ type Extras = {
   canCorrect: boolean;
   itemValues?: Record<string, unknown>;
   profile: "expert" | "end_user";
+  hasTrace: boolean;
 };
 
 // What an end user (share link) does not see: everything but the universal rubric.
@@ -93,8 +98,17 @@ export function RatingClient({
   canCorrect = false,
   itemValues,
   profile = "expert",
+  hasTrace = false,
 }: Props) {
-  const extras: Extras = { position, canSkip, canCorrect, itemValues, profile };
+  // A share-link visitor does not see the agent extension, so the steps take no verdicts from them.
+  const extras: Extras = {
+    position,
+    canSkip,
+    canCorrect,
+    itemValues,
+    profile,
+    hasTrace: hasTrace && profile === "expert",
+  };
   const [start, setStart] = useState<StartingDraft | null>(null);
   // Each restart (a browser copy chosen, a conflict resolved) mounts a fresh form.
   const [generation, setGeneration] = useState(0);
@@ -277,6 +291,7 @@ function RatingForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
   }, []);
 
+  const publishVerdicts = useTraceVerdicts(commands, initialDraft, extras.hasTrace);
   useFormKeys(formRoot, {
     commands,
     onSkip: extras.canSkip ? () => skipDialog.current?.showModal() : undefined,
@@ -381,6 +396,7 @@ function RatingForm({
         onSubmit={submit}
         onDraftChange={(draft) => {
           autosave.changed(draft);
+          publishVerdicts(draft);
           if (prefill) setChangedFields(changedFromJudge(prefill, draft));
         }}
         hiddenSections={extras.profile === "end_user" ? END_USER_HIDDEN : HIDDEN_SECTIONS}
@@ -414,7 +430,7 @@ function RatingForm({
           </ul>
         </section>
       ) : null}
-      <ShortcutsDialog ref={dialog} />
+      <ShortcutsDialog ref={dialog} shortcuts={ratingShortcuts({ trace: extras.hasTrace })} />
       <HazardPicker ref={hazardPicker} />
       {extras.canSkip ? <SkipDialog ref={skipDialog} onSkip={skip} /> : null}
     </div>

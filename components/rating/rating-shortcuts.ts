@@ -2,6 +2,8 @@
 // handler dispatches on it. Keys inside one dimension or hazard (scores,
 // confidence, verdicts) are handled by that field and listed here too.
 import { isInDialog, isTextTarget, takesNoShortcuts } from "@/components/aif-form/dimension-path";
+import { stepChangeOf } from "@/components/transcript/step-verdict-keys";
+import { stepOf } from "./trace-keys";
 
 export type RatingCommand =
   | "submit"
@@ -17,9 +19,21 @@ export type RatingCommand =
   | "hazard"
   | "skip"
   | "guidelines"
-  | "correct";
+  | "correct"
+  | "trace"
+  | "nextStep"
+  | "previousStep"
+  | "stepVerdict";
 
-export const RATING_SHORTCUTS: { keys: string; command: RatingCommand | "field"; description: string }[] = [
+export type RatingShortcut = {
+  keys: string;
+  command: RatingCommand | "field";
+  description: string;
+  /** "trace": listed only when the item is an agent run the form judges step by step. */
+  scope?: "trace";
+};
+
+export const RATING_SHORTCUTS: RatingShortcut[] = [
   { keys: "1 – 5", command: "field", description: "Score the focused dimension and move on to the next" },
   { keys: "Shift+1 – 5", command: "field", description: "Score it with High confidence and move on" },
   { keys: "h / m / l", command: "field", description: "Confidence of the focused dimension: High, Medium, Low" },
@@ -43,6 +57,27 @@ export const RATING_SHORTCUTS: { keys: string; command: RatingCommand | "field";
   },
   { keys: "[ or Alt+↑", command: "previousDimension", description: "Previous stop" },
   {
+    keys: "t",
+    command: "trace",
+    description:
+      "To the agent run's steps: the first step not judged yet; on a step, back to where you were in the form",
+    scope: "trace",
+  },
+  {
+    keys: "] / [ (on a step)",
+    command: "nextStep",
+    description: "Next or previous step of the run",
+    scope: "trace",
+  },
+  {
+    keys: "1 – 4 (on a step)",
+    command: "stepVerdict",
+    description:
+      "The tool call's verdict: 1 ok (and on to the next step), 2 wrong tool, 3 wrong arguments, 4 unnecessary call; a flaw pressed again is undone",
+    scope: "trace",
+  },
+  { keys: "Del (on a step)", command: "stepVerdict", description: "The tool call not judged", scope: "trace" },
+  {
     keys: "r",
     command: "rationale",
     description: "Write the focused stop's text: a dimension's rationale, a hazard's evidence, a text or number field",
@@ -65,12 +100,29 @@ export const RATING_SHORTCUTS: { keys: string; command: RatingCommand | "field";
   { keys: "?", command: "help", description: "Show or hide these shortcuts" },
 ];
 
+/** The rows the `?` dialog lists: the step keys only when the item is an agent run. */
+export function ratingShortcuts({ trace }: { trace: boolean }): RatingShortcut[] {
+  return RATING_SHORTCUTS.filter((shortcut) => trace || shortcut.scope !== "trace");
+}
+
+/** On a step of the rated run (not in a text field): its own keys, else null. */
+function stepCommandOf(event: KeyboardEvent): RatingCommand | null {
+  if (event.ctrlKey || event.metaKey || isTextTarget(event.target) || !stepOf(event.target)) return null;
+  if (event.altKey) return event.key === "ArrowDown" ? "nextStep" : event.key === "ArrowUp" ? "previousStep" : null;
+  if (event.key === "]") return "nextStep";
+  if (event.key === "[") return "previousStep";
+  if (!event.shiftKey && stepChangeOf(event.key)) return "stepVerdict";
+  return null;
+}
+
 /**
  * The command a key press means here, or null. Letters, digits and brackets only act outside text fields,
  * and nothing acts while a dialog has the keyboard (its own keys: the skip reasons, Esc closes it).
  */
 export function commandOf(event: KeyboardEvent): RatingCommand | null {
   if (isInDialog(event.target)) return null;
+  const onStep = stepCommandOf(event);
+  if (onStep) return onStep;
   if (event.key === "Escape") return isTextTarget(event.target) ? "leaveText" : null;
   if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) return "submit";
   if (event.altKey && event.key === "ArrowDown") return "nextDimension";
@@ -99,6 +151,8 @@ export function commandOf(event: KeyboardEvent): RatingCommand | null {
       return "guidelines";
     case "c":
       return "correct";
+    case "t":
+      return "trace";
     default:
       return null;
   }

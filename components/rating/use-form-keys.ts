@@ -8,6 +8,7 @@ import type { FormCommands } from "@/components/aif-form/form-commands";
 import { claimKeys, pauseKeys, releaseKeys } from "./key-buffer";
 import { replayKeys } from "./replay-keys";
 import { commandOf } from "./rating-shortcuts";
+import { judgeStep, moveStep, stepOf, toggleTrace } from "./trace-keys";
 
 type Handlers = {
   commands: RefObject<FormCommands | null>;
@@ -59,7 +60,18 @@ export function useFormKeys(formRoot: RefObject<HTMLDivElement | null>, handlers
         case "noHazard":
           return act(() => commands.current?.noHazardViolating());
         case "rationale":
+          // A step has no text of its own: r there must not jump into the form's first rationale.
+          if (stepOf(event.target)) return;
           return act(() => focusTextOfStop(root));
+        case "trace":
+          if (toggleTrace(root)) event.preventDefault();
+          return;
+        case "nextStep":
+        case "previousStep":
+          return act(() => moveStep(stepOf(event.target)!, command === "nextStep" ? 1 : -1));
+        case "stepVerdict":
+          if (judgeStep(stepOf(event.target)!, event.key)) event.preventDefault();
+          return;
         case "leaveText":
           // Only this form's text: Esc elsewhere keeps its own meaning.
           if (root.contains(event.target as Node)) act(() => leaveText(root));

@@ -24,6 +24,7 @@ export function ExpandableText({ text, part, segmentIndex, element: Element }: P
         type="button"
         className={`btn ${styles.showAll}`}
         aria-expanded={expanded}
+        data-show-all-text=""
         onClick={() => setExpanded(!expanded)}
       >
         {expanded ? "Show less" : `Show all (${text.length.toLocaleString("en-US")} characters)`}

@@ -62,13 +62,13 @@ export function MessageView({ message, index, field, id, trace }: Props) {
         </div>
       )}
       {message.reasoning ? (
-        <details className={styles.details}>
+        <details className={styles.details} data-reasoning="">
           <summary>Reasoning</summary>
           <TextBlock text={message.reasoning} part="reasoning" />
         </details>
       ) : null}
       {isToolResult(message) ? (
-        <details className={styles.details} open={textOf(message).length < SHORT_TOOL_RESULT}>
+        <details className={styles.details} data-tool-result="" open={textOf(message).length < SHORT_TOOL_RESULT}>
           <summary>{toolResultTitle(message)}</summary>
           <MessageSegments message={message} messageIndex={index} part="tool_result" />
         </details>

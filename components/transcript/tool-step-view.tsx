@@ -5,6 +5,10 @@ import { messageAttributes } from "./anchor-attributes";
 import { MessageSegments } from "./message-segments";
 import { prettyArguments, prettyJson } from "./pretty-json";
 import { TextBlock } from "./text-block";
+import { isLongText } from "@/components/markdown/long-text";
+import { ResultHeightToggle } from "./result-height-toggle";
+import { stepTiming, timingLabel } from "./step-timing";
+import { StepVerdict } from "./step-verdict";
 import { STATUS_LABEL, type ToolStep } from "./trace-steps";
 import { textOf } from "./transcript-facts";
 import styles from "./transcript.module.css";
@@ -31,21 +35,36 @@ function StepResult({ step, transcript, field }: { step: ToolStep; transcript: T
   if (step.result === null) return <p className={styles.muted}>No result in the transcript.</p>;
   const message = transcript.messages[step.result]!;
   const asJson = jsonText(textOf(message));
+  const shownAsJson = asJson !== null && message.content.length === 1;
+  // Long indented output is cut at a screenful with a full-height toggle, never a scroller inside the page.
+  const long = shownAsJson ? isLongText(asJson) : null;
   return (
-    <div {...messageAttributes(field, step.result, message.role)}>
-      {asJson !== null && message.content.length === 1 ? (
+    <div
+      {...messageAttributes(field, step.result, message.role)}
+      className={styles.stepResult}
+      data-long-result={long ? "" : undefined}
+    >
+      {shownAsJson ? (
         <TextBlock element="pre" text={asJson} part="tool_result" segmentIndex={0} />
       ) : (
         <MessageSegments message={message} messageIndex={step.result} part="tool_result" />
       )}
+      {long ? <ResultHeightToggle lines={long.lines} /> : null}
     </div>
   );
 }
 
 export function ToolStepView({ step, transcript, field }: { step: ToolStep; transcript: Transcript; field: string }) {
   const args = step.call.arguments === undefined ? null : prettyArguments(step.call.arguments);
+  const timing = timingLabel(stepTiming(step, transcript));
   return (
-    <div className={styles.step} data-step="" data-status={step.status}>
+    <div
+      className={styles.step}
+      data-step=""
+      data-status={step.status}
+      data-step-index={step.number - 1}
+      data-step-tool={step.call.name}
+    >
       {/* Failures open by themselves: they are what a rater looks for first. */}
       <details className={styles.stepDetails} data-step-details="" open={step.status === "error"}>
         <summary>
@@ -56,6 +75,7 @@ export function ToolStepView({ step, transcript, field }: { step: ToolStep; tran
           >
             {STATUS_LABEL[step.status]}
           </span>
+          {timing ? <span className={styles.stepTiming}> {timing}</span> : null}
           {args ? <span className={styles.argPreview}> {preview(args)}</span> : null}
         </summary>
         <div className={styles.stepBody}>
@@ -73,6 +93,10 @@ export function ToolStepView({ step, transcript, field }: { step: ToolStep; tran
           <StepResult step={step} transcript={transcript} field={field} />
         </div>
       </details>
+      {/* The verdict on the call, for the rating form; not on a reference trajectory. */}
+      {field === "transcript" ? (
+        <StepVerdict index={step.number - 1} tool={step.call.name} number={step.number} />
+      ) : null}
     </div>
   );
 }

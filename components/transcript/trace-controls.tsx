@@ -6,6 +6,8 @@ import { useId, useRef, useState } from "react";
 import styles from "./transcript.module.css";
 
 const HIGHLIGHT = "trace-search";
+const OPENED_BY_EXPAND_ALL =
+  "details[data-step-details], details[data-reasoning], details[data-tool-result], details[data-show-all]";
 
 function stepsOf(from: HTMLElement | null): HTMLElement[] {
   const root = from?.closest("[data-trace]");
@@ -32,8 +34,14 @@ export function TraceControls({ stepCount }: { stepCount: number }) {
   const inputId = useId();
   const [matches, setMatches] = useState<number | null>(null);
 
+  // Everything a rater reads in the run: each step, its reasoning, results shown apart, long text, and long
+  // results at full height (by their own toggles, so each says what it shows).
   const openAll = (open: boolean) => {
-    for (const step of stepsOf(ref.current)) step.querySelector("details")?.toggleAttribute("open", open);
+    const root = ref.current?.closest("[data-trace]");
+    if (!root) return;
+    for (const details of root.querySelectorAll(OPENED_BY_EXPAND_ALL)) details.toggleAttribute("open", open);
+    for (const toggle of root.querySelectorAll<HTMLButtonElement>(`[data-full-height][aria-expanded="${!open}"]`))
+      toggle.click();
   };
 
   const search = (query: string) => {

@@ -2,9 +2,12 @@
 // Long ones get a turn navigator; agent runs are shown as a trace of paired steps.
 import type { Transcript } from "@/lib/items/types";
 import { transcriptRootAttributes } from "./anchor-attributes";
+import { isLongText } from "@/components/markdown/long-text";
+import { ExpandAllTurns } from "./expand-all-turns";
 import { MessageView } from "./message-view";
 import { TraceControls } from "./trace-controls";
 import { hasToolCalls, planTrace, type TracePlan } from "./trace-steps";
+import { textOf } from "./transcript-facts";
 import { NAVIGATOR_MIN_MESSAGES, TurnNavigator, turnId } from "./turn-navigator";
 import styles from "./transcript.module.css";
 
@@ -36,6 +39,11 @@ function TraceSummary({ plan }: { plan: TracePlan }) {
   );
 }
 
+/** Messages shown collapsed at first: long text, or a reasoning trace. */
+function collapsedTurns(transcript: Transcript): number {
+  return transcript.messages.filter((message) => message.reasoning || isLongText(textOf(message)) !== null).length;
+}
+
 export function TranscriptView({ transcript, label, field = "transcript", headingLevel = 2 }: Props) {
   const Heading = headingLevel === 3 ? "h3" : "h2";
   const plan = hasToolCalls(transcript) ? planTrace(transcript) : null;
@@ -56,6 +64,7 @@ export function TranscriptView({ transcript, label, field = "transcript", headin
         <TurnNavigator transcript={transcript} hidden={hidden} jumpOnly={plan !== null} />
       ) : null}
       {plan ? <TraceControls stepCount={plan.steps.length} /> : null}
+      {!plan && collapsedTurns(transcript) > 1 ? <ExpandAllTurns count={collapsedTurns(transcript)} /> : null}
       <ol className={styles.messages}>
         {transcript.messages.map((message, index) =>
           hidden.has(index) ? null : (

@@ -8,6 +8,7 @@ declare const styles: {
   readonly comparison: string;
   readonly comparisonWrap: string;
   readonly details: string;
+  readonly expandTurns: string;
   readonly facts: string;
   readonly heading: string;
   readonly item: string;
@@ -37,6 +38,9 @@ declare const styles: {
   readonly stepBody: string;
   readonly stepDetails: string;
   readonly stepNumber: string;
+  readonly stepResult: string;
+  readonly stepTiming: string;
+  readonly stepVerdict: string;
   readonly stepsOnly: string;
   readonly subheading: string;
   readonly text: string;
@@ -49,5 +53,7 @@ declare const styles: {
   readonly turnList: string;
   readonly turnNav: string;
   readonly unsupported: string;
+  readonly verdictButton: string;
+  readonly verdictState: string;
 };
 export default styles;

@@ -7,6 +7,8 @@ type Message = {
   content: { type: string; text?: string; url?: string }[];
   tool_calls?: unknown[];
   tool_call_id?: string;
+  reasoning?: string;
+  timestamp?: string;
 };
 
 const text = (role: string, body: string): Message => ({ role, content: [{ type: "text", text: body }] });
@@ -75,13 +77,20 @@ export function fewShotItem(taskId: string): Record<string, unknown> {
   return item(taskId, "chat", prompt, [text("user", prompt), text("assistant", "D")]);
 }
 
-/** 15 calls: ids on all but the last three (paired by order), call 4 fails, call 15 gets no result. */
+/**
+ * 15 calls: ids on all but the last three (paired by order), call 4 fails, call 15 gets no result;
+ * calls 1 and 10 give their reasoning, call 7's result is long (60 seats), and every message is
+ * timestamped (call n at +n·10 s, its result 1.5 s later).
+ */
 export function agentItem(taskId: string): Record<string, unknown> {
-  const messages: Message[] = [text("user", `Book the cheapest flight for ${taskId}`)];
+  const at = (ms: number) => new Date(Date.UTC(2026, 0, 5, 9, 0, 0) + ms).toISOString();
+  const messages: Message[] = [{ ...text("user", `Book the cheapest flight for ${taskId}`), timestamp: at(0) }];
   for (let call = 1; call <= 15; call += 1) {
     const id = call <= 12 ? `call_${call}` : undefined;
     messages.push({
       role: "assistant",
+      timestamp: at(call * 10_000),
+      ...(call === 1 || call === 10 ? { reasoning: `Reasoning before call ${call}: compare the fares.` } : {}),
       content: call === 1 ? [{ type: "text", text: "I will search first." }] : [],
       tool_calls: [
         {
@@ -95,8 +104,17 @@ export function agentItem(taskId: string): Record<string, unknown> {
     const result =
       call === 4
         ? "Error: upstream timeout after 30 s"
-        : JSON.stringify({ step: call, fares: [{ carrier: `carrier-${call}`, price: 300 + call }] });
-    messages.push({ role: "tool", content: [{ type: "text", text: result }], ...(id ? { tool_call_id: id } : {}) });
+        : JSON.stringify({
+            step: call,
+            fares: [{ carrier: `carrier-${call}`, price: 300 + call }],
+            ...(call === 7 ? { seats: Array.from({ length: 60 }, (_, seat) => ({ seat: `row ${seat + 1}` })) } : {}),
+          });
+    messages.push({
+      role: "tool",
+      timestamp: at(call * 10_000 + 1500),
+      content: [{ type: "text", text: result }],
+      ...(id ? { tool_call_id: id } : {}),
+    });
   }
   messages.push(text("assistant", "Booked carrier-14 for 314."));
   return item(taskId, "agent", `Book the cheapest flight for ${taskId}`, messages);

@@ -11,6 +11,9 @@ export type TranscriptMessage = {
   tool_calls?: ToolCall[];
   tool_call_id?: string | string[];
   reasoning?: string;
+  /** ISO 8601, when the source records it. */
+  timestamp?: string;
+  duration_ms?: number;
 };
 export type Transcript = { messages: TranscriptMessage[] };
 /** The import formats are listed once, in lib/imports/formats.ts. */
