@@ -60,6 +60,8 @@ type Props = {
   itemValues?: Record<string, unknown>;
   /** The item is an agent run: its steps take the tool calls' verdicts, and the `?` dialog lists their keys. */
   hasTrace?: boolean;
+  /** The run's tool calls' names in order: a verdict on a call past the table's rows makes valid rows up to it. */
+  traceToolNames?: readonly string[];
 };
 
 type Extras = {
@@ -69,6 +71,7 @@ type Extras = {
   itemValues?: Record<string, unknown>;
   profile: "expert" | "end_user";
   hasTrace: boolean;
+  traceToolNames: readonly string[];
 };
 
 // What an end user (share link) does not see: everything but the universal rubric.
@@ -99,6 +102,7 @@ export function RatingClient({
   itemValues,
   profile = "expert",
   hasTrace = false,
+  traceToolNames = [],
 }: Props) {
   // A share-link visitor does not see the agent extension, so the steps take no verdicts from them.
   const extras: Extras = {
@@ -108,6 +112,7 @@ export function RatingClient({
     itemValues,
     profile,
     hasTrace: hasTrace && profile === "expert",
+    traceToolNames,
   };
   const [start, setStart] = useState<StartingDraft | null>(null);
   // Each restart (a browser copy chosen, a conflict resolved) mounts a fresh form.
@@ -291,7 +296,7 @@ function RatingForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
   }, []);
 
-  const publishVerdicts = useTraceVerdicts(commands, initialDraft, extras.hasTrace);
+  const publishVerdicts = useTraceVerdicts(commands, initialDraft, extras.hasTrace, extras.traceToolNames);
   useFormKeys(formRoot, {
     commands,
     onSkip: extras.canSkip ? () => skipDialog.current?.showModal() : undefined,

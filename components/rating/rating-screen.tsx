@@ -5,7 +5,7 @@ import { ItemView } from "@/components/transcript/item-view";
 import type { Item } from "@/lib/items/types";
 import type { QueueUrls } from "@/lib/queues/open-next-item";
 import { agentPrefill } from "@/lib/aif/agent-prefill";
-import { hasToolCalls } from "@/components/transcript/trace-steps";
+import { hasToolCalls, toolNamesOf } from "@/components/transcript/trace-steps";
 import { ratingContextOf } from "@/lib/queues/record-task";
 import { MarkdownText } from "@/components/markdown/markdown-text";
 import { GuidelinesPanel } from "./guidelines-panel";
@@ -90,6 +90,7 @@ export function RatingScreen({
           canCorrect={canCorrect}
           profile={profile}
           hasTrace={hasToolCalls(assignment.item.transcript)}
+          traceToolNames={toolNamesOf(assignment.item.transcript)}
         />
       </section>
     </div>

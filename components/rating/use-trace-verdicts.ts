@@ -12,12 +12,18 @@ export function useTraceVerdicts(
   commands: RefObject<FormCommands | null>,
   initialDraft: Record<string, unknown>,
   enabled: boolean,
+  toolNames: readonly string[],
 ): (draft: Record<string, unknown>) => void {
   const initial = useRef(initialDraft);
+  // Read when a step is judged, so a new array from a re-render does not attach the form again.
+  const names = useRef(toolNames);
+  useEffect(() => {
+    names.current = toolNames;
+  });
   useEffect(() => {
     if (!enabled) return;
     return attachTraceForm(toolCallVerdicts(initial.current), (index, tool, change) =>
-      commands.current?.patch((draft) => withToolCallVerdict(draft, index, tool, change)),
+      commands.current?.patch((draft) => withToolCallVerdict(draft, index, tool, change, names.current)),
     );
   }, [commands, enabled]);
   return useCallback((draft) => publishVerdicts(toolCallVerdicts(draft)), []);

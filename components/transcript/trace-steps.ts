@@ -43,6 +43,11 @@ export function hasToolCalls(transcript: Transcript): boolean {
   return transcript.messages.some((message) => (message.tool_calls?.length ?? 0) > 0);
 }
 
+/** The run's tool calls' names in order: agent.tool_calls[i] judges call i. */
+export function toolNamesOf(transcript: Transcript): string[] {
+  return transcript.messages.flatMap((message) => message.tool_calls ?? []).map((call) => call.name);
+}
+
 export function planTrace(transcript: Transcript): TracePlan {
   const steps: ToolStep[] = [];
   const stepsByMessage = new Map<number, ToolStep[]>();

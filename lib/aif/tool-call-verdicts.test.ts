@@ -50,4 +50,13 @@ describe("withToolCallVerdict", () => {
     ]);
     expect(isAllGood(toolCallVerdicts(next)[2])).toBe(true);
   });
+
+  it("rows made before that call carry their calls' tool names, so the table stays valid", () => {
+    const next = withToolCallVerdict({}, 2, "get_price", "redundant", ["search", "book", "get_price"]);
+    expect((next.agent as { tool_calls: unknown[] }).tool_calls).toEqual([
+      { tool: "search" },
+      { tool: "book" },
+      { tool: "get_price", redundant: true },
+    ]);
+  });
 });

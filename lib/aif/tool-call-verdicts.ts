@@ -51,13 +51,23 @@ function changed(row: Record<string, unknown>, change: VerdictChange): Record<st
 }
 
 /**
- * The draft with call `index`'s verdict changed. A row the form does not hold yet is
- * made with the call's tool name (rows before it too, so the index still names the call).
+ * The draft with call `index`'s verdict changed. A row the form does not hold yet (the rater deleted rows in the
+ * table) is made with its call's tool name, rows before it too, so that the index still names the call and each
+ * made row is valid (`tool` is required): `toolNames` are the run's calls in order.
  */
-export function withToolCallVerdict(draft: Draft, index: number, tool: string, change: VerdictChange): Draft {
+export function withToolCallVerdict(
+  draft: Draft,
+  index: number,
+  tool: string,
+  change: VerdictChange,
+  toolNames: readonly string[] = [],
+): Draft {
   const agent = isPlainObject(draft.agent) ? draft.agent : {};
   const rows = Array.isArray(agent.tool_calls) ? [...agent.tool_calls] : [];
-  while (rows.length <= index) rows.push(rows.length === index ? { tool } : {});
+  while (rows.length <= index) {
+    const name = rows.length === index ? tool : toolNames[rows.length];
+    rows.push(name ? { tool: name } : {});
+  }
   const row = isPlainObject(rows[index]) ? rows[index] : {};
   rows[index] = changed({ ...row, tool: typeof row.tool === "string" && row.tool !== "" ? row.tool : tool }, change);
   return { ...draft, agent: { ...agent, tool_calls: rows } };
