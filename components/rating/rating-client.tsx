@@ -320,7 +320,7 @@ function RatingForm({
       <ItemClock position={extras.position} />
       <div className="rating-toolbar">
         <SaveStatusText status={autosave.status} />
-        <button type="button" className="btn" onClick={() => dialog.current?.showModal()}>
+        <button type="button" className="btn shortcuts-button" onClick={() => dialog.current?.showModal()}>
           Shortcuts (?)
         </button>
         {extras.canSkip ? (

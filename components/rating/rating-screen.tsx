@@ -65,7 +65,7 @@ export function RatingScreen({
     <div className="rating-layout">
       <section aria-label="Item to rate" className="rating-item">
         {caption}
-        <ItemView item={assignment.item} />
+        <ItemView item={assignment.item} audience={profile} />
       </section>
       <section aria-labelledby="rating-title" className="rating-form">
         <h1 id="rating-title">{title}</h1>
