@@ -54,11 +54,14 @@ type Props = {
   canCorrect?: boolean;
   /** "end_user": a share-link visitor sees the universal rubric only, with large touch targets. */
   profile?: "expert" | "end_user";
+  /** The submit button's words (without the key), when it is not "Submit rating". */
+  submitLabel?: string;
   /** Starting values the item itself gives (an agent run's tool calls and efficiency): no judgment, not saved until edited. */
   itemValues?: Record<string, unknown>;
 };
 
 type Extras = {
+  submitLabel?: string;
   position?: { index: number; total: number };
   canSkip: boolean;
   canCorrect: boolean;
@@ -93,8 +96,9 @@ export function RatingClient({
   canCorrect = false,
   itemValues,
   profile = "expert",
+  submitLabel,
 }: Props) {
-  const extras: Extras = { position, canSkip, canCorrect, itemValues, profile };
+  const extras: Extras = { position, canSkip, canCorrect, itemValues, profile, submitLabel };
   const [start, setStart] = useState<StartingDraft | null>(null);
   // Each restart (a browser copy chosen, a conflict resolved) mounts a fresh form.
   const [generation, setGeneration] = useState(0);
@@ -391,7 +395,7 @@ function RatingForm({
             ? changedFields === 0
               ? "Confirm all (Ctrl+Enter)"
               : "Submit review (Ctrl+Enter)"
-            : "Submit rating (Ctrl+Enter)"
+            : `${extras.submitLabel ?? "Submit rating"} (Ctrl+Enter)`
         }
       />
       {quotes.quotes.length > 0 ? (

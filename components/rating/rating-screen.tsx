@@ -40,6 +40,8 @@ type Props = {
   canCorrect?: boolean;
   /** "end_user" for share-link visitors: the universal rubric only, large targets, plain words. */
   profile?: "expert" | "end_user";
+  /** What the submit button does, when it is not a plain rating (an adjudication's authoritative record). */
+  submitLabel?: string;
   /** The suite's guidelines for its raters (markdown, rendered on the server beside the form). */
   guidelines?: string;
 };
@@ -60,6 +62,7 @@ export function RatingScreen({
   canCorrect = false,
   profile = "expert",
   guidelines = "",
+  submitLabel,
 }: Props) {
   return (
     <div className="rating-layout">
@@ -88,6 +91,7 @@ export function RatingScreen({
           canSkip={canSkip}
           canCorrect={canCorrect}
           profile={profile}
+          submitLabel={submitLabel}
         />
       </section>
     </div>
