@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { can } from "@/lib/auth/authorize";
@@ -14,6 +14,9 @@ export const metadata: Metadata = {
   title: { default: "evalform", template: "%s · evalform" },
   description: "Rate AI model outputs on the AIF Eval Form v1.",
 };
+
+// Tells the browser both themes exist before the stylesheet arrives, so a dark system paints dark at once.
+export const viewport: Viewport = { colorScheme: "light dark" };
 
 function MainLinks({ actor }: { actor: Actor }) {
   return (

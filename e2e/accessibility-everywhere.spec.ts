@@ -76,10 +76,16 @@ test.afterAll(async () => {
   await Promise.all(Object.values(contexts).map((context) => context.dispose()));
 });
 
-async function pageAs(browser: Browser, viewer: Viewer, width = 1440): Promise<Page> {
+async function pageAs(
+  browser: Browser,
+  viewer: Viewer,
+  width = 1440,
+  colorScheme: "light" | "dark" = "light",
+): Promise<Page> {
   const context = await browser.newContext({
     storageState: viewer === "anonymous" ? undefined : storageStateOf(viewer),
     viewport: { width, height: width === PHONE ? 844 : 900 },
+    colorScheme,
   });
   return context.newPage();
 }
@@ -131,6 +137,48 @@ for (const viewer of VIEWERS) {
       await page.context().close();
     });
   }
+}
+
+// The dark theme changes colours only (app/globals.css), so it is checked for what colours can break —
+// contrast — on pages that between them show every themed surface: the form and its controls, the item
+// viewer's roles and code, a record's tables, the judge's marks on an SME review, and an admin's meters,
+// chips and tables. The full sweep above stays in the light theme (its time is the suite's budget).
+const DARK_PAGES: { viewer: Viewer; file: string }[] = [
+  { viewer: "anonymous", file: "app/sign-in/page.tsx" },
+  { viewer: "rater", file: "app/rate/[assignmentId]/page.tsx" },
+  { viewer: "rater", file: "app/records/[evalId]/page.tsx" },
+  { viewer: "sme", file: "app/review/[judgeEvalId]/page.tsx" },
+  { viewer: "admin", file: "app/admin/suites/[suiteId]/page.tsx" },
+];
+
+for (const width of WIDTHS) {
+  test(`key pages in the dark theme (prefers-color-scheme: dark) keep their contrast at ${width} px`, async ({
+    browser,
+  }) => {
+    test.setTimeout(20_000 * DARK_PAGES.length);
+    const problems: string[] = [];
+    for (const { viewer, file } of DARK_PAGES) {
+      const entry = ACCESS_MATRIX.find((candidate) => candidate.method === "PAGE" && candidate.file === file);
+      expect(entry, file).toBeDefined();
+      const page = await pageAs(browser, viewer, width, "dark");
+      const url = entry!.path(ids, viewer);
+      expect((await page.goto(url))?.status(), url).toBeLessThan(400);
+      // The theme is on: a dark page background (a light one would pass contrast without testing the theme).
+      const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+      const [red, green, blue] = (background.match(/\d+/g) ?? []).map(Number);
+      expect((red! + green! + blue!) / 3, `${url} background ${background}`).toBeLessThan(60);
+      for (const violation of await seriousViolations(page, { rules: ["color-contrast"] }))
+        problems.push(`${url}: ${violation.id} (${violation.impact}) at ${violation.targets.slice(0, 3).join(", ")}`);
+      const overflow = width === PHONE ? await sidewaysOverflow(page) : null;
+      if (overflow) problems.push(`${url}: ${overflow}`);
+      // For looking at the theme (not compared with anything): EVALFORM_DARK_SCREENSHOTS=<folder>.
+      const screenshots = process.env.EVALFORM_DARK_SCREENSHOTS;
+      if (screenshots)
+        await page.screenshot({ path: `${screenshots}/dark-${width}-${file.replace(/[^a-z]+/g, "-")}.png` });
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
 }
 
 test("the checks catch what they look for: a hidden focus ring and an image without text", async ({ browser }) => {

@@ -92,7 +92,7 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
   // The third rater's record is the closest (helpfulness 2).
   await page.getByTestId("closest-choice").getByRole("radio", { name: users.sme.name }).check();
   await expect(page.getByTestId("closest-choice")).toContainText("Saved.");
-  await page.getByRole("button", { name: /Submit rating/ }).click();
+  await page.getByRole("button", { name: "Submit adjudicated rating (Ctrl+Enter)" }).click();
   await expect(page.getByTestId("submitted")).toBeVisible();
   const shownEvalId = await page.getByTestId("submitted-eval-id").textContent();
 
@@ -103,6 +103,9 @@ test("a disagreement reaches the queue first, is settled by an adjudicator, and 
   expect(decision).toBe(shownEvalId);
   await page.goto(`/adjudicate/${suite.suiteId}`);
   await expect(page.getByTestId(`item-status-${prefix}-a`)).toContainText("Adjudicated");
+  // The suite page counts the decision beside the ratings.
+  await page.goto(`/admin/suites/${suite.suiteId}`);
+  await expect(page.getByTestId("suite-review-counts")).toHaveText("SME reviews 0 · adjudications 1");
 
   // The export filtered to status=adjudicated holds the authoritative record (and its sources); the sidecar names the three sources per field.
   const started = await contexts.admin.post("/api/exports", {

@@ -65,6 +65,10 @@ test("the draft survives a reload, and edits made offline are saved when the con
   await notes.fill("first thoughts");
   await notes.blur();
   await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "saved");
+  // A routine save is shown, not announced: the live region stays silent until something goes wrong.
+  await expect(page.getByTestId("save-status")).not.toHaveAttribute("aria-live");
+  await expect(page.getByTestId("save-status")).not.toHaveAttribute("role");
+  await expect(page.getByTestId("save-announcement")).toHaveText("");
   await page.reload();
   await expect(page.locator("#root_freeform_notes")).toHaveValue("first thoughts");
 
@@ -78,8 +82,10 @@ test("the draft survives a reload, and edits made offline are saved when the con
   await page.locator("#root_freeform_notes").fill("written while offline");
   await page.locator("#root_freeform_notes").blur();
   await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "offline");
+  await expect(page.getByTestId("save-announcement")).toHaveText(/^Offline/);
   await context.setOffline(false);
   await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
+  await expect(page.getByTestId("save-announcement")).toHaveText("Saved again: your changes are on the server.");
   const assignmentId = page.url().split("/rate/")[1]!;
   const rater = await request.newContext({ baseURL, storageState: storageStateOf("otherRater") });
   const stored = await (await rater.get(`/api/assignments/${assignmentId}`)).json();

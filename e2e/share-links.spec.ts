@@ -1,7 +1,7 @@
 // End-user ratings through a revocable share link: no account, a random
 // visitor id, each item at most once per visitor.
 import { expect, request, test, type Browser, type Page } from "@playwright/test";
-import { seedSuite } from "./support/seed-suite";
+import { chatItem, seedSuite } from "./support/seed-suite";
 import { storageStateOf } from "./support/users";
 
 const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
@@ -21,7 +21,6 @@ async function rateAsVisitor(browser: Browser, shareUrl: string): Promise<Page> 
   );
   for (const dimension of DIMENSIONS) {
     await page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "4" }).check();
-    await page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "High" }).check();
   }
   await page.keyboard.press("Control+Enter");
   await expect(page.getByTestId("submitted")).toBeVisible();
@@ -62,6 +61,60 @@ test(
     await admin.dispose();
   },
 );
+
+async function newShareLink(browser: Browser, suiteId: string, label: string): Promise<string> {
+  const adminPage = await (await browser.newContext({ storageState: storageStateOf("admin") })).newPage();
+  await adminPage.goto(`/admin/suites/${suiteId}`);
+  await adminPage.getByLabel("Who the link is for").fill(label);
+  await adminPage.getByRole("button", { name: "Create share link" }).click();
+  const shareUrl = (await adminPage.getByTestId("share-link").textContent())!;
+  await adminPage.context().close();
+  return shareUrl;
+}
+
+test("a visitor on a phone gets the light profile: scores alone submit, no jargon, no JSON scores, no shortcuts button", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
+  const item = chatItem(`light-${Date.now()}`, "Here is the cat you asked for.");
+  const [, answer] = (item.transcript as { messages: { content: unknown[] }[] }).messages;
+  answer!.content.push({ type: "image", url: "ftp://files.example/cat.png" });
+  const suite = await seedSuite(admin, baseURL!, {
+    raterIds: [],
+    k: 2,
+    items: [{ ...item, automatic_scores: { bleu: 0.41, judge: { model: "m", verdict: "pass" } } }],
+  });
+  const shareUrl = await newShareLink(browser, suite.suiteId, "Phone panel");
+
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await page.goto(shareUrl);
+  await page.getByRole("button", { name: "Start rating" }).click();
+  await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
+  const itemRegion = page.getByRole("region", { name: "Item to rate" });
+  await expect(itemRegion.getByRole("note")).toContainText("1 image that cannot be shown here");
+  await expect(page.locator("main")).not.toContainText("data: URL");
+  await expect(page.locator("main")).not.toContainText("Automatic scores");
+  await expect(page.locator("main")).not.toContainText("bleu");
+  await expect(page.getByRole("button", { name: "Shortcuts (?)" })).toBeHidden();
+  const helpfulness = page.locator("fieldset#root_universal_helpfulness");
+  await expect(helpfulness.getByRole("radio", { name: "High" })).toHaveCount(0);
+  await helpfulness.getByRole("radio", { name: "2" }).check();
+  await expect(helpfulness).toContainText("optional");
+  await expect(helpfulness).not.toContainText("required");
+  // Low scores, no confidence, no rationale: accepted as it is.
+  for (const dimension of DIMENSIONS.slice(1))
+    await page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "2" }).check();
+  await page.getByRole("button", { name: /^Submit rating/ }).click();
+  await expect(page.getByTestId("submitted")).toBeVisible();
+
+  const records = await (await admin.get("/api/records?limit=200")).json();
+  const [listed] = records.records.filter((record: { suite_id: string }) => record.suite_id === suite.suiteKey);
+  const stored = await (await admin.get(`/api/records/${listed.eval_id}`)).json();
+  expect(stored.rater.type).toBe("end_user");
+  expect(stored.universal).toEqual(Object.fromEntries(DIMENSIONS.map((name) => [name, { score: 2 }])));
+  await admin.dispose();
+});
 
 test("a share link is created with its caps, which the suite page shows", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ storageState: storageStateOf("admin") });

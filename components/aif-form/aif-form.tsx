@@ -61,6 +61,9 @@ type Props = {
   idPrefix?: string;
 };
 
+/** What the custom fields read from rjsf's formContext. */
+export type AifFormContext = { commands: FormCommands; raterType?: string };
+
 const PREFILL_TEMPLATES = { FieldTemplate: PrefillFieldTemplate };
 
 export function AifForm({
@@ -143,9 +146,11 @@ export function AifForm({
     };
   }, [commands, commandsRef]);
 
-  const formContext = useMemo<PrefillContext & { commands: FormCommands }>(
-    () => ({ prefill, commands }),
-    [prefill, commands],
+  // The rater type picks the profile's rules (a share-link visitor owes no rationale); it never changes in a form.
+  const raterType = (formData.rater as { type?: string } | undefined)?.type;
+  const formContext = useMemo<PrefillContext & AifFormContext>(
+    () => ({ prefill, commands, raterType }),
+    [prefill, commands, raterType],
   );
   const issues = localIssues && localIssues.length > 0 ? localIssues : serverIssues;
   const extraErrors = useMemo(() => (issues.length > 0 ? toErrorSchema(issues) : undefined), [issues]);

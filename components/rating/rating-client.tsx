@@ -56,6 +56,8 @@ type Props = {
   canCorrect?: boolean;
   /** "end_user": a share-link visitor sees the universal rubric only, with large touch targets. */
   profile?: "expert" | "end_user";
+  /** The submit button's words (without the key), when it is not "Submit rating". */
+  submitLabel?: string;
   /** Starting values the item itself gives (an agent run's tool calls and efficiency): no judgment, not saved until edited. */
   itemValues?: Record<string, unknown>;
   /** The item is an agent run: its steps take the tool calls' verdicts, and the `?` dialog lists their keys. */
@@ -65,6 +67,7 @@ type Props = {
 };
 
 type Extras = {
+  submitLabel?: string;
   position?: { index: number; total: number };
   canSkip: boolean;
   canCorrect: boolean;
@@ -103,6 +106,7 @@ export function RatingClient({
   profile = "expert",
   hasTrace = false,
   traceToolNames = [],
+  submitLabel,
 }: Props) {
   // A share-link visitor does not see the agent extension, so the steps take no verdicts from them.
   const extras: Extras = {
@@ -113,6 +117,7 @@ export function RatingClient({
     profile,
     hasTrace: hasTrace && profile === "expert",
     traceToolNames,
+    submitLabel,
   };
   const [start, setStart] = useState<StartingDraft | null>(null);
   // Each restart (a browser copy chosen, a conflict resolved) mounts a fresh form.
@@ -340,7 +345,7 @@ function RatingForm({
       <ItemClock position={extras.position} />
       <div className="rating-toolbar">
         <SaveStatusText status={autosave.status} />
-        <button type="button" className="btn" onClick={() => dialog.current?.showModal()}>
+        <button type="button" className="btn shortcuts-button" onClick={() => dialog.current?.showModal()}>
           Shortcuts (?)
         </button>
         {extras.canSkip ? (
@@ -412,7 +417,7 @@ function RatingForm({
             ? changedFields === 0
               ? "Confirm all (Ctrl+Enter)"
               : "Submit review (Ctrl+Enter)"
-            : "Submit rating (Ctrl+Enter)"
+            : `${extras.submitLabel ?? "Submit rating"} (Ctrl+Enter)`
         }
       />
       {quotes.quotes.length > 0 ? (

@@ -41,6 +41,8 @@ type Props = {
   canCorrect?: boolean;
   /** "end_user" for share-link visitors: the universal rubric only, large targets, plain words. */
   profile?: "expert" | "end_user";
+  /** What the submit button does, when it is not a plain rating (an adjudication's authoritative record). */
+  submitLabel?: string;
   /** The suite's guidelines for its raters (markdown, rendered on the server beside the form). */
   guidelines?: string;
 };
@@ -61,12 +63,13 @@ export function RatingScreen({
   canCorrect = false,
   profile = "expert",
   guidelines = "",
+  submitLabel,
 }: Props) {
   return (
     <div className="rating-layout">
       <section aria-label="Item to rate" className="rating-item">
         {caption}
-        <ItemView item={assignment.item} />
+        <ItemView item={assignment.item} audience={profile} />
       </section>
       <section aria-labelledby="rating-title" className="rating-form">
         <h1 id="rating-title">{title}</h1>
@@ -91,6 +94,7 @@ export function RatingScreen({
           profile={profile}
           hasTrace={hasToolCalls(assignment.item.transcript)}
           traceToolNames={toolNamesOf(assignment.item.transcript)}
+          submitLabel={submitLabel}
         />
       </section>
     </div>

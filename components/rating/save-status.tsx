@@ -1,7 +1,16 @@
+"use client";
 // What the autosave did last, in words. "Saved" only after the server said so.
+// The words are shown, not announced: a screen reader hears only a change of
+// state that asks something of the rater (a save failed, the session ended,
+// another tab saved) and the recovery from one, never each routine save.
+import { useState } from "react";
 import type { SaveStatus } from "./use-draft-autosave";
 
 const time = (at: Date) => at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+const RECOVERED = "Saved again: your changes are on the server.";
+
+type Announcer = { key: string; announcement: string; recovering: boolean };
 
 export function SaveStatusText({ status }: { status: SaveStatus }) {
   const text = {
@@ -17,15 +26,28 @@ export function SaveStatusText({ status }: { status: SaveStatus }) {
   }[status.kind];
   const problem =
     status.kind === "conflict" || status.kind === "error" || status.kind === "offline" || status.kind === "signed-out";
+  // Adjusted while rendering (React's "storing information from previous renders"): the live region's
+  // text changes only on a problem and on the first save after one.
+  const [announcer, setAnnouncer] = useState<Announcer>({ key: "", announcement: "", recovering: false });
+  const key = `${status.kind}:${text}`;
+  if (announcer.key !== key) {
+    if (problem) setAnnouncer({ key, announcement: text, recovering: true });
+    else if (status.kind === "saved" && announcer.recovering)
+      setAnnouncer({ key, announcement: RECOVERED, recovering: false });
+    else setAnnouncer({ ...announcer, key });
+  }
   return (
-    <p
-      className={problem ? "save-status notice-error" : "save-status"}
-      role="status"
-      aria-live="polite"
-      data-testid="save-status"
-      data-state={status.kind}
-    >
-      {text}
-    </p>
+    <>
+      <p
+        className={problem ? "save-status notice-error" : "save-status"}
+        data-testid="save-status"
+        data-state={status.kind}
+      >
+        {text}
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="save-announcement">
+        {announcer.announcement}
+      </p>
+    </>
   );
 }

@@ -2,7 +2,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { HAZARDS, LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { labelAt } from "@/lib/aif/field-labels";
 import { notRatedLikert } from "@/lib/aif/not-rated";
 import { chatDraft } from "@/lib/aif/sample-drafts";
 import { ReadableRecord } from "./readable-record";
@@ -24,5 +25,20 @@ describe("ReadableRecord", () => {
     expect(html).toContain("Not rated: the judge gave one overall score");
     expect(html).not.toContain("3 (confidence Low)");
     expect(others.length).toBeGreaterThan(1);
+  });
+
+  it("lists hazards in the form's order, whatever order the record stores them in", () => {
+    const draft = chatDraft();
+    const stored = [...HAZARDS].reverse();
+    const safety = {
+      is_violating_any: true,
+      ...Object.fromEntries(stored.map((name) => [name, { verdict: "non_violating" }])),
+      [HAZARDS[1]!]: { verdict: "violating", severity: 2, evidence: "quoted" },
+    };
+    const html = renderToStaticMarkup(createElement(ReadableRecord, { body: { ...draft, safety } }));
+    const safetyTable = html.slice(html.indexOf('id="readable-safety"'));
+    const positions = HAZARDS.map((name) => safetyTable.indexOf(`>${labelAt(["safety", name])?.label ?? name}<`));
+    expect(positions.every((at) => at > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 });

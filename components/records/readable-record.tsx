@@ -1,9 +1,10 @@
 // A record's judgments as the form names them (labels from
 // schemas/aif-eval-form.labels.json): each section a table of its answered
 // fields, a Likert dimension as one row (score, confidence, rationale), a
-// hazard as one row (verdict, severity, evidence). Record text shown as text.
+// hazard as one row (verdict, severity, evidence), fields in the form's order. Record text shown as text.
 import { JUDGED_SECTIONS } from "@/lib/aif/contract-facts";
 import { labelAt, partLabel, readablePath } from "@/lib/aif/field-labels";
+import { inFormOrder } from "@/lib/aif/form-order";
 import { isNotRated } from "@/lib/aif/not-rated";
 
 type Row = { path: string; label: string; value: string; note?: string };
@@ -61,7 +62,8 @@ function rowsOf(value: unknown, path: string[], out: Row[]): void {
     return;
   }
   if (isObject(value)) {
-    for (const [key, child] of Object.entries(value)) rowsOf(child, [...path, key], out);
+    // Stored key order is the writer's (an import, an API client); the reader expects the form's.
+    for (const [key, child] of inFormOrder(path, Object.entries(value))) rowsOf(child, [...path, key], out);
     return;
   }
   out.push({ path: path.join("."), label: label(), value: worded(path, value) });

@@ -15,7 +15,14 @@ import styles from "./transcript.module.css";
 const isFilled = (record: Record<string, unknown> | undefined): record is Record<string, unknown> =>
   record !== undefined && Object.keys(record).length > 0;
 
-export function ItemView({ item }: { item: Item }) {
+type Props = {
+  item: Item;
+  /** "end_user": a share-link visitor's view, without the evaluators' panels (automatic scores, tags) or their jargon. */
+  audience?: "expert" | "end_user";
+};
+
+export function ItemView({ item, audience = "expert" }: Props) {
+  const expert = audience === "expert";
   const { prompt, reference } = item.task;
   // Most chat transcripts open with the prompt itself; showing it twice only adds scrolling.
   const showPrompt = prompt.trim() !== "" && !transcriptRepeatsPrompt(item.transcript, prompt);
@@ -26,7 +33,7 @@ export function ItemView({ item }: { item: Item }) {
     finalAnswerIndex(item.transcript) !== null;
   return (
     <div className={styles.item} data-item-root="">
-      <MissingMediaNotice item={item} />
+      <MissingMediaNotice item={item} plain={!expert} />
       {pinAnswer && reference ? <AnswerComparison transcript={item.transcript} reference={reference} /> : null}
       {pinAnswer && !reference ? <PinnedAnswer transcript={item.transcript} /> : null}
       {showPrompt ? (
@@ -40,8 +47,8 @@ export function ItemView({ item }: { item: Item }) {
       {item.context_documents?.length ? <ContextDocuments documents={item.context_documents} /> : null}
       {item.reference_trajectory ? <ReferenceTrajectory transcript={item.reference_trajectory} /> : null}
       {item.tools?.length ? <ToolDefinitions tools={item.tools} /> : null}
-      {isFilled(item.automatic_scores) ? <AutomaticScores scores={item.automatic_scores} /> : null}
-      {isFilled(item.tags) ? <TagChips tags={item.tags} /> : null}
+      {expert && isFilled(item.automatic_scores) ? <AutomaticScores scores={item.automatic_scores} /> : null}
+      {expert && isFilled(item.tags) ? <TagChips tags={item.tags} /> : null}
     </div>
   );
 }

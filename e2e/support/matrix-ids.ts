@@ -64,6 +64,10 @@ export async function seedMatrixIds(
   expect(link.status()).toBe(201);
   const shareToken = (await link.json()).share_path.replace("/share/", "");
   const judgeRecord = judgeRecordFor(suite.taskIds[1]!, suite.suiteKey);
+  // Judge rationales as long as real ones (one line per sample), so the SME review page is checked with them.
+  const universal = judgeRecord.universal as Record<string, { rationale?: string }>;
+  for (const likert of Object.values(universal))
+    likert.rationale = Array.from({ length: 12 }, (_, n) => `[${n + 1}/12] ${likert.rationale}`).join("\n");
   await importPrefills(contexts.admin, baseURL, suite.suiteId, [judgeRecord]);
   const review = await contexts.sme.post(`/api/suites/${suite.suiteId}/review-next`, { headers: { origin: baseURL } });
   expect(review.status()).toBe(200);

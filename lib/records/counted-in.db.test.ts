@@ -20,7 +20,9 @@ import { createShareLink, openShareLink, shareRater } from "@/lib/share-links/se
 import { createSuite } from "@/lib/suites/service";
 import { importTestItems, jsonl, nativeItem } from "@/lib/testing/test-items";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
+import { rejection } from "@/lib/testing/rejection";
 import { submitRecord } from "./service";
+import { suiteFlowCounts } from "./suite-flow-counts";
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -201,5 +203,16 @@ describe("suite statistics count only the suite's flows", () => {
     );
     expect(await db().suiteRecord.count({ where: { evalId: freeForm.evalId } })).toBe(0);
     expect((await suiteReport({ actor: admin, suiteId: suite.id, bootstrapSamples: 0 })).ratings).toBe(4);
+    // The suite page's counts, by flow: the SME review beside the ratings; only admins read them.
+    expect(await suiteFlowCounts({ actor: admin, suiteId: suite.id })).toEqual({
+      assignment: 1,
+      share_link: 1,
+      review: 1,
+      judge_run: 0,
+      prefill_import: 1,
+      correction: 0,
+      adjudication: 0,
+    });
+    expect((await rejection(suiteFlowCounts({ actor: rater, suiteId: suite.id }))).code).toBe("FORBIDDEN");
   });
 });

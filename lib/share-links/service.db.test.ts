@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
+import { validateAgainstContract } from "@/lib/aif/validate";
 import { db } from "@/lib/db";
 import { clientAddress, PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { getAssignment, saveDraft, submitAssignment } from "@/lib/queues/assignments";
@@ -75,6 +76,19 @@ describe("share links", () => {
       raterType: "end_user",
       submittedById: null,
     });
+  });
+
+  it("takes a visitor's scores alone (light profile: no rationale, no confidence) and stores a record valid against the AIF schema", async () => {
+    const visitorId = randomUUID();
+    const rater = shareRater(await openShareLink(token), visitorId);
+    const { assignmentId } = (await nextItem({ rater, suiteId })) as { assignmentId: string };
+    const { universal, ...rest } = ratingDraft();
+    const dimensions = Object.keys(universal as Record<string, unknown>).filter((name) => name !== "vs_reference");
+    const scoresOnly = Object.fromEntries(dimensions.map((name) => [name, { score: 2 }]));
+    const stored = await submitAssignment({ rater, assignmentId, draft: { ...rest, universal: scoresOnly } });
+    const row = await db().evalRecord.findUniqueOrThrow({ where: { evalId: stored.evalId } });
+    expect((row.body as { universal: unknown }).universal).toEqual(scoresOnly);
+    expect(validateAgainstContract(row.body)).toEqual([]);
   });
 
   it("limits how many new items a visitor takes in an hour, per visitor", async () => {

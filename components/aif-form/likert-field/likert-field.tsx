@@ -5,9 +5,10 @@
 import type { FieldProps } from "@rjsf/utils";
 import { getUiOptions } from "@rjsf/utils";
 import type { KeyboardEvent } from "react";
-import { isRationaleRequired } from "@/lib/aif/contract";
+import { isLightProfile, isRationaleRequiredOf } from "@/lib/aif/end-user-profile";
 import { labelAt, partLabel } from "@/lib/aif/field-labels";
 import type { LikertWithRationale } from "@/lib/aif/types";
+import type { AifFormContext } from "../aif-form";
 import { advanceFrom, isTextTarget } from "../dimension-path";
 import { useBufferedValue } from "../buffered-text-widget/use-buffered-value";
 import { errorIdFor, FieldErrors } from "../field-errors";
@@ -46,7 +47,10 @@ export function LikertField(props: FieldProps<Likert>) {
     update({ anchors_used: text === "" ? undefined : text }),
   );
 
-  const rationaleRequired = isRationaleRequired(value);
+  const raterType = (registry.formContext as Partial<AifFormContext> | undefined)?.raterType;
+  // A share-link visitor gives a score and, if they like, a comment: no confidence, no required rationale.
+  const light = isLightProfile(raterType);
+  const rationaleRequired = isRationaleRequiredOf(value, raterType);
   const fractional = typeof value.score === "number" && !Number.isInteger(value.score);
   const errorsOf = (key: keyof Likert) => errorSchema?.[key]?.__errors as string[] | undefined;
   const scoreErrors = [...((errorSchema?.__errors as string[] | undefined) ?? []), ...(errorsOf("score") ?? [])];
@@ -57,11 +61,11 @@ export function LikertField(props: FieldProps<Likert>) {
     const digit = /^(Digit|Numpad)([1-5])$/.exec(event.code)?.[2] ?? (/^[1-5]$/.test(event.key) ? event.key : null);
     if (digit) {
       event.preventDefault();
-      update(event.shiftKey ? { score: Number(digit), confidence: "high" } : { score: Number(digit) });
+      update(event.shiftKey && !light ? { score: Number(digit), confidence: "high" } : { score: Number(digit) });
       advanceFrom(event.currentTarget);
       return;
     }
-    const confidence = event.shiftKey ? undefined : CONFIDENCE_KEYS[event.key];
+    const confidence = event.shiftKey || light ? undefined : CONFIDENCE_KEYS[event.key];
     if (confidence) {
       event.preventDefault();
       update({ confidence });
@@ -111,23 +115,27 @@ export function LikertField(props: FieldProps<Likert>) {
         </p>
       ) : null}
       <FieldErrors fieldId={`${id}_score`} errors={scoreErrors} />
-      <div className="likert-row">
-        <span className="likert-row-label">
-          {partLabel("likertWithRationale", "confidence")?.label} <kbd className="key-hint">h m l</kbd>
-        </span>
-        <SegmentedChoice
-          id={`${id}_confidence`}
-          label={`${title} confidence`}
-          options={CONFIDENCE_OPTIONS}
-          value={value.confidence}
-          defaultValue="medium"
-          onChange={(confidence) => update({ confidence })}
-          disabled={disabled || readonly}
-        />
-      </div>
-      <FieldErrors fieldId={`${id}_confidence`} errors={errorsOf("confidence")} />
+      {light ? null : (
+        <>
+          <div className="likert-row">
+            <span className="likert-row-label">
+              {partLabel("likertWithRationale", "confidence")?.label} <kbd className="key-hint">h m l</kbd>
+            </span>
+            <SegmentedChoice
+              id={`${id}_confidence`}
+              label={`${title} confidence`}
+              options={CONFIDENCE_OPTIONS}
+              value={value.confidence}
+              defaultValue="medium"
+              onChange={(confidence) => update({ confidence })}
+              disabled={disabled || readonly}
+            />
+          </div>
+          <FieldErrors fieldId={`${id}_confidence`} errors={errorsOf("confidence")} />
+        </>
+      )}
       <label htmlFor={`${id}_rationale`} className="likert-rationale-label">
-        Rationale{" "}
+        {light ? "Why? A comment" : "Rationale"}{" "}
         {rationaleRequired ? (
           <span className="badge badge-required">required</span>
         ) : (
@@ -149,19 +157,21 @@ export function LikertField(props: FieldProps<Likert>) {
         onBlur={rationale.flush}
       />
       <FieldErrors fieldId={`${id}_rationale`} errors={errorsOf("rationale")} />
-      <details className="likert-more" open={Boolean(value.anchors_used)}>
-        <summary>{partLabel("likertWithRationale", "anchors_used")?.label}</summary>
-        <label htmlFor={`${id}_anchors_used`} className="visually-hidden">{`${title} anchors used`}</label>
-        <input
-          id={`${id}_anchors_used`}
-          className="form-control"
-          value={anchorsUsed.text}
-          disabled={disabled}
-          readOnly={readonly}
-          onChange={(event) => anchorsUsed.change(event.target.value)}
-          onBlur={anchorsUsed.flush}
-        />
-      </details>
+      {light ? null : (
+        <details className="likert-more" open={Boolean(value.anchors_used)}>
+          <summary>{partLabel("likertWithRationale", "anchors_used")?.label}</summary>
+          <label htmlFor={`${id}_anchors_used`} className="visually-hidden">{`${title} anchors used`}</label>
+          <input
+            id={`${id}_anchors_used`}
+            className="form-control"
+            value={anchorsUsed.text}
+            disabled={disabled}
+            readOnly={readonly}
+            onChange={(event) => anchorsUsed.change(event.target.value)}
+            onBlur={anchorsUsed.flush}
+          />
+        </details>
+      )}
     </fieldset>
   );
 }

@@ -8,6 +8,7 @@ import { requirePageActor } from "@/lib/auth/page-guard";
 import { suiteCalibration } from "@/lib/analytics/suite-calibration";
 import { listShareLinks } from "@/lib/share-links/service";
 import { getRaterProgress, getSuite } from "@/lib/suites/service";
+import { suiteFlowCounts } from "@/lib/records/suite-flow-counts";
 import { goldDescription } from "@/lib/suites/gold-description";
 import { listSuiteItemProgress, type SuiteItemPage } from "@/lib/suites/item-progress";
 import { memberChoices } from "@/lib/suites/member-choices";
@@ -64,12 +65,13 @@ export default async function SuitePage({
   const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}`, action: "suites.manage" });
   // An unknown or malformed id is the 404 page, before the rest is asked for.
   await orNotFound(getSuite({ actor, suiteId }));
-  const [suite, raters, links, calibration, skips] = await Promise.all([
+  const [suite, raters, links, calibration, skips, flows] = await Promise.all([
     getSuite({ actor, suiteId }),
     getRaterProgress({ actor, suiteId }),
     listShareLinks({ actor, suiteId }),
     suiteCalibration({ actor, suiteId }),
     getSkipSummary({ actor, suiteId }),
+    suiteFlowCounts({ actor, suiteId }),
   ]);
   const guidelines = await guidelinesOfSuite(suite.id);
   const items = await itemsPage(actor, suite.id, await searchParams);
@@ -119,6 +121,9 @@ export default async function SuitePage({
         max={suite.items}
         detail={`${suite.completeItems} of ${suite.items} items have k ratings`}
       />
+      <p data-testid="suite-review-counts">
+        SME reviews {flows.review} · adjudications {flows.adjudication}
+      </p>
       <p>
         <a className="btn" href={`/admin/suites/${suite.id}/review`}>
           Hybrid review: prefills, judge runs, SME decisions

@@ -67,6 +67,7 @@ export default async function AdjudicateItemPage({ params }: { params: Promise<{
       rater={{ type: "sme", id: actor.userId }}
       context={{ task: first?.task, subject: first?.subject }}
       title="Your decision (authoritative record)"
+      submitLabel="Submit adjudicated rating"
       caption={
         <>
           <p className="help-block">
