@@ -83,7 +83,7 @@ export function WinRateChart({ data }: { data: LeaderboardChartData }) {
           <Legend />
           <ReferenceLine x={0.5} stroke="#6b7280" strokeDasharray="4 4" />
           <Bar dataKey="win_rate" name="Win rate" fill="#1d4ed8" isAnimationActive={false}>
-            <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="#111827" direction="x" />
+            <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="currentColor" direction="x" />
           </Bar>
           <Bar dataKey="length_controlled" name="Length-controlled" fill="#f59e0b" isAnimationActive={false} />
         </BarChart>
@@ -131,7 +131,7 @@ export function BradleyTerryChart({ data }: { data: LeaderboardChartData }) {
           <Tooltip formatter={(value) => (typeof value === "number" ? value.toFixed(0) : String(value))} />
           <ReferenceLine x={1000} stroke="#6b7280" strokeDasharray="4 4" />
           <Bar dataKey="rating" name="Rating" fill="#1d4ed8" isAnimationActive={false}>
-            <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="#111827" direction="x" />
+            <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="currentColor" direction="x" />
           </Bar>
         </BarChart>
       </ResponsiveContainer>
@@ -234,7 +234,7 @@ export function PositionBiasChart({ data }: { data: LeaderboardChartData }) {
           <Tooltip formatter={asPercent} />
           <ReferenceLine x={0.5} stroke="#6b7280" strokeDasharray="4 4" />
           <Bar dataKey="left_share" name="Left share" fill="#7c3aed" isAnimationActive={false}>
-            <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="#111827" direction="x" />
+            <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="currentColor" direction="x" />
           </Bar>
         </BarChart>
       </ResponsiveContainer>
@@ -284,7 +284,7 @@ export function PreferenceAgreementChart({ data }: { data: LeaderboardChartData 
             <Tooltip formatter={(value) => (typeof value === "number" ? value.toFixed(3) : String(value))} />
             <ReferenceLine x={0.8} stroke="#16a34a" strokeDasharray="4 4" />
             <Bar dataKey="alpha" name="α" fill="#1d4ed8" isAnimationActive={false}>
-              <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="#111827" direction="x" />
+              <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="currentColor" direction="x" />
             </Bar>
           </BarChart>
         </ResponsiveContainer>

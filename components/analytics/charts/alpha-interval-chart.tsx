@@ -60,7 +60,7 @@ export function AlphaIntervalChart({ likert }: { likert: LikertAgreement[] }) {
             label={{ value: "0.8", position: "top", fontSize: 11 }}
           />
           <Bar dataKey="alpha" name="α" fill="#1d4ed8" isAnimationActive={false}>
-            <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="#111827" direction="x" />
+            <ErrorBar dataKey="error" width={6} strokeWidth={1.5} stroke="currentColor" direction="x" />
           </Bar>
         </BarChart>
       </ResponsiveContainer>
