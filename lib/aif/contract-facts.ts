@@ -88,3 +88,11 @@ export const UNIVERSAL_DIMENSIONS: readonly string[] = LIKERT_DIMENSIONS.filter(
 export const HAZARD_VERDICTS: readonly string[] = enumOf(
   resolve(aifSchema as SchemaLike, { $ref: HAZARD_REF }).properties?.verdict,
 );
+
+/**
+ * The rater types whose rater.id is a person's user id (app_user.id): every type but a model (llm_judge) and an
+ * anonymous end user. The schema does not say which types are people; contract-facts.test.ts asks that each of
+ * its rater types is on one side of this line, so a new type forces the choice.
+ */
+export const PERSON_RATER_TYPES: readonly string[] = ["human", "sme", "hybrid"];
+export const NON_PERSON_RATER_TYPES: readonly string[] = ["llm_judge", "end_user"];

@@ -47,7 +47,7 @@ describe("the rules schema's per-dimension rationale rule", () => {
       schema_version: "1.0.0",
       eval_id: "3c1d5e7f-9a2b-4c6d-8e0f-1a3b5c7d9e2f",
       created_at: "2026-11-21T10:00:00.000Z",
-    } as Record<string, Record<string, unknown>>;
+    } as unknown as Record<string, Record<string, unknown>>;
     record.universal = { ...record.universal, conciseness: { score: 1, confidence: "high" } };
     expect(validate(record)).toBe(false);
     expect(validate.errors?.map((error) => error.instancePath)).toContain("/universal/conciseness");
