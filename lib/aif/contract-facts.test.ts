@@ -102,13 +102,13 @@ describe("the contract facts of the verbatim schema", () => {
 describe("an edited copy of the schema", () => {
   it("shows a Likert dimension added to the universal core or to an extension", () => {
     const schema = copy();
-    at(schema, "properties", "universal", "properties").conciseness = { $ref: "#/$defs/likertWithRationale" };
+    at(schema, "properties", "universal", "properties").added_in_this_test = { $ref: "#/$defs/likertWithRationale" };
     at(schema, "$defs", "ragExtension", "properties").retrieval = {
       type: "object",
       properties: { ranking: { $ref: "#/$defs/likertWithRationale" } },
     };
     const facts = contractFactsOf(schema);
-    expect(facts.likertDimensions).toContain("universal.conciseness");
+    expect(facts.likertDimensions).toContain("universal.added_in_this_test");
     expect(facts.likertDimensions).toContain("rag.retrieval.ranking");
     expect(facts.likertDimensions).toHaveLength(LIKERT_DIMENSIONS.length + 2);
   });
