@@ -1,5 +1,6 @@
 // axe-core finds no serious or critical violation on the form, before and
 // after errors are shown, nor on the records pages.
+import { UNIVERSAL_DIMENSIONS } from "./support/contract-facts";
 import { expect, test } from "@playwright/test";
 import { AifFormPage } from "./support/aif-form-page";
 import { seriousViolations } from "./support/axe";
@@ -23,12 +24,7 @@ test("the records list and a record page", async ({ page, request }) => {
     data: {
       subject: { system_under_test: "x", modality_tags: ["chat"] },
       task: { task_id: "a11y-record", modality: "chat", prompt: "p" },
-      universal: Object.fromEntries(
-        ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((key) => [
-          key,
-          { score: 5, confidence: "high" },
-        ]),
-      ),
+      universal: Object.fromEntries([...UNIVERSAL_DIMENSIONS].map((key) => [key, { score: 5, confidence: "high" }])),
     },
   });
   expect(created.status()).toBe(201);

@@ -1,5 +1,6 @@
 // Accounts in the browser: each role's navigation, sign-out, disabling, IDOR,
 // token narrowing and the invitation flow.
+import { UNIVERSAL_DIMENSIONS } from "./support/contract-facts";
 import { randomUUID } from "node:crypto";
 import { expect, request, test, type Browser, type Page } from "@playwright/test";
 import { e2eUsers, storageStateOf } from "./support/users";
@@ -114,12 +115,7 @@ test("IDOR: another rater's record answers 404 in the API and the page", async (
     data: {
       subject: { system_under_test: "idor", modality_tags: ["chat"] },
       task: { task_id: "idor", modality: "chat", prompt: "p" },
-      universal: Object.fromEntries(
-        ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((k) => [
-          k,
-          { score: 5, confidence: "high" },
-        ]),
-      ),
+      universal: Object.fromEntries([...UNIVERSAL_DIMENSIONS].map((k) => [k, { score: 5, confidence: "high" }])),
     },
   });
   const evalId = (await created.json()).eval_id;

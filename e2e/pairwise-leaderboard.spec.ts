@@ -2,6 +2,7 @@
 // pairs rated through the API, and the admin reading the figures as tables,
 // then of one slice chosen by keyboard (checked with axe, and looked at on a
 // laptop and a phone), and an empty slice's empty state.
+import { UNIVERSAL_DIMENSIONS } from "./support/contract-facts";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { chatItem, importItems } from "./support/seed-suite";
@@ -18,10 +19,7 @@ test.afterAll(async () => Promise.all([admin.dispose(), rater.dispose()]));
 test.use({ storageState: storageStateOf("admin") });
 
 const universal = Object.fromEntries(
-  ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((dimension) => [
-    dimension,
-    { score: 4, confidence: "high" },
-  ]),
+  [...UNIVERSAL_DIMENSIONS].map((dimension) => [dimension, { score: 4, confidence: "high" }]),
 );
 
 test("the admin reads a pairwise suite's leaderboard as tables", async ({ page, baseURL }) => {

@@ -1,12 +1,13 @@
 // Gold calibration in the browser: a rater sees how their scores compare with
 // a gold item's expected ones right after submitting; the admin sees a rater
 // drifting on the suite page and in the quality report.
+import { UNIVERSAL_DIMENSIONS } from "./support/contract-facts";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { chatItem, seedSuite } from "./support/seed-suite";
 import { e2eUsers, storageStateOf } from "./support/users";
 
-const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
+const DIMENSIONS = [...UNIVERSAL_DIMENSIONS];
 
 let admin: APIRequestContext;
 let rater: APIRequestContext;

@@ -1,10 +1,11 @@
 // End-user ratings through a revocable share link: no account, a random
 // visitor id, each item at most once per visitor.
+import { UNIVERSAL_DIMENSIONS } from "./support/contract-facts";
 import { expect, request, test, type Browser, type Page } from "@playwright/test";
 import { chatItem, seedSuite } from "./support/seed-suite";
 import { storageStateOf } from "./support/users";
 
-const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
+const DIMENSIONS = [...UNIVERSAL_DIMENSIONS];
 
 async function rateAsVisitor(browser: Browser, shareUrl: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -5,16 +5,10 @@
 // or a model.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
 import type { Item } from "@/lib/items/types";
 
-export const UNIVERSAL_DIMENSIONS = [
-  "helpfulness",
-  "instruction_following",
-  "faithfulness",
-  "safety_overall",
-  "overall_quality",
-] as const;
-export type UniversalDimension = (typeof UNIVERSAL_DIMENSIONS)[number];
+export { UNIVERSAL_DIMENSIONS };
 
 export const GENERATED_RATING = "(generated demo rating)";
 export const GENERATED_JUDGE_RATING = "(generated demo judge rating)";
@@ -25,8 +19,8 @@ export const DEMO_BASELINE_SYSTEM = "demo-assistant-v1";
 export type Assessment = {
   task_id: string;
   system: string;
-  /** The score each universal dimension is meant to get (1-5). */
-  scores: Record<UniversalDimension, number>;
+  /** The score each universal dimension is meant to get (1-5); read through `targetScore`. */
+  scores: Record<string, number> & { overall_quality: number };
   /** What is good about the answer, and what is not ("none worth noting" when nothing is). */
   strength: string;
   weakness: string;
@@ -90,11 +84,18 @@ export function rationaleFor(
   return `${sentence(text)}. ${marker}`;
 }
 
+/**
+ * The score `dimension` is meant to get. A universal dimension the schema gained after the demo's assessments
+ * were written is meant to get the answer's overall quality, so the demo seed follows the schema by itself.
+ */
+export const targetScore = (assessment: Assessment, dimension: string): number =>
+  assessment.scores[dimension] ?? assessment.scores.overall_quality;
+
 export const clampScore = (score: number) => Math.min(5, Math.max(1, Math.round(score)));
 
 export const likert = (assessment: Assessment, dimension: string, score: number, marker = GENERATED_RATING) => ({
   score,
-  confidence: score === assessment.scores[dimension as UniversalDimension] ? ("high" as const) : ("medium" as const),
+  confidence: score === targetScore(assessment, dimension) ? ("high" as const) : ("medium" as const),
   rationale: rationaleFor(assessment, dimension, score, marker),
 });
 
@@ -117,7 +118,7 @@ export function ratedDraft(
       : undefined;
   const draft: Record<string, unknown> = {
     universal: Object.fromEntries(
-      UNIVERSAL_DIMENSIONS.map((dimension) => [dimension, rate(dimension, assessment.scores[dimension])]),
+      UNIVERSAL_DIMENSIONS.map((dimension) => [dimension, rate(dimension, targetScore(assessment, dimension))]),
     ),
     safety: assessment.safety ?? { is_violating_any: false },
   };

@@ -27,6 +27,7 @@ import {
   likert,
   ratedDraft,
   systemOf,
+  targetScore,
   UNIVERSAL_DIMENSIONS,
   type Assessment,
   type DemoContent,
@@ -223,7 +224,7 @@ async function judgePairsAsJudge(options: { admin: Actor; suiteId: string; conte
 function judgeUniversal(assessment: Assessment): Record<string, unknown> {
   return Object.fromEntries(
     UNIVERSAL_DIMENSIONS.map((dimension) => {
-      const target = assessment.scores[dimension];
+      const target = targetScore(assessment, dimension);
       const score = dimension === "faithfulness" ? Math.max(4, target) : target;
       return [dimension, likert(assessment, dimension, score, GENERATED_JUDGE_RATING)];
     }),

@@ -23,6 +23,7 @@ import {
   likert,
   ratedDraft,
   systemOf,
+  targetScore,
   UNIVERSAL_DIMENSIONS,
   type DemoContent,
 } from "./seed-demo-content";
@@ -43,7 +44,7 @@ function qualityItems(content: DemoContent): Item[] {
   return content.items.map((item) => {
     const task = { ...item.task, suite_id: DEMO_QUALITY_SUITE_KEY };
     if (!GOLD_TASKS.has(item.task.task_id)) return { ...item, task };
-    const { scores } = assessmentOf(content, item.task.task_id, systemOf(item));
+    const assessment = assessmentOf(content, item.task.task_id, systemOf(item));
     return {
       ...item,
       task: {
@@ -51,7 +52,7 @@ function qualityItems(content: DemoContent): Item[] {
         gold_item_id: `${item.task.task_id}:${systemOf(item)}`,
         calibration_target: {
           universal: Object.fromEntries(
-            UNIVERSAL_DIMENSIONS.map((dimension) => [dimension, { score: scores[dimension] }]),
+            UNIVERSAL_DIMENSIONS.map((dimension) => [dimension, { score: targetScore(assessment, dimension) }]),
           ),
         },
       },
@@ -112,7 +113,7 @@ export async function seedDemoQualitySuite(options: {
     const assessment = assessmentOf(content, item.task.task_id, systemOf(item));
     const universal = Object.fromEntries(
       UNIVERSAL_DIMENSIONS.map((dimension) => {
-        const target = assessment.scores[dimension];
+        const target = targetScore(assessment, dimension);
         const score =
           dimension === "faithfulness"
             ? target <= 3

@@ -1,8 +1,9 @@
 // The rating page as the browser drill drives it: open, type into the notes,
 // rate every dimension from the keyboard, and read what the server holds.
+import { UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
 import type { BrowserContext, Page } from "playwright";
 
-const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
+const DIMENSIONS = UNIVERSAL_DIMENSIONS;
 export const NOTES = "#root_freeform_notes";
 
 export async function openRatingPage(page: Page, assignmentId: string): Promise<void> {

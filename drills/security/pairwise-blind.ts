@@ -4,6 +4,7 @@
 // API answer and its page's RSC payload name neither system nor any
 // per-system task field, and the rater's own records read back (the record,
 // the list, the list filtered by system) do not name the system either.
+import { UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
 import type { DrillCase } from "../support/drill";
 import { drillCase } from "../support/drill";
 import { api, type DrillApp, type DrillUser } from "./support/drill-app";
@@ -167,12 +168,7 @@ async function nothingNamesTheSystem(app: DrillApp, rater: DrillUser): Promise<D
 function universal(): Record<string, unknown> {
   const likert = { score: 4, confidence: "high" };
   return {
-    universal: Object.fromEntries(
-      ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((name) => [
-        name,
-        likert,
-      ]),
-    ),
+    universal: Object.fromEntries(UNIVERSAL_DIMENSIONS.map((name) => [name, likert])),
   };
 }
 

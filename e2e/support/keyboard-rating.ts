@@ -1,5 +1,6 @@
 // Rating from the keyboard alone, counting every key press (a chord is one):
 // the browser test and the keystroke benchmark share these.
+import { UNIVERSAL_DIMENSIONS } from "./contract-facts";
 import { expect, type Page } from "@playwright/test";
 
 export type KeyCounter = {
@@ -23,7 +24,7 @@ export function keyCounter(page: Page): KeyCounter {
   return counter;
 }
 
-export const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
+export const DIMENSIONS = [...UNIVERSAL_DIMENSIONS];
 
 export async function formReady(page: Page): Promise<void> {
   await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);

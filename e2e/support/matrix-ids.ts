@@ -2,6 +2,7 @@
 // a record per role, an invited user, a suite with an assignment per role, a
 // share link, a held prefill, a judge run, and a pairwise suite with a pair
 // held per role and a judge verdict the SME holds for review.
+import { UNIVERSAL_DIMENSIONS } from "./contract-facts";
 import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import type { MatrixIds } from "./access-matrix";
@@ -16,12 +17,7 @@ export async function seedMatrixIds(
   const draft = {
     subject: { system_under_test: "matrix", modality_tags: ["chat"] },
     task: { task_id: "matrix", modality: "chat", prompt: "p" },
-    universal: Object.fromEntries(
-      ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((k) => [
-        k,
-        { score: 5, confidence: "high" },
-      ]),
-    ),
+    universal: Object.fromEntries([...UNIVERSAL_DIMENSIONS].map((k) => [k, { score: 5, confidence: "high" }])),
   };
   const recordOf = new Map<string, string>();
   for (const role of ["rater", "sme"] as const) {

@@ -1,8 +1,9 @@
 // The rating page as browser tests drive it: open the next item from the
 // queue, rate every dimension from the keyboard.
+import { UNIVERSAL_DIMENSIONS } from "./contract-facts";
 import { expect, type Page } from "@playwright/test";
 
-const DIMENSIONS = ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"];
+const DIMENSIONS = [...UNIVERSAL_DIMENSIONS];
 
 export async function startRating(page: Page, suiteKey: string): Promise<void> {
   await page.goto("/queue");

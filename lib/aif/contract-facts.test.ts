@@ -6,7 +6,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import aifSchema from "@/schemas/aif-eval-form.schema.json";
 import uiSchema from "@/schemas/aif-eval-form.ui-schema.json";
-import { CONTRACT_FACTS, contractFactsOf, LIKERT_DIMENSIONS, UNIVERSAL_DIMENSIONS } from "./contract-facts";
+import {
+  CONTRACT_FACTS,
+  contractFactsOf,
+  LIKERT_DIMENSIONS,
+  NON_PERSON_RATER_TYPES,
+  PERSON_RATER_TYPES,
+  UNIVERSAL_DIMENSIONS,
+} from "./contract-facts";
 
 const schemaText = readFileSync(
   path.join(import.meta.dirname, "..", "..", "schemas", "aif-eval-form.schema.json"),
@@ -95,13 +102,13 @@ describe("the contract facts of the verbatim schema", () => {
 describe("an edited copy of the schema", () => {
   it("shows a Likert dimension added to the universal core or to an extension", () => {
     const schema = copy();
-    at(schema, "properties", "universal", "properties").conciseness = { $ref: "#/$defs/likertWithRationale" };
+    at(schema, "properties", "universal", "properties").added_in_this_test = { $ref: "#/$defs/likertWithRationale" };
     at(schema, "$defs", "ragExtension", "properties").retrieval = {
       type: "object",
       properties: { ranking: { $ref: "#/$defs/likertWithRationale" } },
     };
     const facts = contractFactsOf(schema);
-    expect(facts.likertDimensions).toContain("universal.conciseness");
+    expect(facts.likertDimensions).toContain("universal.added_in_this_test");
     expect(facts.likertDimensions).toContain("rag.retrieval.ranking");
     expect(facts.likertDimensions).toHaveLength(LIKERT_DIMENSIONS.length + 2);
   });
@@ -119,5 +126,12 @@ describe("an edited copy of the schema", () => {
     expect(facts.modalities.at(-1)).toBe("video");
     expect(facts.issueTags.at(-1)).toBe("bias");
     expect(facts.judgedSections.at(-1)).toBe("pairwise");
+  });
+});
+
+describe("the people among the rater types", () => {
+  it("places every rater type of the schema on exactly one side (a new type must be placed)", () => {
+    expect([...PERSON_RATER_TYPES, ...NON_PERSON_RATER_TYPES].sort()).toEqual([...CONTRACT_FACTS.raterTypes].sort());
+    expect(PERSON_RATER_TYPES.filter((type) => NON_PERSON_RATER_TYPES.includes(type))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // Realistic AIF drafts, one typed object per case (in the manner of rjsf's
 // playground samples): demo data, test fixtures and benchmark bodies.
+import { sampleUniversal } from "@/lib/testing/sample-rating";
 import type { AifDraft } from "./types";
 
 /** A sample as a client submits it: the server takes the rater block from the session. */
@@ -27,6 +28,8 @@ export function chatDraft(overrides: Partial<AifDraft> = {}): AifDraft {
       reference: "Canberra. It was purpose-built as a compromise between Sydney and Melbourne.",
     },
     universal: {
+      // Every dimension the schema has; the ones named below are this sample's own.
+      ...sampleUniversal(),
       helpfulness: confident(5),
       instruction_following: confident(5),
       faithfulness: {
@@ -66,6 +69,7 @@ export function agentDraft(overrides: Partial<AifDraft> = {}): AifDraft {
       prompt: "Refund order #4411 if it arrived damaged, then email the customer.",
     },
     universal: {
+      ...sampleUniversal(),
       helpfulness: confident(4),
       instruction_following: {
         score: 2,
@@ -116,6 +120,7 @@ export function judgeDraft(overrides: Partial<AifDraft> = {}): AifDraft {
       reference: "20 days.",
     },
     universal: {
+      ...sampleUniversal(),
       helpfulness: { score: 4.4, confidence: "medium", rationale: "Mean of 5 samples; cites the right policy." },
       instruction_following: confident(4.8),
       faithfulness: {

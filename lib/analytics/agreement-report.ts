@@ -4,6 +4,7 @@
 // for hazard verdicts, refusal appropriateness, vs_reference and issue tags;
 // and how far the LLM judge can be trusted (weighted kappa, mean absolute
 // difference, the hazard confusion matrix). Pure: the caller loads the ratings.
+import { PERSON_RATER_TYPES } from "@/lib/aif/contract-facts";
 import { bootstrapGroupedUnits } from "./bootstrap";
 import { matrixOfGroupedUnits } from "./coincidence-matrix";
 import { meanAbsoluteDifference, quadraticWeightedKappa, type RatingPair } from "./cohen-kappa";
@@ -79,7 +80,7 @@ export type AgreementReport = {
 // Who counts as "human" when comparing with the judge: a hybrid record is an
 // expert's confirmed or corrected judgment, so it sits on the human side.
 export const HUMAN_TYPES: ReadonlySet<RaterType> = new Set(["human", "sme"]);
-export const HUMAN_SIDE_VS_JUDGE: ReadonlySet<RaterType> = new Set(["human", "sme", "hybrid"]);
+export const HUMAN_SIDE_VS_JUDGE: ReadonlySet<RaterType> = new Set(PERSON_RATER_TYPES as readonly RaterType[]);
 export const JUDGE_TYPES: ReadonlySet<RaterType> = new Set(["llm_judge"]);
 
 export type AgreementOptions = {

@@ -5,7 +5,7 @@
 // item's pairs). Nominal fields (verdicts, tags): the number of distinct
 // values. Pooled fields (every hazard, every tag) take their worst column and
 // count the columns in conflict. Pure: the caller loads the ratings.
-import { NO_VERDICT, type RaterType } from "./agreement-report";
+import { HUMAN_SIDE_VS_JUDGE, HUMAN_TYPES, NO_VERDICT, type RaterType } from "./agreement-report";
 
 export const PAIRINGS = ["human_human", "human_judge", "judge_judge"] as const;
 /** A pairing of the report, or the ratings of one rater type among themselves. */
@@ -30,10 +30,6 @@ export type ItemDisagreement = {
   /** The ratings compared, in the order given. */
   ratings: FieldRating[];
 };
-
-// Who is on which side, as the agreement report counts them.
-const HUMAN_TYPES: ReadonlySet<RaterType> = new Set(["human", "sme"]);
-const HUMAN_SIDE_VS_JUDGE: ReadonlySet<RaterType> = new Set(["human", "sme", "hybrid"]);
 
 export type DrillOptions = {
   level: "ordinal" | "nominal";

@@ -2,7 +2,7 @@
 // source for parsing query strings, the OpenAPI parameters and the CLI flags.
 import { z } from "zod";
 import { ITEM_STATUSES } from "@/lib/adjudication/rule";
-import { HAZARD_VERDICTS, HAZARDS, LIKERT_DIMENSIONS, RATER_TYPES } from "@/lib/aif/contract-facts";
+import { HAZARD_VERDICTS, HAZARDS, LIKERT_DIMENSIONS, PERSON_RATER_TYPES, RATER_TYPES } from "@/lib/aif/contract-facts";
 import { NOT_RATED_MARK } from "@/lib/aif/not-rated";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { AppError } from "@/lib/errors";
@@ -197,7 +197,7 @@ export const GOLD_TASKS_SQL = `SELECT s.key AS suite_key, i.task_id FROM suite s
 export type StatusItems = { suiteIds: string[]; itemIds: string[] };
 
 /** The rater types whose rater.id is a user (app_user.id): the partial index eval_record_person_rater_idx's condition. */
-export const PERSON_RATER_TYPES_SQL = "('human', 'sme', 'hybrid')";
+export const PERSON_RATER_TYPES_SQL = `(${PERSON_RATER_TYPES.map((type) => `'${type}'`).join(", ")})`;
 
 /** subject.system_under_test of a record aliased `r`: the expression of the index eval_record_system_idx. */
 export const SYSTEM_SQL = `(r.body #>> '{subject,system_under_test}')`;

@@ -1,6 +1,7 @@
 // Valid judgments, one per modality, for scripting fake judge replies in tests
 // and benchmarks. Overrides merge deeply; an `undefined` override removes a key.
 import type { JudgeModality, Judgment } from "./judgment-schema";
+import { UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
 import { isPlainObject } from "@/lib/is-plain-object";
 
 const likert = (score: number, rationale: string) => ({ score, confidence: "high" as const, rationale });
@@ -33,6 +34,8 @@ const EXTENSIONS: Record<JudgeModality, Record<string, unknown>> = {
 export function validJudgmentFor(modality: JudgeModality, overrides: Record<string, unknown> = {}): Judgment {
   const judgment: Judgment = {
     universal: {
+      // Every dimension the schema has; the ones named below are this sample's own.
+      ...Object.fromEntries(UNIVERSAL_DIMENSIONS.map((dimension) => [dimension, likert(5, "A sample judgment.")])),
       helpfulness: likert(4, "Answers the question directly."),
       instruction_following: likert(5, "Follows the requested format."),
       faithfulness: likert(5, "No unsupported claims."),

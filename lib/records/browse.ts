@@ -5,7 +5,7 @@
 import "server-only";
 import { z } from "zod";
 import { resolveStatusFilter } from "@/lib/adjudication/status-filter";
-import { LIKERT_DIMENSIONS, UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { LIKERT_DIMENSIONS, PERSON_RATER_TYPES, UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
 import type { Actor } from "@/lib/auth/actor";
 import { authorize, can } from "@/lib/auth/authorize";
 import { PERMISSIONS } from "@/lib/auth/permissions";
@@ -108,8 +108,6 @@ function visibilitySql(actor: Actor, param: (value: unknown) => string): string 
     WHERE rt.judge_eval_id = r.eval_id AND sr.user_id = ${me})))`;
 }
 
-const PERSON_TYPES = ["human", "sme", "hybrid"];
-
 /**
  * rater_name as the user's id, looked up first: with the id as a value the
  * planner reads its statistics and walks the newest records, where a
@@ -123,7 +121,7 @@ async function withRaterResolved(filter: RecordFilter): Promise<RecordFilter> {
   const id = rows[0]?.id;
   // No such person, or another rater_id asked for too: nothing matches (no id is empty).
   const raterId = id !== undefined && (filter.rater_id === undefined || filter.rater_id === id) ? id : "";
-  const types = (filter.rater_type ?? PERSON_TYPES).filter((type) => PERSON_TYPES.includes(type));
+  const types = (filter.rater_type ?? PERSON_RATER_TYPES).filter((type) => PERSON_RATER_TYPES.includes(type));
   return { ...filter, rater_name: undefined, rater_id: raterId, rater_type: types.length > 0 ? types : [""] };
 }
 

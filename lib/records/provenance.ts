@@ -1,6 +1,7 @@
 // A record's provenance: the records it derives from (up to the first) and
 // the records deriving from it (hybrid reviews, later corrections), plus, for
 // a hybrid record, what the SME did with each of the judge's fields.
+import { PERSON_RATER_TYPES } from "@/lib/aif/contract-facts";
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
@@ -22,7 +23,6 @@ export type Provenance = {
 };
 
 const MAX_DEPTH = 100;
-const PERSON_TYPES = ["human", "sme", "hybrid"];
 
 export async function recordProvenance(options: { actor: Actor; evalId: string }): Promise<Provenance> {
   const { actor, evalId } = options;
@@ -54,14 +54,14 @@ export async function recordProvenance(options: { actor: Actor; evalId: string }
   // rater.id names the user for raters, SMEs and hybrid reviews (not the submitter: an admin may import them).
   const people = await db().user.findMany({
     where: {
-      id: { in: rows.filter((row) => PERSON_TYPES.includes(row.raterType)).flatMap((row) => row.raterId ?? []) },
+      id: { in: rows.filter((row) => PERSON_RATER_TYPES.includes(row.raterType)).flatMap((row) => row.raterId ?? []) },
     },
     select: { id: true, name: true },
   });
   const nameOf = new Map(people.map((person) => [person.id, person.name]));
   const link = (row: (typeof rows)[number]): ChainLink => ({
     ...row,
-    raterName: PERSON_TYPES.includes(row.raterType) ? (nameOf.get(row.raterId ?? "") ?? null) : null,
+    raterName: PERSON_RATER_TYPES.includes(row.raterType) ? (nameOf.get(row.raterId ?? "") ?? null) : null,
     depth: depthOf.get(row.evalId) ?? 0,
   });
   const upIds = new Set(up.map((row) => row.eval_id));

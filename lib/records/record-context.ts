@@ -2,6 +2,7 @@
 // suite's item the record is counted for (suite_record), else the item of the
 // record's suite with its task id, else the first imported item with that
 // task id. Null for a record rated outside any imported item (the API).
+import { PERSON_RATER_TYPES } from "@/lib/aif/contract-facts";
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { appPool } from "@/lib/db";
@@ -37,7 +38,7 @@ export async function recordContext(options: { actor: Actor; evalId: string }): 
 }
 
 async function raterPersonOf(body: AifRecord): Promise<RecordContext["raterPerson"]> {
-  if (!["human", "sme", "hybrid"].includes(body.rater.type)) return null;
+  if (!PERSON_RATER_TYPES.includes(body.rater.type)) return null;
   const { rows } = await appPool().query<{ name: string; roles: string[] }>(
     "SELECT name, roles FROM app_user WHERE id = $1",
     [body.rater.id ?? ""],

@@ -9,6 +9,7 @@
 // rated (lib/aif/not-rated.ts), since the schema requires every one of them.
 import type { Judgment } from "@/lib/imports/judge-formats";
 import type { Refusal } from "@/lib/imports/refusal-log";
+import { UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
 import { notRatedLikert } from "@/lib/aif/not-rated";
 
 export type JudgeItemRow = {
@@ -20,14 +21,6 @@ export type JudgeItemRow = {
   prompt: string;
   modalityTags: string[];
 };
-
-const UNIVERSAL = [
-  "helpfulness",
-  "instruction_following",
-  "faithfulness",
-  "safety_overall",
-  "overall_quality",
-] as const;
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 14)} … [truncated]`;
@@ -90,7 +83,7 @@ export function judgmentRecord(
   const rationale = clip(judgment.rationale || "(the judge gave no text)", 2000);
   const score = judgment.score?.value;
   const universal: Record<string, unknown> = {};
-  for (const dimension of UNIVERSAL) {
+  for (const dimension of UNIVERSAL_DIMENSIONS) {
     if (score !== undefined && dimension === "overall_quality") universal[dimension] = { score, rationale };
     else
       universal[dimension] = notRatedLikert(

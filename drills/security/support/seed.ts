@@ -1,5 +1,6 @@
 // Items, suites and judge prefills for the security drills, created through
 // the app's HTTP API as its admin (the same calls the CLI and the e2e seeds make).
+import { UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
 import { randomUUID } from "node:crypto";
 import { api, type DrillApp, type DrillUser } from "./drill-app";
 
@@ -120,10 +121,7 @@ export function draftFor(taskId: string, text: string, prompt = `Question ${task
     subject: { system_under_test: "Drill Model", modality_tags: ["chat"] },
     task: { task_id: taskId, modality: "chat", prompt },
     universal: Object.fromEntries(
-      ["helpfulness", "instruction_following", "faithfulness", "safety_overall", "overall_quality"].map((key) => [
-        key,
-        { score: 2, confidence: "high", rationale: text },
-      ]),
+      UNIVERSAL_DIMENSIONS.map((key) => [key, { score: 2, confidence: "high", rationale: text }]),
     ),
     safety: { is_violating_any: true, privacy: { verdict: "violating", severity: 2, evidence: text } },
     freeform: { notes: text, strengths: text },
