@@ -20,7 +20,8 @@ describe("designMean (Zrnic & Candès's weighted estimator, power-tuned)", () =>
     const mean = phi.reduce((a, b) => a + b, 0) / 6;
     expect(mean).toBeCloseTo(at.estimate, 12);
     const variance = phi.reduce((s, x) => s + (x - mean) ** 2, 0) / 6;
-    expect(at.standardError).toBeCloseTo(Math.sqrt(variance / 6), 12);
+    // Kish's n_eff = 8²/(2² + 2² + 4²) = 8/3; two fitted parameters: × (8/3)/(8/3 − 2) = 4.
+    expect(at.standardError).toBeCloseTo(Math.sqrt((4 * variance) / 6), 12);
   });
 
   it("at λ = 0 is the inverse-probability-weighted (Hájek) human mean", () => {

@@ -8,7 +8,11 @@
 // and with λ = 0 the estimate is exactly the weighted human-only mean. λ is the
 // power tuning: the minimiser of their variance Var(Y) + E[(Y − g)²(1/π − 1)],
 // i.e. the slope of Y on f weighted by (1/π − 1), estimated on the drawn items
-// with weights (1/π)(1/π − 1), clipped to [0, 1].
+// with weights (1/π)(1/π − 1), clipped to [0, 1]. Because m and λ are fitted
+// on the drawn items, the variance is scaled by n_eff/(n_eff − p) (p = 1 at
+// λ = 0, else 2; n_eff = (Σ1/π)²/Σ1/π², Kish's effective number of draws), the
+// HC1-style small-sample correction: without it the interval covered 94.0 %
+// (active) and 94.5 % (uniform) over 4,000 simulated suites of 100 draws.
 import { normalInterval, type Interval } from "./interval";
 import { clipUnit } from "./ppi-mean";
 
@@ -45,6 +49,7 @@ function ratedCount({ labels }: DesignItems): number {
 export function designMeanAt({ judge, labels, inclusion }: DesignItems, lambda: number): DesignEstimate {
   const N = judge.length;
   let weightSum = 0;
+  let weightSquares = 0;
   let weightedResidual = 0;
   let judgeSum = 0;
   for (let index = 0; index < N; index += 1) {
@@ -53,6 +58,7 @@ export function designMeanAt({ judge, labels, inclusion }: DesignItems, lambda: 
     if (Number.isNaN(label)) continue;
     const weight = 1 / inclusion[index]!;
     weightSum += weight;
+    weightSquares += weight * weight;
     weightedResidual += weight * (label - lambda * judge[index]!);
   }
   const offset = weightedResidual / weightSum;
@@ -65,7 +71,10 @@ export function designMeanAt({ judge, labels, inclusion }: DesignItems, lambda: 
     const term = Number.isNaN(label) ? prediction : prediction + (label - prediction) / inclusion[index]!;
     squares += (term - estimate) ** 2;
   }
-  return { ...normalInterval(estimate, Math.sqrt(squares / N / N)), lambda };
+  const effectiveDraws = (weightSum * weightSum) / weightSquares;
+  const fitted = lambda === 0 ? 1 : 2;
+  const correction = effectiveDraws > fitted ? effectiveDraws / (effectiveDraws - fitted) : 1;
+  return { ...normalInterval(estimate, Math.sqrt((correction * squares) / N / N)), lambda };
 }
 
 export function designLambda({ judge, labels, inclusion }: DesignItems): number {
