@@ -1,0 +1,122 @@
+// Every estimate of a suite's ratings, per system under test × measure: the
+// one computation behind the API, the report section and `evalform estimate`
+// (which builds the same columns from an export), so their figures agree.
+import type { RatingColumns } from "@/lib/analytics/agreement-report";
+import { estimateMean, type MeanEstimates } from "./estimate-mean";
+import { averageByItem } from "./item-average";
+import { HUMAN_RATER_TYPES, JUDGE_RATER_TYPE, measuresOf } from "./measures";
+import { labelledVariances, ratingsNeeded, type RatingsNeeded } from "./ratings-needed";
+
+export type MeasureEstimates = MeanEstimates & {
+  measure: string;
+  kind: "mean score" | "share";
+  /** With a target width: more human-rated items the corrected interval needs to reach it. */
+  ratingsNeeded: RatingsNeeded | null;
+};
+export type SystemEstimates = { system: string; items: number; measures: MeasureEstimates[] };
+export type RatingsEstimates = {
+  systems: SystemEstimates[];
+  targetWidth: number | null;
+  /** End users' ratings, not used as labels. */
+  ratingsNotUsed: number;
+};
+
+export type EstimateOptions = {
+  targetWidth?: number | null;
+  /** Inclusion probability of an item key ("task|system"), when the suite has a sampling design. */
+  inclusionOf?: (item: string) => number | undefined;
+};
+
+/** An item key is its task and system under test, "task|system" (lib/analytics/report-ratings.ts). */
+export function systemOfItem(item: string): string {
+  return item.slice(item.indexOf("|") + 1);
+}
+
+export function estimatesOfRatings(ratings: RatingColumns, options: EstimateOptions = {}): RatingsEstimates {
+  const itemIndex = new Map<string, number>();
+  const itemKeys: string[] = [];
+  const ratingItems = new Int32Array(ratings.items.length);
+  const isJudge = new Uint8Array(ratings.items.length);
+  const isHuman = new Uint8Array(ratings.items.length);
+  let ratingsNotUsed = 0;
+  ratings.items.forEach((item, rating) => {
+    let index = itemIndex.get(item);
+    if (index === undefined) itemIndex.set(item, (index = itemKeys.push(item) - 1));
+    ratingItems[rating] = index;
+    const type = ratings.raterTypes[rating]!;
+    if (type === JUDGE_RATER_TYPE) isJudge[rating] = 1;
+    else if (HUMAN_RATER_TYPES.has(type)) isHuman[rating] = 1;
+    else ratingsNotUsed += 1;
+  });
+  const systemItems = groupItemsBySystem(itemKeys);
+  const measures = measuresOf(ratings);
+  const judgeValues = new Float64Array(ratings.items.length);
+  const humanValues = new Float64Array(ratings.items.length);
+  const perMeasure = measures.map((measure) => {
+    for (let rating = 0; rating < ratingItems.length; rating += 1) {
+      const value = measure.valueOf(rating);
+      judgeValues[rating] = isJudge[rating] ? value : NaN;
+      humanValues[rating] = isHuman[rating] ? value : NaN;
+    }
+    return {
+      judge: averageByItem(ratingItems, judgeValues, itemKeys.length),
+      human: averageByItem(ratingItems, humanValues, itemKeys.length),
+    };
+  });
+  const inclusion = options.inclusionOf && itemKeys.map((item) => options.inclusionOf!(item) ?? NaN);
+  const targetWidth = options.targetWidth ?? null;
+  const systems = [...systemItems].map(([system, items]) => ({
+    system,
+    items: items.length,
+    measures: measures.map((measure, index) => {
+      const pick = (values: ArrayLike<number>) => Float64Array.from(items, (item) => values[item]!);
+      const values = {
+        judge: pick(perMeasure[index]!.judge),
+        human: pick(perMeasure[index]!.human),
+        ...(inclusion ? { inclusion: pick(inclusion) } : {}),
+      };
+      const estimates = estimateMean(values);
+      return {
+        measure: measure.key,
+        kind: measure.kind,
+        ...estimates,
+        ratingsNeeded: targetWidth === null ? null : neededFor(values.judge, values.human, estimates, targetWidth),
+      };
+    }),
+  }));
+  return { systems, targetWidth, ratingsNotUsed };
+}
+
+function groupItemsBySystem(itemKeys: string[]): Map<string, number[]> {
+  const bySystem = new Map<string, number[]>();
+  itemKeys.forEach((item, index) => {
+    const system = systemOfItem(item);
+    let items = bySystem.get(system);
+    if (!items) bySystem.set(system, (items = []));
+    items.push(index);
+  });
+  // Sorted systems, and items in key order: the same sums in the same order whatever order the ratings came in.
+  const byKey = (a: number, b: number) => (itemKeys[a]! < itemKeys[b]! ? -1 : itemKeys[a]! > itemKeys[b]! ? 1 : 0);
+  return new Map(
+    [...bySystem]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([system, items]) => [system, items.sort(byKey)]),
+  );
+}
+
+function neededFor(judge: Float64Array, human: Float64Array, estimates: MeanEstimates, targetWidth: number) {
+  const labels: number[] = [];
+  const judged: number[] = [];
+  for (let index = 0; index < judge.length; index += 1) {
+    if (Number.isNaN(judge[index]!) || Number.isNaN(human[index]!)) continue;
+    labels.push(human[index]!);
+    judged.push(judge[index]!);
+  }
+  if (labels.length < 2) return null;
+  return ratingsNeeded({
+    ...labelledVariances(labels, judged),
+    labelled: estimates.used.labelled,
+    totalItems: estimates.used.labelled + estimates.used.unlabelled,
+    targetWidth,
+  });
+}

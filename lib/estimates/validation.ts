@@ -1,0 +1,11 @@
+// The estimates' inputs that are not the AIF form: the query of GET /api/suites/:id/estimates.
+import { z } from "zod";
+
+export const EstimatesQuery = z.object({
+  target_width: z.coerce
+    .number()
+    .positive()
+    .max(1_000)
+    .optional()
+    .describe("full width (upper - lower) of the 95% interval wanted: answers how many more human ratings it needs"),
+});
