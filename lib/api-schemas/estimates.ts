@@ -31,15 +31,19 @@ const measure = z.object({
     .nullable(),
 });
 
+/** The estimates as the report JSON carries them (estimates-json.ts). */
+export const RatingsEstimatesSchema = z.object({
+  note: z.string().describe("which paper's equations each figure implements"),
+  target_width: z.number().nullable(),
+  ratings_not_used: int(),
+  systems: z.array(z.object({ system: z.string(), items: int(), measures: z.array(measure) })),
+});
+
 export const SuiteEstimatesSchema = named(
   "SuiteEstimates",
-  z.object({
+  RatingsEstimatesSchema.extend({
     suite: z.object({ id: uuid(), key: z.string(), name: z.string() }),
-    note: z.string().describe("which paper's equations each figure implements"),
-    target_width: z.number().nullable(),
-    ratings_not_used: int(),
     adjudications_not_used: int(),
-    systems: z.array(z.object({ system: z.string(), items: int(), measures: z.array(measure) })),
   }),
   "Per system under test and measure: the human-only estimate, the judge-only estimate (biased) and the corrected (PPI++) estimate, each with a 95% interval, which ratings were used, and with target_width how many more human ratings the corrected interval needs.",
 );

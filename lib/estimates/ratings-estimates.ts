@@ -10,6 +10,8 @@ import { labelledVariances, ratingsNeeded, type RatingsNeeded } from "./ratings-
 export type MeasureEstimates = MeanEstimates & {
   measure: string;
   kind: "mean score" | "share";
+  /** σ²_Y and σ²_Y(1 − ρ²) of the labelled items, what ratingsNeeded reads (null under two labelled items). */
+  variances: { labelVariance: number; residualVariance: number } | null;
   /** With a target width: more human-rated items the corrected interval needs to reach it. */
   ratingsNeeded: RatingsNeeded | null;
 };
@@ -64,7 +66,6 @@ export function estimatesOfRatings(ratings: RatingColumns, options: EstimateOpti
     };
   });
   const inclusion = options.inclusionOf && itemKeys.map((item) => options.inclusionOf!(item) ?? NaN);
-  const targetWidth = options.targetWidth ?? null;
   const systems = [...systemItems].map(([system, items]) => ({
     system,
     items: items.length,
@@ -80,11 +81,12 @@ export function estimatesOfRatings(ratings: RatingColumns, options: EstimateOpti
         measure: measure.key,
         kind: measure.kind,
         ...estimates,
-        ratingsNeeded: targetWidth === null ? null : neededFor(values.judge, values.human, estimates, targetWidth),
+        variances: labelledVariancesOf(values.judge, values.human, values.inclusion),
+        ratingsNeeded: null,
       };
     }),
   }));
-  return { systems, targetWidth, ratingsNotUsed };
+  return withTargetWidth({ systems, targetWidth: null, ratingsNotUsed }, options.targetWidth ?? null);
 }
 
 function groupItemsBySystem(itemKeys: string[]): Map<string, number[]> {
@@ -104,19 +106,37 @@ function groupItemsBySystem(itemKeys: string[]): Map<string, number[]> {
   );
 }
 
-function neededFor(judge: Float64Array, human: Float64Array, estimates: MeanEstimates, targetWidth: number) {
+function labelledVariancesOf(judge: Float64Array, human: Float64Array, inclusion?: Float64Array) {
   const labels: number[] = [];
   const judged: number[] = [];
   for (let index = 0; index < judge.length; index += 1) {
     if (Number.isNaN(judge[index]!) || Number.isNaN(human[index]!)) continue;
+    if (inclusion && !(inclusion[index]! > 0)) continue;
     labels.push(human[index]!);
     judged.push(judge[index]!);
   }
-  if (labels.length < 2) return null;
-  return ratingsNeeded({
-    ...labelledVariances(labels, judged),
-    labelled: estimates.used.labelled,
-    totalItems: estimates.used.labelled + estimates.used.unlabelled,
+  return labels.length < 2 ? null : labelledVariances(labels, judged);
+}
+
+/** The estimates with "how many more human ratings" answered for a target width (none without one). */
+export function withTargetWidth(estimates: RatingsEstimates, targetWidth: number | null): RatingsEstimates {
+  return {
+    ...estimates,
     targetWidth,
-  });
+    systems: estimates.systems.map((system) => ({
+      ...system,
+      measures: system.measures.map((measure) => ({
+        ...measure,
+        ratingsNeeded:
+          targetWidth === null || measure.variances === null
+            ? null
+            : ratingsNeeded({
+                ...measure.variances,
+                labelled: measure.used.labelled,
+                totalItems: measure.used.labelled + measure.used.unlabelled,
+                targetWidth,
+              }),
+      })),
+    })),
+  };
 }

@@ -10,6 +10,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { GET as estimatesRoute } from "@/app/api/suites/[suiteId]/estimates/route";
+import { GET as reportRoute } from "@/app/api/suites/[suiteId]/report/route";
+import { suiteReport } from "@/lib/analytics/suite-report";
 import { AIF_SCHEMA_VERSION } from "@/lib/aif/contract";
 import { notRatedLikert } from "@/lib/aif/not-rated";
 import { createApiToken } from "@/lib/auth/api-tokens";
@@ -25,6 +27,7 @@ import { rejection } from "@/lib/testing/rejection";
 import { importTestItems, jsonl } from "@/lib/testing/test-items";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { estimateMean } from "./estimate-mean";
+import { withTargetWidth } from "./ratings-estimates";
 import { suiteEstimates } from "./suite-estimates";
 
 const run = promisify(execFile);
@@ -122,6 +125,27 @@ it("estimates per system and measure from the suite's judge and human records; t
   } = (await response.json()) as Record<string, unknown>;
   expect(adjudications).toBe(0);
   expect((api.systems as { measures: { corrected: unknown }[] }[])[0]!.measures.length).toBeGreaterThan(5);
+
+  // The quality report carries the same estimates (target width applied at read time), in its JSON too.
+  const { suite: _row, adjudicationsNotUsed: _adjudications, ...plain } = estimates;
+  const report = await suiteReport({ actor: admin, suiteId: suite.id, bootstrapSamples: 20 });
+  expect(withTargetWidth(report.estimates, 1)).toEqual(plain);
+  const reportResponse = await reportRoute(
+    new Request(`http://127.0.0.1:3000/api/suites/${suite.id}/report`, {
+      headers: { authorization: `Bearer ${token}` },
+    }),
+    { params: Promise.resolve({ suiteId: suite.id }) },
+  );
+  expect(reportResponse.status).toBe(200);
+  const reportJson = (await reportResponse.json()) as { estimates: { systems: unknown[]; target_width: unknown } };
+  expect(reportJson.estimates.target_width).toBeNull();
+  expect(reportJson.estimates.systems).toEqual(
+    (api.systems as { measures: { ratings_needed: unknown }[] }[]).map((system) => ({
+      ...system,
+      measures: system.measures.map((measure) => ({ ...measure, ratings_needed: null })),
+    })),
+  );
+
   const exported = await startRecordExport({ actor: admin, filter: { suite_id: suite.key }, format: "jsonl" });
   const directory = await mkdtemp(path.join(tmpdir(), "estimates-"));
   try {
