@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { averageByItem } from "./item-average";
 import { estimateMean } from "./estimate-mean";
 import { ppiMean } from "./ppi-mean";
 import { labelledVariances, predictedVariance, ratingsNeeded } from "./ratings-needed";
@@ -26,13 +25,6 @@ describe("estimateMean", () => {
     expect(result.method).toBe("design");
     expect(result.used).toEqual({ labelled: 3, unlabelled: 2, humanWithoutJudge: 0, humanOutsideDesign: 1 });
     expect(result.humanOnly!.estimate).toBeCloseTo(4, 12);
-  });
-
-  it("averages several ratings of one item into one value", () => {
-    const values = averageByItem([0, 0, 2, 0], [2, 4, 5, NaN], 3);
-    expect(values[0]).toBe(3);
-    expect(Number.isNaN(values[1]!)).toBe(true);
-    expect(values[2]).toBe(5);
   });
 });
 

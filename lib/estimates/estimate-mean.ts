@@ -43,27 +43,43 @@ export function estimateMean(values: ItemValues): MeanEstimates {
 }
 
 function ppiEstimates({ judge, human }: ItemValues, judgeOnly: MeanEstimates["judgeOnly"]): MeanEstimates {
-  const labels: number[] = [];
-  const judgeOnLabelled: number[] = [];
-  const judgeOnUnlabelled: number[] = [];
-  const humans: number[] = [];
-  let humanWithoutJudge = 0;
+  let labelled = 0;
+  let judgeOnlyItems = 0;
+  let humanCount = 0;
   for (let index = 0; index < judge.length; index += 1) {
     const hasJudge = !Number.isNaN(judge[index]!);
     const hasHuman = !Number.isNaN(human[index]!);
-    if (hasHuman) humans.push(human[index]!);
+    if (hasHuman) humanCount += 1;
+    if (hasJudge && hasHuman) labelled += 1;
+    else if (hasJudge) judgeOnlyItems += 1;
+  }
+  const labels = new Float64Array(labelled);
+  const judgeOnLabelled = new Float64Array(labelled);
+  const judgeOnUnlabelled = new Float64Array(judgeOnlyItems);
+  const humans = new Float64Array(humanCount);
+  let labelAt = 0;
+  let unlabelledAt = 0;
+  let humanAt = 0;
+  for (let index = 0; index < judge.length; index += 1) {
+    const hasJudge = !Number.isNaN(judge[index]!);
+    const hasHuman = !Number.isNaN(human[index]!);
+    if (hasHuman) humans[humanAt++] = human[index]!;
     if (hasJudge && hasHuman) {
-      labels.push(human[index]!);
-      judgeOnLabelled.push(judge[index]!);
-    } else if (hasJudge) judgeOnUnlabelled.push(judge[index]!);
-    else if (hasHuman) humanWithoutJudge += 1;
+      labels[labelAt] = human[index]!;
+      judgeOnLabelled[labelAt++] = judge[index]!;
+    } else if (hasJudge) judgeOnUnlabelled[unlabelledAt++] = judge[index]!;
   }
   return {
     method: "ppi++",
     humanOnly: classicalMean(humans),
     judgeOnly,
     corrected: ppiMean(labels, judgeOnLabelled, judgeOnUnlabelled),
-    used: { labelled: labels.length, unlabelled: judgeOnUnlabelled.length, humanWithoutJudge, humanOutsideDesign: 0 },
+    used: {
+      labelled,
+      unlabelled: judgeOnlyItems,
+      humanWithoutJudge: humanCount - labelled,
+      humanOutsideDesign: 0,
+    },
   };
 }
 

@@ -3,7 +3,6 @@
 // (which builds the same columns from an export), so their figures agree.
 import type { RatingColumns } from "@/lib/analytics/agreement-report";
 import { estimateMean, type MeanEstimates } from "./estimate-mean";
-import { averageByItem } from "./item-average";
 import { HUMAN_RATER_TYPES, JUDGE_RATER_TYPE, measuresOf } from "./measures";
 import { labelledVariances, ratingsNeeded, type RatingsNeeded } from "./ratings-needed";
 
@@ -52,25 +51,17 @@ export function estimatesOfRatings(ratings: RatingColumns, options: EstimateOpti
   });
   const systemItems = groupItemsBySystem(itemKeys);
   const measures = measuresOf(ratings);
-  const judgeValues = new Float64Array(ratings.items.length);
-  const humanValues = new Float64Array(ratings.items.length);
-  const perMeasure = measures.map((measure) => {
-    for (let rating = 0; rating < ratingItems.length; rating += 1) {
-      const value = measure.valueOf(rating);
-      judgeValues[rating] = isJudge[rating] ? value : NaN;
-      humanValues[rating] = isHuman[rating] ? value : NaN;
-    }
-    return {
-      judge: averageByItem(ratingItems, judgeValues, itemKeys.length),
-      human: averageByItem(ratingItems, humanValues, itemKeys.length),
-    };
-  });
+  const perMeasure = measures.map((measure) => averagesOf(measure, ratingItems, isJudge, isHuman, itemKeys.length));
   const inclusion = options.inclusionOf && itemKeys.map((item) => options.inclusionOf!(item) ?? NaN);
   const systems = [...systemItems].map(([system, items]) => ({
     system,
     items: items.length,
     measures: measures.map((measure, index) => {
-      const pick = (values: ArrayLike<number>) => Float64Array.from(items, (item) => values[item]!);
+      const pick = (values: ArrayLike<number>) => {
+        const picked = new Float64Array(items.length);
+        for (let at = 0; at < items.length; at += 1) picked[at] = values[items[at]!]!;
+        return picked;
+      };
       const values = {
         judge: pick(perMeasure[index]!.judge),
         human: pick(perMeasure[index]!.human),
@@ -97,13 +88,39 @@ function groupItemsBySystem(itemKeys: string[]): Map<string, number[]> {
     if (!items) bySystem.set(system, (items = []));
     items.push(index);
   });
-  // Sorted systems, and items in key order: the same sums in the same order whatever order the ratings came in.
-  const byKey = (a: number, b: number) => (itemKeys[a]! < itemKeys[b]! ? -1 : itemKeys[a]! > itemKeys[b]! ? 1 : 0);
-  return new Map(
-    [...bySystem]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([system, items]) => [system, items.sort(byKey)]),
-  );
+  return new Map([...bySystem].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Each item's judge and human value of one measure (several ratings averaged), in one pass over the ratings. */
+function averagesOf(
+  measure: ReturnType<typeof measuresOf>[number],
+  ratingItems: Int32Array,
+  isJudge: Uint8Array,
+  isHuman: Uint8Array,
+  itemCount: number,
+) {
+  const judge = new Float64Array(itemCount);
+  const human = new Float64Array(itemCount);
+  const judgeCount = new Uint32Array(itemCount);
+  const humanCount = new Uint32Array(itemCount);
+  for (let rating = 0; rating < ratingItems.length; rating += 1) {
+    if (!isJudge[rating] && !isHuman[rating]) continue;
+    const value = measure.valueOf(rating);
+    if (Number.isNaN(value)) continue;
+    const item = ratingItems[rating]!;
+    if (isJudge[rating]) {
+      judge[item] = judge[item]! + value;
+      judgeCount[item] = judgeCount[item]! + 1;
+    } else {
+      human[item] = human[item]! + value;
+      humanCount[item] = humanCount[item]! + 1;
+    }
+  }
+  for (let item = 0; item < itemCount; item += 1) {
+    judge[item] = judgeCount[item] ? judge[item]! / judgeCount[item]! : NaN;
+    human[item] = humanCount[item] ? human[item]! / humanCount[item]! : NaN;
+  }
+  return { judge, human };
 }
 
 function labelledVariancesOf(judge: Float64Array, human: Float64Array, inclusion?: Float64Array) {
