@@ -1,6 +1,7 @@
 // The report's estimates: per system under test and measure, the judge-only
 // (biased), human-only and corrected (PPI++) estimates with 95 % intervals,
 // drawn on one scale, and how many more human ratings a target width needs.
+import { TableScroll } from "@/components/table-scroll";
 import type { Interval } from "@/lib/estimates/interval";
 import type { MeasureEstimates, RatingsEstimates } from "@/lib/estimates/ratings-estimates";
 
@@ -107,47 +108,49 @@ export function EstimatesSection({
         <p>No ratings to estimate from.</p>
       ) : (
         estimates.systems.map((system) => (
-          <div key={system.system} className="table-scroll">
+          <div key={system.system}>
             <h3>{system.system}</h3>
-            <table className="records-table" data-testid="estimates">
-              <thead>
-                <tr>
-                  <th scope="col">Measure</th>
-                  <th scope="col">Judge only (biased)</th>
-                  <th scope="col">Human only</th>
-                  <th scope="col">Corrected</th>
-                  <th scope="col">λ</th>
-                  <th scope="col">Intervals</th>
-                  <th scope="col">Items: both rated / judge only</th>
-                  {estimates.targetWidth !== null ? <th scope="col">Toward the target</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {system.measures.map((measure) => (
-                  <tr key={measure.measure}>
-                    <th scope="row">{measureLabel(measure)}</th>
-                    <td>
-                      <IntervalText interval={measure.judgeOnly} measure={measure} />
-                    </td>
-                    <td>
-                      <IntervalText interval={measure.humanOnly} measure={measure} />
-                    </td>
-                    <td>
-                      <IntervalText interval={measure.corrected} measure={measure} />
-                    </td>
-                    <td>{measure.corrected ? measure.corrected.lambda.toFixed(2) : "—"}</td>
-                    <td>
-                      <IntervalChart measure={measure} />
-                    </td>
-                    <td>
-                      {measure.used.labelled} / {measure.used.unlabelled}
-                      {measure.used.humanWithoutJudge > 0 ? ` (+${measure.used.humanWithoutJudge} human only)` : ""}
-                    </td>
-                    {estimates.targetWidth !== null ? <td>{needed(measure)}</td> : null}
+            <TableScroll label={`Estimates of ${system.system}`}>
+              <table className="records-table estimates-table" data-testid="estimates">
+                <thead>
+                  <tr>
+                    <th scope="col">Measure</th>
+                    <th scope="col">Judge only (biased)</th>
+                    <th scope="col">Human only</th>
+                    <th scope="col">Corrected</th>
+                    <th scope="col">λ</th>
+                    <th scope="col">Intervals</th>
+                    <th scope="col">Items: both rated / judge only</th>
+                    {estimates.targetWidth !== null ? <th scope="col">Toward the target</th> : null}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {system.measures.map((measure) => (
+                    <tr key={measure.measure}>
+                      <th scope="row">{measureLabel(measure)}</th>
+                      <td>
+                        <IntervalText interval={measure.judgeOnly} measure={measure} />
+                      </td>
+                      <td>
+                        <IntervalText interval={measure.humanOnly} measure={measure} />
+                      </td>
+                      <td>
+                        <IntervalText interval={measure.corrected} measure={measure} />
+                      </td>
+                      <td>{measure.corrected ? measure.corrected.lambda.toFixed(2) : "—"}</td>
+                      <td>
+                        <IntervalChart measure={measure} />
+                      </td>
+                      <td>
+                        {measure.used.labelled} / {measure.used.unlabelled}
+                        {measure.used.humanWithoutJudge > 0 ? ` (+${measure.used.humanWithoutJudge} human only)` : ""}
+                      </td>
+                      {estimates.targetWidth !== null ? <td>{needed(measure)}</td> : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           </div>
         ))
       )}
