@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ratingColumns, type RatingRow } from "@/lib/analytics/agreement-report";
 import { estimateMean } from "./estimate-mean";
-import { estimatesOfRatings } from "./ratings-estimates";
+import { estimatesOfRatings, withTargetWidth } from "./ratings-estimates";
 
 const row = (
   item: string,
@@ -55,7 +55,10 @@ describe("estimatesOfRatings", () => {
   it("counts end users' ratings as not used, and answers ratings needed once a target is set", () => {
     expect(result.ratingsNotUsed).toBe(1);
     const accuracy = result.systems[0]!.measures[0]!;
-    expect(accuracy.ratingsNeeded).not.toBeUndefined();
+    // Labelled (judge, label) = (4, 4), (2, 2): σ²_Y = 1, residual 0, so Var(n) ≥ 1/4 over 4 items: (0.5/2z)² is out of reach.
+    expect(accuracy.variances).toEqual({ labelVariance: 1, residualVariance: 0 });
+    expect(accuracy.ratingsNeeded).toEqual({ reachable: false });
+    expect(withTargetWidth(result, 3).systems[0]!.measures[0]!.ratingsNeeded).toMatchObject({ reachable: true });
   });
 
   it("with a design, uses inclusion probabilities and leaves out human labels outside it", () => {
