@@ -87,7 +87,8 @@ export function EstimatesSection({
         corrected by its error on the items humans rated too, with power tuning λ in [0, 1] (λ = 0 is the human-only
         estimate). 95 % intervals. Several humans&apos; ratings of one item are averaged into one label; a not-rated
         judge field is no judge rating; adjudication decisions are not used. The judge-only figure is biased by whatever
-        bias the judge has.
+        bias the judge has. Each chart draws, top to bottom, judge only (grey), human only (blue) and corrected (green)
+        on the measure&apos;s scale: 1 to 5 for a score, 0 to 1 for a share.
       </p>
       <form method="get" className="inline-form">
         {hiddenFields.map(([name, value]) => (
