@@ -35,6 +35,7 @@ const BENCHES: Bench[] = [
   { id: "judge", script: "bench/judge-run.ts", quick: ["--quick"], full: [] },
   { id: "records-browser", script: "bench/records-browser.ts", quick: ["--quick"], full: [] },
   { id: "pairwise", script: "bench/pairwise-leaderboard.ts", quick: ["--quick"], full: [] },
+  { id: "estimates", script: "bench/estimates.ts", quick: ["--quick"], full: [] },
 ];
 
 const { values } = parseArgs({

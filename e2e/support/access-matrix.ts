@@ -535,6 +535,11 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     path: (ids) => `/api/suites/${ids.suiteId}/holds/${UNKNOWN_UUID}`,
   },
   {
+    file: "app/api/suites/[suiteId]/estimates/route.ts",
+    method: "GET",
+    path: (ids) => `/api/suites/${ids.suiteId}/estimates?target_width=0.5`,
+  },
+  {
     file: "app/api/suites/[suiteId]/item-progress/route.ts",
     method: "GET",
     path: (ids) => `/api/suites/${ids.suiteId}/item-progress?holds=yes`,

@@ -1,5 +1,6 @@
 // The suite report as the API answers it (snake_case), the same numbers the page shows.
 import type { AlphaCell } from "./agreement-report";
+import { ratingsEstimatesJson } from "@/lib/estimates/estimates-json";
 import { judgeVerdict } from "./judge-verdict";
 import type { SuiteReport } from "./suite-report";
 import type { ConfidenceLevel } from "./confidence-calibration";
@@ -99,6 +100,7 @@ export function suiteReportJson(report: SuiteReport) {
       },
     },
     adjudication_lessons: lessonsJson(report.lessons),
+    estimates: ratingsEstimatesJson(report.estimates),
     sme_changes: report.smeChanges.map((field) => ({
       path: field.path,
       accepted: field.accepted,

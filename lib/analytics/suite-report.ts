@@ -8,6 +8,7 @@ import { authorize } from "@/lib/auth/authorize";
 import { db } from "@/lib/db";
 import { driftSettings } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { estimatesOfRatings, type RatingsEstimates } from "@/lib/estimates/ratings-estimates";
 import { isUuid } from "@/lib/ids";
 import { reviewSummary } from "@/lib/review/review-summary";
 import type { FieldAcceptance } from "@/lib/review/review-summary-types";
@@ -39,6 +40,8 @@ export type SuiteReport = AgreementReport & {
   calibration: SuiteCalibration;
   /** What adjudication teaches: before/after α, accuracy against adjudicated answers, the judge per prompt version. */
   lessons: AdjudicationLessons;
+  /** Per system and measure: judge-only, human-only and corrected (PPI++) estimates (lib/estimates). */
+  estimates: RatingsEstimates;
   computed: { at: Date; ms: number; cached: boolean };
 };
 
@@ -195,5 +198,6 @@ async function computeSuiteReport(options: {
     .sort((a, b) => b.edited + b.added - (a.edited + a.added))
     .slice(0, 15);
   const agent = agentMetrics(loaded.agentRuns);
-  return { ...agreement, suite, slice, sliceOptions, smeChanges, agent, calibration, lessons };
+  const estimates = timedPhaseSync(timings, "estimates", () => estimatesOfRatings(loaded.ratings));
+  return { ...agreement, suite, slice, sliceOptions, smeChanges, agent, calibration, lessons, estimates };
 }

@@ -6,6 +6,7 @@ import { SKIP_REASONS } from "@/lib/queues/skip-reasons";
 import { named } from "@/lib/http/route-contract";
 import aifSchema from "@/schemas/aif-eval-form.schema.json";
 import { dateTime, int, uuid } from "./common";
+import { RatingsEstimatesSchema } from "./estimates";
 
 const suiteSummary = {
   id: uuid(),
@@ -211,6 +212,9 @@ export const SuiteReportSchema = named(
     slice: z.record(z.string(), z.unknown()),
     slice_options: z.record(z.string(), z.unknown()),
     adjudication_lessons: AdjudicationLessonsSchema,
+    estimates: RatingsEstimatesSchema.describe(
+      "Per system and measure: judge-only (biased), human-only and corrected (PPI++) estimates with 95% intervals",
+    ),
   }),
   "The numbers the quality report page shows: Krippendorff's alpha with ci_low/ci_high per dimension and pairing, judge trust, hazard confusion, agent pass@k, gold calibration with drift series and the error at each confidence level (calibration.confidence), SME changes, the slice options, and what adjudication teaches (adjudication_lessons: α before/after adjudication, each rater's accuracy against adjudicated answers beside gold, human↔judge agreement per judge model and prompt version and per week, the error at each confidence level against adjudicated answers). More keys may be present (ratings, items, distributions, judge_human_grids, likert_level).",
 );

@@ -7,6 +7,7 @@ import { ITEM_STATUSES } from "@/lib/adjudication/rule";
 import { RECORD_FILTER_KEYS } from "@/lib/export/record-filter";
 import { IMPORT_FORMAT_CHOICES, PREFILL_FORMAT_CHOICES, SCALE_MAPPINGS } from "@/lib/imports/formats";
 import { apiClientFromEnv, CliError } from "./api-client";
+import { runEstimate } from "./estimate-command";
 import { runExport } from "./export-command";
 import { runLeaderboard } from "./leaderboard-command";
 import { decideStagedImport, importReport, runImport, type ImportKind } from "./import-command";
@@ -33,6 +34,10 @@ export const USAGE = `usage: evalform <command>
   leaderboard EXPORT.jsonl --sidecar PAIRWISE.jsonl [--suite KEY] [--raters all|humans|judge] [--modality M] [--tag KEY=VALUE]
                                             a pairwise leaderboard recomputed offline from an export and its pairwise sidecar (JSON);
                                             a slice needs a sidecar that lists each pair's modalities and tags (exported since slices)
+  estimate EXPORT.jsonl [--suite KEY] [--design DESIGN.json] [--adjudications ADJ.jsonl] [--target-width W]
+                                            a suite's human-only, judge-only and corrected (PPI++) estimates recomputed offline
+                                            from an export (JSON, as GET /api/suites/:id/estimates); the design sidecar gives
+                                            each item's inclusion probability, the adjudication sidecar the decisions to leave out
 server commands use EVALFORM_URL (default http://127.0.0.1:3000) and EVALFORM_TOKEN (an API token)`;
 
 const filterOptions = Object.fromEntries(
@@ -132,6 +137,28 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
           pairwise,
           filter: filter as Record<string, string | string[]>,
         });
+        return 0;
+      }
+      case "estimate": {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            suite: { type: "string" },
+            design: { type: "string" },
+            adjudications: { type: "string" },
+            "target-width": { type: "string" },
+          },
+        });
+        if (positionals.length !== 1) throw new CliError(USAGE, 2);
+        const estimates = await runEstimate({
+          exportFile: positionals[0]!,
+          suite: values.suite,
+          designFile: values.design,
+          adjudicationsFile: values.adjudications,
+          targetWidth: values["target-width"],
+        });
+        printOut(JSON.stringify(estimates, null, 2));
         return 0;
       }
       case "leaderboard": {

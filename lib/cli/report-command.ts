@@ -10,6 +10,7 @@ const SECTION_KEYS = {
   likert: "likert",
   nominal: "nominal",
   judge: "judge_trust",
+  estimates: "estimates",
 } as const;
 export const REPORT_SECTIONS = Object.keys(SECTION_KEYS) as (keyof typeof SECTION_KEYS)[];
 

@@ -10,7 +10,7 @@ import path from "node:path";
 const ROOT = path.join(import.meta.dirname, "..", "..", "..");
 const ENTRY = "lib/analytics/suite-report.ts";
 /** Where the report's computation lives; imports outside (db, auth, env) carry no report logic. */
-const REPORT_CODE = ["lib/analytics/", "lib/review/review-summary"];
+const REPORT_CODE = ["lib/analytics/", "lib/review/review-summary", "lib/estimates/"];
 const IMPORT = /^\s*(?:import|export)\b[^"']*?from\s*["']([^"']+)["']/gm;
 
 function resolveImport(from: string, specifier: string): string | null {

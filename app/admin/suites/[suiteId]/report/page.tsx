@@ -7,6 +7,7 @@ import { AgentMetricsTable } from "@/components/analytics/agent-metrics-table";
 import { AgreementTables } from "@/components/analytics/agreement-tables";
 import { CalibrationTable } from "@/components/analytics/calibration-table";
 import { ConfidenceTable } from "@/components/analytics/confidence-table";
+import { EstimatesSection } from "@/components/analytics/estimates-section";
 import { ReportCharts } from "@/components/analytics/charts/report-charts";
 import { JudgeVerdictPanel } from "@/components/analytics/judge-verdict-panel";
 import { ReportContents, type ReportSection } from "@/components/analytics/report-contents";
@@ -18,6 +19,8 @@ import { reportSliceOf, sliceParametersOf } from "@/lib/analytics/report-slice";
 import type { ReportSlice } from "@/lib/analytics/suite-report";
 import { suiteReport } from "@/lib/analytics/suite-report";
 import { requirePageActor } from "@/lib/auth/page-guard";
+import { withTargetWidth } from "@/lib/estimates/ratings-estimates";
+import { targetWidthOf } from "@/lib/estimates/validation";
 import { orNotFound } from "@/lib/http/or-not-found";
 
 export const dynamic = "force-dynamic";
@@ -27,6 +30,7 @@ export const metadata: Metadata = { title: "Quality report" };
 function sectionsOf(hasDrift: boolean): ReportSection[] {
   return [
     { id: "judge-verdict", title: "Can the judge be trusted?" },
+    { id: "estimates", title: "Estimates: judge, humans, corrected" },
     { id: "calibration", title: "Gold calibration and drift" },
     { id: "confidence-calibration", title: "Do raters know when they know?" },
     { id: "adjudication-lessons", title: "What adjudication teaches" },
@@ -56,7 +60,9 @@ export default async function SuiteReportPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { suiteId } = await params;
-  const slice = reportSliceOf(await searchParams);
+  const query = await searchParams;
+  const slice = reportSliceOf(query);
+  const targetWidth = targetWidthOf(query.target_width);
   const actor = await requirePageActor({ returnTo: `/admin/suites/${suiteId}/report`, action: "suites.manage" });
   const report = await orNotFound(suiteReport({ actor, suiteId, slice }));
   return (
@@ -85,6 +91,10 @@ export default async function SuiteReportPage({
         <ReportContents sections={sectionsOf(report.calibration.raters.some((rater) => rater.dimensions.length > 0))} />
         <div>
           <JudgeVerdictPanel verdict={judgeVerdict(report)} />
+          <EstimatesSection
+            estimates={withTargetWidth(report.estimates, targetWidth)}
+            hiddenFields={[...sliceParametersOf(report.slice)]}
+          />
           <CalibrationTable
             calibration={report.calibration}
             drillHref={(rater, dimension) =>
