@@ -2,10 +2,10 @@
 // hazard's violating share and the share of refusals judged appropriate — the
 // shares as means of 0/1 — and which rater types give the labels.
 import type { RatingColumns, RaterType } from "@/lib/analytics/agreement-report";
-import { HAZARDS, LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
+import { HAZARDS, LIKERT_DIMENSIONS, PERSON_RATER_TYPES } from "@/lib/aif/contract-facts";
 
-/** Raters whose ratings are the reference (labels). End users' ratings are not used. */
-export const HUMAN_RATER_TYPES: ReadonlySet<RaterType> = new Set<RaterType>(["human", "sme", "hybrid"]);
+/** Raters whose ratings are the reference (labels): the people who rate. End users' ratings are not used. */
+export const HUMAN_RATER_TYPES: ReadonlySet<RaterType> = new Set(PERSON_RATER_TYPES as readonly RaterType[]);
 export const JUDGE_RATER_TYPE: RaterType = "llm_judge";
 
 export type Measure = {
