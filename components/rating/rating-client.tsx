@@ -312,7 +312,6 @@ function RatingForm({
         canCorrect={extras.canCorrect}
         fixed={fixed}
         calibration={calibration}
-        prefetchNext
       />
     );
   return (
