@@ -130,6 +130,18 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     path: () => "/api/users/invitations",
     body: { list: "not-an-email", roles: ["rater"] },
   },
+  { file: "app/api/users/invitations/route.ts", method: "GET", path: () => "/api/users/invitations" },
+  // An invitation that does not exist: nothing is resent or revoked.
+  {
+    file: "app/api/users/invitations/[invitationId]/resend/route.ts",
+    method: "POST",
+    path: () => `/api/users/invitations/${UNKNOWN_UUID}/resend`,
+  },
+  {
+    file: "app/api/users/invitations/[invitationId]/route.ts",
+    method: "DELETE",
+    path: () => `/api/users/invitations/${UNKNOWN_UUID}`,
+  },
   {
     file: "app/api/password-resets/[token]/route.ts",
     method: "POST",

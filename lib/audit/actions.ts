@@ -6,6 +6,8 @@ export const AUDIT_ACTIONS = [
   "auth.sign_in_throttled",
   "auth.sign_out",
   "user.invited",
+  "user.invitation_resent",
+  "user.invitation_revoked",
   "user.joined",
   "user.roles_changed",
   "user.disabled",
