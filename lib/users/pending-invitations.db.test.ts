@@ -62,8 +62,7 @@ describe("pending invitations", () => {
     expect(await revokeInvitation({ actor: admin, invitationId: id })).toEqual({ email });
     expect((await rejection(findOpenInvitation({ token: sent.token }))).code).toBe("NOT_FOUND");
     expect(
-      (await rejection(acceptInvitation({ token: sent.token, name: "Too late", password: "a-long-password-1" })))
-        .code,
+      (await rejection(acceptInvitation({ token: sent.token, name: "Too late", password: "a-long-password-1" }))).code,
     ).toBe("NOT_FOUND");
     expect(await pendingOf(admin, email)).toBeUndefined();
     expect((await rejection(revokeInvitation({ actor: admin, invitationId: id }))).code).toBe("NOT_FOUND");

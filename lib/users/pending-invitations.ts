@@ -70,7 +70,10 @@ export async function resendInvitation(options: {
       actorId: options.actor.userId,
       subject: before.email,
       origin: options.origin,
-      details: { before: { expires_at: before.expires_at.toISOString() }, after: { expires_at: expiresAt.toISOString() } },
+      details: {
+        before: { expires_at: before.expires_at.toISOString() },
+        after: { expires_at: expiresAt.toISOString() },
+      },
       client: tx,
     });
     return { token, email: before.email, roles: knownRoles(before.roles), expiresAt };

@@ -81,7 +81,8 @@ export const GET = defineRoute(
     tag: "Users and tokens",
     access: "users.manage",
     summary: "Invitations not accepted yet",
-    description: "Newest first, expired ones included (resend gives them a new link). Links are not listed: they are shown only when issued.",
+    description:
+      "Newest first, expired ones included (resend gives them a new link). Links are not listed: they are shown only when issued.",
     responses: {
       200: {
         description: "The pending invitations.",
