@@ -530,6 +530,13 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     access: "suites.manage",
     path: (ids) => `/admin/suites/${ids.suiteId}/items/${ids.itemId}`,
   },
+  // Items picked by an id that is no item: nothing is added (422 for the admin).
+  {
+    file: "app/api/suites/[suiteId]/items/route.ts",
+    method: "POST",
+    path: (ids) => `/api/suites/${ids.suiteId}/items`,
+    body: { item_ids: [UNKNOWN_UUID] },
+  },
   {
     file: "app/api/suites/[suiteId]/items/[itemId]/route.ts",
     method: "GET",

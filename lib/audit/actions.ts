@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   "suite.unarchived",
   "suite.hold_released",
   "suite.item_removed",
+  "suite.items_added",
   "share_link.created",
   "share_link.revoked",
   "prefills.imported",
