@@ -1,10 +1,33 @@
-// POST /api/suites/:id/items (admin): add items to a suite, running or not
-// {import_ids?, source_suite_id?, item_ids?}; overlap k and the gold share are kept.
+// GET /api/suites/:id/items?status=: the suite's items with their adjudication
+// status, and the count per status (admins and the suite's adjudicators).
+// POST (admin): add items to a suite, running or not {import_ids?, source_suite_id?, item_ids?};
+// overlap k and the gold share are kept.
 import { z } from "zod";
+import { ITEM_STATUSES } from "@/lib/adjudication/rule";
+import { suiteItemStatuses } from "@/lib/adjudication/service";
+import { SuiteItemStatusesSchema } from "@/lib/api-schemas/adjudication";
 import { defineRoute } from "@/lib/http/define-route";
 import { snakeKeys } from "@/lib/http/snake-case";
 import { addItemsToSuite } from "@/lib/suites/add-items";
 import { AddSuiteItemsInput } from "@/lib/suites/validation";
+
+export const GET = defineRoute(
+  {
+    method: "GET",
+    path: "/api/suites/{suiteId}/items",
+    id: "listSuiteItemStatuses",
+    tag: "Adjudication",
+    access: "adjudicate",
+    summary: "The suite's items with their adjudication status",
+    query: z.object({ status: z.enum(ITEM_STATUSES).optional().describe("only items with this status") }),
+    responses: { 200: { description: "Counts per status, and the items.", schema: SuiteItemStatusesSchema } },
+    errors: [404, 422],
+  },
+  async ({ actor, params, query }) => {
+    const statuses = await suiteItemStatuses({ actor, suiteId: params.suiteId, status: query.status });
+    return { counts: statuses.counts, items: statuses.items.map(snakeKeys) };
+  },
+);
 
 export const POST = defineRoute(
   {
