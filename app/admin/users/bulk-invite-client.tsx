@@ -118,7 +118,10 @@ export function BulkInviteResults({ results }: { results: BulkResult[] }) {
                 {result.status === "invited" ? (
                   <>
                     Invited as {result.roles.join(", ")}:{" "}
-                    <code id={`bulk-link-${result.line}`}>{`${origin}${result.invite_path}`}</code>{" "}
+                    <code
+                      id={`bulk-link-${result.line}`}
+                      className="issued-link"
+                    >{`${origin}${result.invite_path}`}</code>{" "}
                     <CopyButton
                       text={`${origin}${result.invite_path}`}
                       targetId={`bulk-link-${result.line}`}

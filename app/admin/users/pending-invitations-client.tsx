@@ -60,7 +60,7 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
           <p>
             New link for {resent.email}, shown only now; it works once, for 7 days, and the earlier link no longer does:
           </p>
-          <p>
+          <p className="issued-link">
             <code id="resent-invitation-link" data-testid="resent-invitation-link">
               {resent.link}
             </code>{" "}

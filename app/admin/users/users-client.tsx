@@ -90,7 +90,7 @@ export function UsersClient({
             Send this link to {resetLink.name}. It is shown only now and works once, for 24 hours; their sessions end
             when they set the new password:
           </p>
-          <p>
+          <p className="issued-link">
             <code data-testid="reset-link">{resetLink.link}</code>
           </p>
         </div>
@@ -104,7 +104,7 @@ export function UsersClient({
       {invitation ? (
         <div className="notice" role="status">
           <p>Send this link to {invitation.email}. It is shown only now and works once, for 7 days:</p>
-          <p>
+          <p className="issued-link">
             <code id="invitation-link" data-testid="invitation-link">
               {invitation.link}
             </code>{" "}
