@@ -4,7 +4,6 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { CopyButton } from "@/components/forms/copy-button";
-import { TableScroll } from "@/components/table-scroll";
 import { fetchJson } from "@/lib/http/fetch-json";
 
 export type PendingInvitationRow = {
@@ -71,49 +70,49 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
       {invitations.length === 0 ? (
         <p>No invitation is waiting to be accepted.</p>
       ) : (
-        <TableScroll label="Pending invitations">
-          <table className="records-table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Invited by</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Actions</th>
+        <table className="records-table pending-table">
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Invited by</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invitations.map((invitation) => (
+              <tr key={invitation.id} data-testid={`pending-${invitation.email}`}>
+                <td data-label="Email">{invitation.email}</td>
+                <td data-label="Roles">{invitation.roles.join(", ")}</td>
+                <td data-label="Invited by">{invitation.invitedByName ?? "—"}</td>
+                <td data-label="Expires">
+                  {invitation.expired ? `Expired ${day(invitation.expiresAt)}` : day(invitation.expiresAt)}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn"
+                    disabled={busy === invitation.id}
+                    onClick={() => resend(invitation)}
+                    aria-label={`Resend the invitation of ${invitation.email}`}
+                  >
+                    Resend
+                  </button>{" "}
+                  <button
+                    type="button"
+                    className="btn"
+                    disabled={busy === invitation.id}
+                    onClick={() => revoke(invitation)}
+                    aria-label={`Revoke the invitation of ${invitation.email}`}
+                  >
+                    Revoke
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {invitations.map((invitation) => (
-                <tr key={invitation.id} data-testid={`pending-${invitation.email}`}>
-                  <td>{invitation.email}</td>
-                  <td>{invitation.roles.join(", ")}</td>
-                  <td>{invitation.invitedByName ?? "—"}</td>
-                  <td>{invitation.expired ? `Expired ${day(invitation.expiresAt)}` : day(invitation.expiresAt)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn"
-                      disabled={busy === invitation.id}
-                      onClick={() => resend(invitation)}
-                      aria-label={`Resend the invitation of ${invitation.email}`}
-                    >
-                      Resend
-                    </button>{" "}
-                    <button
-                      type="button"
-                      className="btn"
-                      disabled={busy === invitation.id}
-                      onClick={() => revoke(invitation)}
-                      aria-label={`Revoke the invitation of ${invitation.email}`}
-                    >
-                      Revoke
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );
