@@ -33,10 +33,7 @@ async function heldItems(suiteId: string): Promise<number> {
   return body.items.reduce((sum, item) => sum + item.holds.length, 0);
 }
 
-test("after a submit nothing is held until n asks for the next item, which n then opens", async ({
-  page,
-  baseURL,
-}) => {
+test("after a submit nothing is held until n asks for the next item, which n then opens", async ({ page, baseURL }) => {
   const suite = await seedSuite(admin, baseURL!, { raterIds: [e2eUsers().otherRater.userId], count: 2 });
   await startRating(page, suite.suiteKey);
   const first = new URL(page.url()).pathname;

@@ -29,14 +29,7 @@ type Props = {
   calibration?: Calibration;
 };
 
-export function SubmittedPanel({
-  queue,
-  evalId,
-  assignmentApi,
-  canCorrect,
-  fixed,
-  calibration = [],
-}: Props) {
+export function SubmittedPanel({ queue, evalId, assignmentApi, canCorrect, fixed, calibration = [] }: Props) {
   const router = useRouter();
   const next = useRef<HTMLButtonElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
