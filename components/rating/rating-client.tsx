@@ -337,7 +337,6 @@ function RatingForm({
         canCorrect={extras.canCorrect}
         fixed={fixed}
         calibration={calibration}
-        prefetchNext
       />
     );
   return (

@@ -9,13 +9,11 @@ import { focusStop, stopsOf } from "@/components/aif-form/dimension-path";
 import type { FormCommands } from "@/components/aif-form/form-commands";
 import type { AifDraft, ValidationIssue } from "@/lib/aif/types";
 import { fetchJson } from "@/lib/http/fetch-json";
-import type { QueueUrls } from "@/lib/queues/open-next-item";
-import type { PrefetchOptions } from "next/dist/shared/lib/app-router-context.shared-runtime";
+import { openNextItem, type QueueUrls } from "@/lib/queues/open-next-item";
 import { handOverKeys, pauseKeys } from "./key-buffer";
 import { replayKeys } from "./replay-keys";
 import { commandOf } from "./rating-shortcuts";
 import { HazardPicker, type HazardPickerHandle } from "./hazard-picker";
-import { askUpcomingItem, openUpcomingItem, type UpcomingItem } from "./upcoming-item";
 import { useClaimedKeyboard, useFormKeys } from "./use-form-keys";
 
 export type Calibration = { dimension: string; expected: number; given: number; error: number }[];
@@ -29,39 +27,20 @@ type Props = {
   canCorrect: boolean;
   fixed: Record<string, unknown>;
   calibration?: Calibration;
-  /** Just submitted on this page: the next item is asked for and its page fetched while this panel shows. */
-  prefetchNext?: boolean;
 };
 
-// The whole page, data included (the default fetches only a dynamic page's static shell).
-const FULL_PREFETCH = { kind: "full" } as PrefetchOptions;
-
-export function SubmittedPanel({
-  queue,
-  evalId,
-  assignmentApi,
-  canCorrect,
-  fixed,
-  calibration = [],
-  prefetchNext = false,
-}: Props) {
+export function SubmittedPanel({ queue, evalId, assignmentApi, canCorrect, fixed, calibration = [] }: Props) {
   const router = useRouter();
-  const upcoming = useRef<UpcomingItem | null>(null);
-  useEffect(() => {
-    if (prefetchNext && !upcoming.current)
-      upcoming.current = askUpcomingItem(queue, (path) => router.prefetch(path, FULL_PREFETCH));
-  }, [prefetchNext, queue, router]);
   const next = useRef<HTMLButtonElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [correcting, setCorrecting] = useState<Record<string, unknown> | null>(null);
   const [latestEvalId, setLatestEvalId] = useState(evalId);
   const [corrected, setCorrected] = useState(false);
   const openNext = useCallback(async () => {
-    // Keys typed while the next item loads wait for it.
+    // Keys typed while the next item loads wait for it. The next item is asked for (and held) only now:
+    // a rater who stops after a submit holds nothing (issue 35).
     handOverKeys();
-    const ahead = upcoming.current;
-    upcoming.current = null;
-    setFailure(await openUpcomingItem(queue, ahead, (path) => router.push(path)));
+    setFailure(await openNextItem(queue, (path) => router.push(path)));
   }, [router, queue]);
   const correct = useCallback(async () => {
     // While the rating to correct loads, keys typed after `c` wait for the correction form.

@@ -130,6 +130,18 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     path: () => "/api/users/invitations",
     body: { list: "not-an-email", roles: ["rater"] },
   },
+  { file: "app/api/users/invitations/route.ts", method: "GET", path: () => "/api/users/invitations" },
+  // An invitation that does not exist: nothing is resent or revoked.
+  {
+    file: "app/api/users/invitations/[invitationId]/resend/route.ts",
+    method: "POST",
+    path: () => `/api/users/invitations/${UNKNOWN_UUID}/resend`,
+  },
+  {
+    file: "app/api/users/invitations/[invitationId]/route.ts",
+    method: "DELETE",
+    path: () => `/api/users/invitations/${UNKNOWN_UUID}`,
+  },
   {
     file: "app/api/password-resets/[token]/route.ts",
     method: "POST",
@@ -517,6 +529,13 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     method: "PAGE",
     access: "suites.manage",
     path: (ids) => `/admin/suites/${ids.suiteId}/items/${ids.itemId}`,
+  },
+  // Items picked by an id that is no item: nothing is added (422 for the admin).
+  {
+    file: "app/api/suites/[suiteId]/items/route.ts",
+    method: "POST",
+    path: (ids) => `/api/suites/${ids.suiteId}/items`,
+    body: { item_ids: [UNKNOWN_UUID] },
   },
   {
     file: "app/api/suites/[suiteId]/items/[itemId]/route.ts",

@@ -49,6 +49,7 @@ const PATH_PARAMETERS: Record<string, { description: string; schema: JsonSchema 
   suiteId: { description: "a suite's id (not its key)", schema: { type: "string", format: "uuid" } },
   runId: { description: "a judge run's id", schema: { type: "string", format: "uuid" } },
   linkId: { description: "a share link's id", schema: { type: "string", format: "uuid" } },
+  invitationId: { description: "a pending invitation's id", schema: { type: "string", format: "uuid" } },
   tokenId: { description: "an API token's id", schema: { type: "string", format: "uuid" } },
   userId: { description: "a user's id", schema: { type: "string" } },
   exportId: {

@@ -74,7 +74,9 @@ import * as route71 from "@/app/api/tokens/[tokenId]/route";
 import * as route72 from "@/app/api/tokens/route";
 import * as route73 from "@/app/api/users/[userId]/password-reset/route";
 import * as route74 from "@/app/api/users/[userId]/route";
-import * as route75 from "@/app/api/users/invitations/route";
-import * as route76 from "@/app/api/users/route";
+import * as route75 from "@/app/api/users/invitations/[invitationId]/resend/route";
+import * as route76 from "@/app/api/users/invitations/[invitationId]/route";
+import * as route77 from "@/app/api/users/invitations/route";
+import * as route78 from "@/app/api/users/route";
 
-export const ROUTE_MODULES: readonly Record<string, unknown>[] = [route0, route1, route2, route3, route4, route5, route6, route7, route8, route9, route10, route11, route12, route13, route14, route15, route16, route17, route18, route19, route20, route21, route22, route23, route24, route25, route26, route27, route28, route29, route30, route31, route32, route33, route34, route35, route36, route37, route38, route39, route40, route41, route42, route43, route44, route45, route46, route47, route48, route49, route50, route51, route52, route53, route54, route55, route56, route57, route58, route59, route60, route61, route62, route63, route64, route65, route66, route67, route68, route69, route70, route71, route72, route73, route74, route75, route76];
+export const ROUTE_MODULES: readonly Record<string, unknown>[] = [route0, route1, route2, route3, route4, route5, route6, route7, route8, route9, route10, route11, route12, route13, route14, route15, route16, route17, route18, route19, route20, route21, route22, route23, route24, route25, route26, route27, route28, route29, route30, route31, route32, route33, route34, route35, route36, route37, route38, route39, route40, route41, route42, route43, route44, route45, route46, route47, route48, route49, route50, route51, route52, route53, route54, route55, route56, route57, route58, route59, route60, route61, route62, route63, route64, route65, route66, route67, route68, route69, route70, route71, route72, route73, route74, route75, route76, route77, route78];

@@ -32,6 +32,7 @@ const PAGES: Partial<Record<AuditAction, (subject: string) => string>> = {
   "suite.unarchived": (id) => `/admin/suites/${id}`,
   "suite.hold_released": (id) => `/admin/suites/${id}`,
   "suite.item_removed": (id) => `/admin/suites/${id}`,
+  "suite.items_added": (id) => `/admin/suites/${id}`,
   "judge_run.started": (id) => `/admin/judge-runs/${id}`,
   "judge_run.cancelled": (id) => `/admin/judge-runs/${id}`,
   // Its subject is the pairwise suite (the run shows on the suite's page).

@@ -84,6 +84,21 @@ function visitorRoom(rater: QueueRater, suite: SuiteRow): Prisma.Sql {
 }
 
 /**
+ * True (on suite_item alias si) when the suite has raters and every one of
+ * them skipped the item as broken: such an item is never handed to a visitor
+ * on a share link (issue 35: one was) and is flagged on the suite page.
+ */
+export const brokenForEveryRater = Prisma.sql`(EXISTS (SELECT 1 FROM suite_rater sr WHERE sr.suite_id = si.suite_id)
+  AND NOT EXISTS (SELECT 1 FROM suite_rater sr WHERE sr.suite_id = si.suite_id AND NOT EXISTS (
+    SELECT 1 FROM assignment b WHERE b.suite_id = si.suite_id AND b.item_id = si.item_id AND b.rater_key = sr.user_id
+      AND b.status = 'skipped' AND b.skip_reason = 'broken_content')))`;
+
+/** What a visitor may never be handed, beyond what any rater may not. */
+function visitorExclusion(raterKey: string): Prisma.Sql {
+  return raterKey.startsWith("visitor:") ? Prisma.sql`AND NOT ${brokenForEveryRater}` : Prisma.empty;
+}
+
+/**
  * The link's items of the last hour are under its cap. The link's row is
  * locked first (until the claim commits), so claims through one link are
  * counted one after another: the count, a fresh statement after the lock,
@@ -216,7 +231,7 @@ export async function lockClaimCandidate(
       AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.rater_key = ${rater.raterKey})
       AND NOT ${adjudicatedBy(rater.raterKey)}
       AND (SELECT count(*) FROM assignment h WHERE h.suite_id = si.suite_id AND h.item_id = si.item_id AND h.status = 'held' AND h.held_until > now()) < si.slots_left
-      AND ${visitorRoom(rater, suite)}
+      AND ${visitorRoom(rater, suite)} ${visitorExclusion(rater.raterKey)}
     ORDER BY si.position
     LIMIT 1
     FOR UPDATE OF si SKIP LOCKED`;
@@ -228,7 +243,7 @@ export async function countOpenForRater(client: SqlClient, raterKey: string, sui
   const [open] = await client.$queryRaw<{ n: bigint }[]>`
     SELECT count(*) AS n FROM suite_item si WHERE si.suite_id = ${suiteId}::uuid AND si.slots_left > 0
       AND NOT EXISTS (SELECT 1 FROM assignment a WHERE a.suite_id = si.suite_id AND a.item_id = si.item_id AND a.rater_key = ${raterKey})
-      AND NOT ${adjudicatedBy(raterKey)}`;
+      AND NOT ${adjudicatedBy(raterKey)} ${visitorExclusion(raterKey)}`;
   return Number(open?.n ?? 0);
 }
 
@@ -292,6 +307,8 @@ export type SkippedItemRow = {
   comments: string[];
   /** Suite raters, and how many of them skipped the item. */ raters: number;
   raterSkips: number;
+  /** Every suite rater skipped it as broken (brokenForEveryRater). */
+  brokenForEveryRater: boolean;
 };
 
 /** Skipped items of the suite, most skipped first, with their reasons and comments. */
@@ -305,6 +322,7 @@ export async function selectSkippedItems(client: SqlClient, suiteId: string): Pr
       comments: string[] | null;
       raters: bigint;
       rater_skips: bigint;
+      broken_for_every_rater: boolean;
     }[]
   >`
     SELECT a.item_id, i.task_id, count(*) AS skipped,
@@ -312,8 +330,9 @@ export async function selectSkippedItems(client: SqlClient, suiteId: string): Pr
               WHERE b.suite_id = a.suite_id AND b.item_id = a.item_id AND b.status = 'skipped' GROUP BY skip_reason) r) AS reasons,
            array_remove(array_agg(a.skip_comment ORDER BY a.skipped_at), NULL) AS comments,
            (SELECT count(*) FROM suite_rater sr WHERE sr.suite_id = a.suite_id) AS raters,
-           count(*) FILTER (WHERE a.rater_key IN (SELECT sr.user_id FROM suite_rater sr WHERE sr.suite_id = a.suite_id)) AS rater_skips
-    FROM assignment a JOIN item i ON i.id = a.item_id
+           count(*) FILTER (WHERE a.rater_key IN (SELECT sr.user_id FROM suite_rater sr WHERE sr.suite_id = a.suite_id)) AS rater_skips,
+           bool_or(${brokenForEveryRater}) AS broken_for_every_rater
+    FROM assignment a JOIN item i ON i.id = a.item_id JOIN suite_item si ON si.suite_id = a.suite_id AND si.item_id = a.item_id
     WHERE a.suite_id = ${suiteId}::uuid AND a.status = 'skipped'
     GROUP BY a.suite_id, a.item_id, i.task_id
     ORDER BY count(*) DESC, i.task_id`;
@@ -325,6 +344,7 @@ export async function selectSkippedItems(client: SqlClient, suiteId: string): Pr
     comments: row.comments ?? [],
     raters: Number(row.raters),
     raterSkips: Number(row.rater_skips),
+    brokenForEveryRater: row.broken_for_every_rater,
   }));
 }
 

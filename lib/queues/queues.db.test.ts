@@ -253,3 +253,24 @@ describe("a queue submit is a first rating", () => {
     expect((await getAssignment({ rater: userRater(rater), assignmentId: next.assignmentId! })).status).toBe("held");
   });
 });
+
+describe("a submit does not claim the next item", () => {
+  const liveHolds = async (suiteId: string, rater: TestUser) => {
+    const [row] = await db().$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM assignment
+      WHERE suite_id = ${suiteId}::uuid AND user_id = ${rater.userId} AND status = 'held' AND held_until > now()`;
+    return Number(row!.n);
+  };
+
+  it("leaves the rater holding nothing until they ask for the next item", async () => {
+    const rater = await createTestUser(["rater"]);
+    const suite = await suiteWith({ items: 3, k: 1, raters: [rater] });
+    const first = await nextItem({ rater: userRater(rater), suiteId: suite.id });
+    expect(await liveHolds(suite.id, rater)).toBe(1);
+    await submitAssignment({ rater: userRater(rater), assignmentId: first.assignmentId!, draft: ratingDraft() });
+    expect(await liveHolds(suite.id, rater)).toBe(0);
+    const second = await nextItem({ rater: userRater(rater), suiteId: suite.id });
+    expect(second.assignmentId).not.toBe(first.assignmentId);
+    expect(await liveHolds(suite.id, rater)).toBe(1);
+  });
+});

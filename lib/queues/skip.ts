@@ -58,6 +58,8 @@ export type SkipSummary = {
     reasons: Partial<Record<SkipReason, number>>;
     comments: string[];
     everyRaterSkipped: boolean;
+    /** Every suite rater skipped it as broken: kept from share links, flagged to the admin. */
+    brokenForEveryRater: boolean;
   }[];
 };
 
@@ -76,6 +78,7 @@ export async function getSkipSummary(options: { actor: Actor; suiteId: string })
       reasons: row.reasons as SkipSummary["items"][number]["reasons"],
       comments: row.comments,
       everyRaterSkipped: row.raters > 0 && row.raterSkips >= row.raters,
+      brokenForEveryRater: row.brokenForEveryRater,
     })),
   };
 }

@@ -72,3 +72,16 @@ export const SuiteItemPageQuery = z.object({
     .default(50),
 });
 export type SuiteItemPageFilter = z.output<typeof SuiteItemPageQuery>;
+
+/** POST /api/suites/:id/items: items to add to a suite that may be running, chosen as a new suite's are. */
+export const AddSuiteItemsInput = z
+  .object({
+    import_ids: z.array(z.string().uuid()).max(100).default([]),
+    source_suite_id: z.string().trim().max(200).optional().describe("items whose task.suite_id is this"),
+    item_ids: z.array(z.string().uuid()).max(10_000).default([]).describe("items picked one by one"),
+  })
+  .strict()
+  .refine((input) => input.import_ids.length > 0 || input.item_ids.length > 0 || (input.source_suite_id ?? "") !== "", {
+    message: "Choose at least one import, a source suite id or items",
+    path: ["import_ids"],
+  });

@@ -2,7 +2,7 @@
 // first-admin.ts's). Passwords are hashed by better-auth's own hasher, in the
 // account row better-auth signs in with.
 import "server-only";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Actor } from "@/lib/auth/actor";
 import { revokeAllApiTokensOf } from "@/lib/auth/api-tokens";
@@ -14,9 +14,9 @@ import { db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { EMAIL_PATTERN } from "./invitation-list";
+import { hashInvitationToken, INVITATION_TTL_MS } from "./invitation-token";
 import { assertDisplayNameFree, checkDisplayName, isDisplayNameCollision, nameTaken } from "./display-name";
 
-const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 12;
 
 export type UserView = {
@@ -44,10 +44,6 @@ function toView(user: {
     disabledAt: user.disabledAt,
     createdAt: user.createdAt,
   };
-}
-
-function hashInvitationToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
 }
 
 function validateRoles(roles: unknown, issues: ValidationIssue[]): Role[] {

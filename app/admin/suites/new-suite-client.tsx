@@ -19,11 +19,27 @@ type NewSuiteForm = {
   sourceSuiteId: string;
 };
 
-export function NewSuiteClient({ imports, raters }: { imports: Choice[]; raters: Choice[] }) {
+export function NewSuiteClient({
+  imports,
+  raters,
+  preselectedImportIds = [],
+}: {
+  imports: Choice[];
+  raters: Choice[];
+  /** Ticked from the start (the import page links here with its import). */
+  preselectedImportIds?: string[];
+}) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<NewSuiteForm>({
-    defaultValues: { overlapK: 3, goldPercent: 10, holdMinutes: 30, raterIds: [], importIds: [], sourceSuiteId: "" },
+    defaultValues: {
+      overlapK: 3,
+      goldPercent: 10,
+      holdMinutes: 30,
+      raterIds: [],
+      importIds: preselectedImportIds,
+      sourceSuiteId: "",
+    },
   });
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -57,7 +73,7 @@ export function NewSuiteClient({ imports, raters }: { imports: Choice[]; raters:
   });
   const errors = formState.errors;
   return (
-    <form onSubmit={onSubmit} noValidate className="panel" aria-labelledby="new-suite-title">
+    <form id="new-suite" onSubmit={onSubmit} noValidate className="panel" aria-labelledby="new-suite-title">
       <h2 id="new-suite-title">New suite</h2>
       <FormField
         id="suite-name"

@@ -14,9 +14,16 @@ import { NewSuiteClient } from "./new-suite-client";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Suites" };
 
-export default async function SuitesPage({ searchParams }: { searchParams: Promise<{ archived?: string }> }) {
+export default async function SuitesPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ archived?: string; import?: string | string[] }>;
+}) {
   const actor = await requirePageActor({ returnTo: "/admin/suites", action: "suites.manage" });
-  const showArchived = (await searchParams).archived === "1";
+  const query = await searchParams;
+  const showArchived = query.archived === "1";
+  // ?import=<id> (the import page's "Create a suite from these items"): that import is ticked in the form.
+  const preselected = [query.import ?? []].flat();
   const [suites, imports, users] = await Promise.all([
     listSuites({ actor, includeArchived: showArchived }),
     listImports({ actor, kind: "items" }),
@@ -75,6 +82,7 @@ export default async function SuitesPage({ searchParams }: { searchParams: Promi
         </ul>
       )}
       <NewSuiteClient
+        preselectedImportIds={preselected.filter((id) => imports.some((entry) => entry.id === id))}
         imports={imports
           .filter((entry) => entry.status === "committed" && (entry.imported ?? 0) > 0)
           .map((entry) => ({

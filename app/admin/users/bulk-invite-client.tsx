@@ -1,6 +1,7 @@
 "use client";
 // Inviting a pasted list or a CSV file: one result per line, with the links.
 import { useState } from "react";
+import { CopyButton } from "@/components/forms/copy-button";
 import { useForm } from "react-hook-form";
 import { RoleCheckboxes } from "@/components/forms/role-checkboxes";
 import { ROLES, type Role } from "@/lib/auth/permissions";
@@ -116,7 +117,16 @@ export function BulkInviteResults({ results }: { results: BulkResult[] }) {
               <td>
                 {result.status === "invited" ? (
                   <>
-                    Invited as {result.roles.join(", ")}: <code>{`${origin}${result.invite_path}`}</code>
+                    Invited as {result.roles.join(", ")}:{" "}
+                    <code
+                      id={`bulk-link-${result.line}`}
+                      className="issued-link"
+                    >{`${origin}${result.invite_path}`}</code>{" "}
+                    <CopyButton
+                      text={`${origin}${result.invite_path}`}
+                      targetId={`bulk-link-${result.line}`}
+                      label="Copy link"
+                    />
                   </>
                 ) : (
                   <>Refused: {result.reason}</>

@@ -1,6 +1,7 @@
-// Users (admin): invite one or a list, set roles, disable and enable, issue password reset links.
+// Users (admin): invite one or a list, pending invitations (resend, revoke), set roles, disable and enable, issue password reset links.
 import type { Metadata } from "next";
 import { requirePageActor } from "@/lib/auth/page-guard";
+import { listPendingInvitations } from "@/lib/users/pending-invitations";
 import { listUserRows } from "@/lib/users/user-table";
 import { UsersClient } from "./users-client";
 
@@ -9,7 +10,11 @@ export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage({ searchParams }: { searchParams: Promise<{ q?: string | string[] }> }) {
   const actor = await requirePageActor({ returnTo: "/admin/users", action: "users.manage" });
-  const [users, { q }] = await Promise.all([listUserRows({ actor }), searchParams]);
+  const [users, invitations, { q }] = await Promise.all([
+    listUserRows({ actor }),
+    listPendingInvitations({ actor }),
+    searchParams,
+  ]);
   return (
     <>
       <h1>Users</h1>
@@ -17,6 +22,11 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
         currentUserId={actor.userId}
         // ?q= fills the search box: the audit log links a user here by display name.
         initialSearch={typeof q === "string" ? q.slice(0, 200) : ""}
+        invitations={invitations.map((invitation) => ({
+          ...invitation,
+          createdAt: invitation.createdAt.toISOString(),
+          expiresAt: invitation.expiresAt.toISOString(),
+        }))}
         users={users.map((user) => ({
           ...user,
           disabledAt: user.disabledAt?.toISOString() ?? null,

@@ -3,11 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { CopyButton } from "@/components/forms/copy-button";
 import { FormField } from "@/components/forms/form-field";
 import { RoleCheckboxes } from "@/components/forms/role-checkboxes";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { fetchJson, issuesByField } from "@/lib/http/fetch-json";
 import { BulkInviteForm, BulkInviteResults, type BulkResult } from "./bulk-invite-client";
+import { PendingInvitations, type PendingInvitationRow } from "./pending-invitations-client";
 import { UsersTable, type UserRow } from "./users-table-client";
 
 type InviteForm = { email: string; roles: Role[] };
@@ -56,10 +58,12 @@ function InviteUserForm({ onInvited }: { onInvited: (link: string, email: string
 
 export function UsersClient({
   users,
+  invitations,
   currentUserId,
   initialSearch,
 }: {
   users: UserRow[];
+  invitations: PendingInvitationRow[];
   currentUserId: string;
   initialSearch: string;
 }) {
@@ -86,7 +90,7 @@ export function UsersClient({
             Send this link to {resetLink.name}. It is shown only now and works once, for 24 hours; their sessions end
             when they set the new password:
           </p>
-          <p>
+          <p className="issued-link">
             <code data-testid="reset-link">{resetLink.link}</code>
           </p>
         </div>
@@ -100,8 +104,11 @@ export function UsersClient({
       {invitation ? (
         <div className="notice" role="status">
           <p>Send this link to {invitation.email}. It is shown only now and works once, for 7 days:</p>
-          <p>
-            <code data-testid="invitation-link">{invitation.link}</code>
+          <p className="issued-link">
+            <code id="invitation-link" data-testid="invitation-link">
+              {invitation.link}
+            </code>{" "}
+            <CopyButton text={invitation.link} targetId="invitation-link" label="Copy link" />
           </p>
         </div>
       ) : null}
@@ -112,6 +119,7 @@ export function UsersClient({
         }}
       />
       {bulkResults ? <BulkInviteResults results={bulkResults} /> : null}
+      <PendingInvitations invitations={invitations} />
       <UsersTable
         users={users}
         currentUserId={currentUserId}

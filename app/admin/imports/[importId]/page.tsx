@@ -6,8 +6,11 @@ import { orNotFound } from "@/lib/http/or-not-found";
 import Link from "next/link";
 import { ImportReportGroups } from "@/components/imports/import-report-groups";
 import { ImportReportTable } from "@/components/imports/import-report-table";
+import { can } from "@/lib/auth/authorize";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { getImportReport } from "@/lib/imports/service";
+import { listSuites } from "@/lib/suites/service";
+import { AddToSuiteClient } from "./add-to-suite-client";
 import { ImportDecisionClient } from "./import-decision-client";
 
 export const dynamic = "force-dynamic";
@@ -19,6 +22,8 @@ export default async function ImportPage({ params }: { params: Promise<{ importI
   const { importId } = await params;
   const actor = await requirePageActor({ returnTo: `/admin/imports/${importId}`, action: "items.import" });
   const report = await orNotFound(getImportReport({ actor, importId }));
+  const itemsReady = report.status === "committed" && report.kind === "items";
+  const suites = itemsReady && can(actor, "suites.manage") ? await listSuites({ actor }) : [];
   return (
     <>
       <div className="page-heading">
@@ -76,10 +81,19 @@ export default async function ImportPage({ params }: { params: Promise<{ importI
           import it again.
         </p>
       ) : null}
-      {report.status === "committed" && report.kind === "items" ? (
-        <p>
-          <Link href="/admin/suites">Create a suite from these items</Link>
-        </p>
+      {itemsReady ? (
+        <>
+          <p>
+            <Link href={`/admin/suites?import=${report.id}#new-suite`}>Create a suite from these items</Link>
+          </p>
+          <AddToSuiteClient
+            importId={report.id}
+            suites={suites.map((suite) => ({
+              id: suite.id,
+              label: `${suite.name} (${suite.key}${suite.paused ? ", paused" : ""})`,
+            }))}
+          />
+        </>
       ) : null}
       <ImportReportTable caption="Refused lines" rows={report.errors as Row[]} omitted={report.errorsOmitted} />
       <ImportReportGroups

@@ -19,6 +19,7 @@ import { SuiteItemsClient } from "./suite-items-client";
 import { SuiteSettingsClient } from "./suite-settings-client";
 import { SuiteStateButtons } from "@/components/suite-settings/suite-state-buttons";
 import { getSkipSummary } from "@/lib/queues/skip";
+import { BrokenItemsNotice } from "./broken-items-notice";
 import { SKIP_REASON_LABELS, type SkipReason } from "@/lib/queues/skip-reasons";
 import { guidelinesOfSuite } from "@/lib/suites/guidelines";
 import { suiteAdjudicationRule, suiteItemStatuses } from "@/lib/adjudication/service";
@@ -95,6 +96,7 @@ export default async function SuitePage({
           <a href={`/admin/suites/${suite.id}/report`}>quality report</a>.
         </p>
       ) : null}
+      <BrokenItemsNotice suiteId={suite.id} items={skips.items.filter((item) => item.brokenForEveryRater)} />
       {suite.archived ? (
         <p className="notice notice-warning" data-testid="suite-archived">
           Archived: out of every queue and of the suites list. Its items and records are kept and can be exported.

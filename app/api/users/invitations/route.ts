@@ -1,9 +1,12 @@
 // POST /api/users/invitations (admin): invite everyone of a pasted list or CSV,
 // one result per line; the links are in the answer, shown this once.
+// GET: the invitations not accepted yet (their links are never shown again).
 import { z } from "zod";
 import { roles, dateTime } from "@/lib/api-schemas/common";
 import { bodyField, defineRoute } from "@/lib/http/define-route";
+import { snakeKeys } from "@/lib/http/snake-case";
 import { inviteUsersFromList } from "@/lib/users/bulk-invite";
+import { listPendingInvitations } from "@/lib/users/pending-invitations";
 
 const LineResult = z.union([
   z.object({
@@ -58,4 +61,34 @@ export const POST = defineRoute(
       ),
     };
   },
+);
+
+const PendingInvitationSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string(),
+  roles: roles(),
+  invited_by_name: z.string().nullable(),
+  created_at: dateTime(),
+  expires_at: dateTime(),
+  expired: z.boolean(),
+});
+
+export const GET = defineRoute(
+  {
+    method: "GET",
+    path: "/api/users/invitations",
+    id: "listPendingInvitations",
+    tag: "Users and tokens",
+    access: "users.manage",
+    summary: "Invitations not accepted yet",
+    description:
+      "Newest first, expired ones included (resend gives them a new link). Links are not listed: they are shown only when issued.",
+    responses: {
+      200: {
+        description: "The pending invitations.",
+        schema: z.object({ invitations: z.array(PendingInvitationSchema) }),
+      },
+    },
+  },
+  async ({ actor }) => ({ invitations: (await listPendingInvitations({ actor })).map(snakeKeys) }),
 );
