@@ -2,6 +2,7 @@
 // PostgreSQL: what the dead server leaves behind (status reading, staged lines,
 // no heartbeat) is shown as interrupted, never reaches `item`, and is swept by
 // the next import, which then imports the file in full.
+import * as testDatabases from "@/lib/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { jsonl, nativeItem } from "@/lib/testing/test-items";
@@ -9,11 +10,18 @@ import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { IMPORT_STALE_MS, INTERRUPTED_FAILURE } from "./interrupted";
 import { createImport, getImport, listImports, readImportFile } from "./service";
 
+// A database of its own: its sweeps act on every interrupted import in the database, and test files run side by side (vitest.config.ts).
+const database = await testDatabases.createTestDatabase("interrupted");
+testDatabases.useDatabaseInThisFile(database);
+
 let admin: TestUser;
 beforeAll(async () => {
   admin = await createTestUser(["admin"]);
 });
-afterAll(() => db().$disconnect());
+afterAll(async () => {
+  await db().$disconnect();
+  await database.drop();
+});
 
 /** The rows a server killed half-way through reading leaves: the import still reading, some lines staged, its last heartbeat `silentMs` ago. */
 async function deadReader(items: ReturnType<typeof nativeItem>[], silentMs: number): Promise<string> {

@@ -1,6 +1,7 @@
 // Judge runs against a local server that speaks the OpenAI chat-completions
 // protocol: n samples aggregated into one stored record, failures reported
 // with the judge's raw answers, retries, the concurrency limit, cancelling.
+import * as testDatabases from "@/lib/testing/test-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { JudgeEndpoint } from "@/lib/env";
@@ -20,6 +21,10 @@ import { cancelJudgeRun, getJudgeRun, startJudgeRun } from "./service";
 import { resumeStaleJudgeRuns } from "./sweeper";
 import { localDriverFinished } from "./worker";
 
+// A database of its own: its sweeper resumes every stale judge run in the database, and test files run side by side (vitest.config.ts).
+const database = await testDatabases.createTestDatabase("judge_runs");
+testDatabases.useDatabaseInThisFile(database);
+
 let admin: TestUser;
 let server: FakeChatCompletionsServer | null = null;
 beforeAll(async () => {
@@ -29,7 +34,10 @@ afterEach(async () => {
   await server?.close();
   server = null;
 });
-afterAll(() => db().$disconnect());
+afterAll(async () => {
+  await db().$disconnect();
+  await database.drop();
+});
 
 async function suiteOf(count: number) {
   const { importId, taskIds } = await importTestItems(admin, count);

@@ -5,6 +5,7 @@
 // set to prefer the left response shows the position bias" on 3 systems × 50 tasks;
 // and a run whose driver died resumed by the judge run sweeper.
 import { randomBytes, randomUUID } from "node:crypto";
+import * as testDatabases from "@/lib/testing/test-database";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as listRunsRoute, POST as startRunRoute } from "@/app/api/pairwise/suites/[suiteId]/judge-runs/route";
 import { validateAgainstContract } from "@/lib/aif/validate";
@@ -26,6 +27,10 @@ import {
 import { pairwiseLeaderboard } from "./leaderboard-query";
 import { createPairwiseSuite } from "./suites";
 
+// A database of its own: its sweeper resumes every stale pairwise judge run in the database, and test files run side by side (vitest.config.ts).
+const database = await testDatabases.createTestDatabase("pw_judge");
+testDatabases.useDatabaseInThisFile(database);
+
 let admin: TestUser;
 let server: FakeChatCompletionsServer | null = null;
 beforeAll(async () => {
@@ -35,7 +40,10 @@ afterEach(async () => {
   await server?.close();
   server = null;
 });
-afterAll(() => db().$disconnect());
+afterAll(async () => {
+  await db().$disconnect();
+  await database.drop();
+});
 
 async function importSystem(system: string, taskIds: string[]): Promise<string> {
   const items = taskIds.map((taskId) =>

@@ -178,6 +178,8 @@ describe("queue queries", () => {
         comments: ["cannot read the image"],
         raters: 1,
         raterSkips: 1,
+        // Skipped as "other", not as broken: not flagged.
+        brokenForEveryRater: false,
       },
     ]);
   });

@@ -1,5 +1,6 @@
 // Records against a real, migrated PostgreSQL (DATABASE_URL from the test setup).
 import pg from "pg";
+import * as testDatabases from "@/lib/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backfillRecordHashes } from "@/lib/migrations/backfill-record-hashes";
 import { formatDigest, recordHash } from "./canonical-hash";
@@ -11,6 +12,10 @@ import { requireDatabaseUrl } from "@/lib/env";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { getRecord, listRecords, submitRecord } from "./service";
+
+// A database of its own: its TRUNCATE … CASCADE locks every table that points at records, and test files run side by side (vitest.config.ts).
+const database = await testDatabases.createTestDatabase("records");
+testDatabases.useDatabaseInThisFile(database);
 
 let rater: TestUser;
 let otherRater: TestUser;
@@ -29,6 +34,7 @@ const raw = new pg.Pool({ connectionString: requireDatabaseUrl(), max: 2 });
 afterAll(async () => {
   await raw.end();
   await db().$disconnect();
+  await database.drop();
 });
 
 async function countRows(taskId: string): Promise<number> {
