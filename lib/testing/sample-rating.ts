@@ -1,8 +1,8 @@
 // Ratings for tests, built from the contract facts: a universal block with
 // every dimension the schema has today, so a dimension added to the schema
 // reaches the fixtures by itself instead of failing tests that never meant to
-// rate it. Client-safe (no server code).
-import { UNIVERSAL_DIMENSIONS } from "@/lib/aif/contract-facts";
+// rate it. The browser tests use these too, so the facts come from the schema's file (schema-file-facts.ts).
+import { UNIVERSAL_DIMENSIONS } from "@/lib/testing/schema-file-facts";
 import type { AifDraft, LikertWithRationale } from "@/lib/aif/types";
 
 /**
