@@ -10,6 +10,7 @@ import { expect, request, test, type APIRequestContext, type CDPSession, type Pa
 import pg from "pg";
 import { DISPUTE_RATERS, seedDisputedSuite } from "./support/disputed-suite";
 import { chatItem, importItems, seedSuite } from "./support/seed-suite";
+import { readShortcutsDialog, type ShortcutRow } from "./support/shortcuts-dialog";
 import { e2eUsers, storageStateOf } from "./support/users";
 
 let admin: APIRequestContext;
@@ -20,26 +21,8 @@ test.afterAll(async () => admin.dispose());
 
 test.use({ storageState: storageStateOf("otherRater") });
 
-type Row = { keys: string; description: string };
-
-/** The `?` dialog's rows as the page shows them: opened with `?` and closed with `?`. */
-async function readShortcutsDialog(page: Page): Promise<Row[]> {
-  await page.keyboard.press("?");
-  const dialog = page.getByTestId("shortcuts-dialog");
-  await expect(dialog).toBeVisible();
-  const rows = await dialog.locator("tr").evaluateAll((trs) =>
-    trs.map((tr) => ({
-      keys: tr.querySelector("th")?.textContent?.trim() ?? "",
-      description: tr.querySelector("td")?.textContent?.trim() ?? "",
-    })),
-  );
-  await page.keyboard.press("?");
-  await expect(dialog).toBeHidden();
-  return rows;
-}
-
 /** Keys sent as fast as the browser takes them; each names the dialog row it follows. */
-function follower(page: Page, rows: Row[]) {
+function follower(page: Page, rows: ShortcutRow[]) {
   const used = new Set<string>();
   const rowOf = (keys: string) => {
     const row = rows.find((candidate) => candidate.keys === keys);

@@ -11,6 +11,7 @@ import { expect, request, test, type APIRequestContext, type Page } from "@playw
 import pg from "pg";
 import { seriousViolations } from "./support/axe";
 import { chatItem, importItems } from "./support/seed-suite";
+import { readShortcutsDialog, type ShortcutRow } from "./support/shortcuts-dialog";
 import { e2eUsers, storageStateOf, type E2eRole } from "./support/users";
 
 const contexts: Partial<Record<E2eRole, APIRequestContext>> = {};
@@ -141,26 +142,8 @@ test.describe("the admin", () => {
   });
 });
 
-type Row = { keys: string; description: string };
-
-/** The `?` dialog's rows as the page shows them: opened with `?` and closed with `?`. */
-async function readShortcutsDialog(page: Page): Promise<Row[]> {
-  await page.keyboard.press("?");
-  const dialog = page.getByTestId("shortcuts-dialog");
-  await expect(dialog).toBeVisible();
-  const rows = await dialog.locator("tr").evaluateAll((trs) =>
-    trs.map((tr) => ({
-      keys: tr.querySelector("th")?.textContent?.trim() ?? "",
-      description: tr.querySelector("td")?.textContent?.trim() ?? "",
-    })),
-  );
-  await page.keyboard.press("?");
-  await expect(dialog).toBeHidden();
-  return rows;
-}
-
 /** Keys sent as fast as the browser takes them; each names the dialog row it follows. */
-function follower(page: Page, rows: Row[]) {
+function follower(page: Page, rows: ShortcutRow[]) {
   const used = new Set<string>();
   return {
     press: async (keys: string, ...presses: string[]) => {
