@@ -21,6 +21,7 @@ import { authorize } from "@/lib/auth/authorize";
 import { db } from "@/lib/db";
 import { judgeEndpoint, type JudgeEndpoint } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { isDatabaseUnavailable } from "@/lib/http/database-unavailable";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
@@ -196,6 +197,9 @@ async function askPending(
     WHERE jp.run_id = ${runId}::uuid AND jp.status = 'pending'
     ORDER BY p.position`;
   const limit = createLimiter(run.concurrency);
+  // Stores take a connection each: a few at a time leave the pool to the app's requests, and a store the
+  // database was too busy for is tried again rather than failing a pair whose answers are already paid for.
+  const storeLimit = createLimiter(STORES_AT_ONCE);
   const ask = (a: Item, b: Item, seed: number) =>
     limit(() => {
       // Pairs still queued when the driver is abandoned are left pending, not asked.
@@ -237,7 +241,9 @@ async function askPending(
           PairwiseJudgeAnswer,
           PairwiseJudgeAnswer,
         ];
-        await storeVerdict({ runId, run, endpoint, pair, firstLeft, firstRight });
+        await storeLimit(() =>
+          retryWhileDatabaseBusy(() => storeVerdict({ runId, run, endpoint, pair, firstLeft, firstRight }), signal),
+        );
       } catch (error) {
         if (signal.aborted) return;
         const message =
@@ -250,6 +256,26 @@ async function askPending(
       }
     }),
   );
+}
+
+const STORES_AT_ONCE = 2;
+const STORE_RETRY_DELAYS_MS = [250, 1_000, 3_000, 8_000];
+
+/** Runs `store`, again after a pause while the database answers that it is unavailable or too busy. */
+async function retryWhileDatabaseBusy(store: () => Promise<void>, signal: AbortSignal): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await store();
+    } catch (error) {
+      const delay = STORE_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || signal.aborted || !isDatabaseUnavailable(error)) throw error;
+      logger().warn(
+        { err: errorField(error), attempt: attempt + 1 },
+        "pairwise judge store: database busy, trying again",
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 async function fail(runId: string, pairId: string, failure: Record<string, unknown>): Promise<void> {
