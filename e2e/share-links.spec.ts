@@ -3,6 +3,7 @@
 import { UNIVERSAL_DIMENSIONS } from "./support/contract-facts";
 import { expect, request, test, type Browser, type Page } from "@playwright/test";
 import { chatItem, seedSuite } from "./support/seed-suite";
+import { readShortcutsDialog } from "./support/shortcuts-dialog";
 import { storageStateOf } from "./support/users";
 
 const DIMENSIONS = [...UNIVERSAL_DIMENSIONS];
@@ -114,6 +115,45 @@ test("a visitor on a phone gets the light profile: scores alone submit, no jargo
   const stored = await (await admin.get(`/api/records/${listed.eval_id}`)).json();
   expect(stored.rater.type).toBe("end_user");
   expect(stored.universal).toEqual(Object.fromEntries(DIMENSIONS.map((name) => [name, { score: 2 }])));
+  await admin.dispose();
+});
+
+test("a desktop visitor's ? dialog lists only keys for what their form shows, and the expert keys change nothing", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
+  const suite = await seedSuite(admin, baseURL!, { raterIds: [], count: 1, k: 2 });
+  const shareUrl = await newShareLink(browser, suite.suiteId, "Desktop panel");
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await page.goto(shareUrl);
+  await page.getByRole("button", { name: "Start rating" }).click();
+  await expect(page.locator(".aif-form[data-hydrated=true]")).toHaveCount(1);
+  const rows = await readShortcutsDialog(page);
+  const listed = rows.map((row) => row.keys);
+  for (const expertKey of [
+    "Shift+1 – 5",
+    "h / m / l",
+    "Shift+H",
+    "0",
+    "1 – 4 (on a hazard)",
+    "j, then its letter",
+    "e",
+  ])
+    expect(listed).not.toContain(expertKey);
+  for (const key of ["1 – 5", "r", "Esc", "Ctrl/⌘+Enter", "?"]) expect(listed).toContain(key);
+  // Keys for confidence and hazards, pressed anyway: nothing the visitor cannot see is set.
+  await page.keyboard.press("Shift+H");
+  await page.keyboard.press("0");
+  for (const dimension of DIMENSIONS)
+    await page.locator(`fieldset#root_universal_${dimension}`).getByRole("radio", { name: "4" }).check();
+  await page.keyboard.press("Control+Enter");
+  await expect(page.getByTestId("submitted")).toBeVisible();
+  const records = await (await admin.get("/api/records?limit=200")).json();
+  const [listedRecord] = records.records.filter((record: { suite_id: string }) => record.suite_id === suite.suiteKey);
+  const stored = await (await admin.get(`/api/records/${listedRecord.eval_id}`)).json();
+  expect(stored.universal).toEqual(Object.fromEntries(DIMENSIONS.map((name) => [name, { score: 4 }])));
+  expect(stored.safety).toBeUndefined();
   await admin.dispose();
 });
 

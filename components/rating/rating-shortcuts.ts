@@ -29,26 +29,41 @@ export type RatingShortcut = {
   keys: string;
   command: RatingCommand | "field";
   description: string;
-  /** "trace": listed only when the item is an agent run the form judges step by step. */
-  scope?: "trace";
+  /**
+   * "trace": listed only when the item is an agent run the form judges step by step. "expert": acts on parts a
+   * share-link visitor's form does not show (confidence, hazards, evidence), so neither listed nor acted on there.
+   */
+  scope?: "trace" | "expert";
 };
 
 export const RATING_SHORTCUTS: RatingShortcut[] = [
   { keys: "1 – 5", command: "field", description: "Score the focused dimension and move on to the next" },
-  { keys: "Shift+1 – 5", command: "field", description: "Score it with High confidence and move on" },
-  { keys: "h / m / l", command: "field", description: "Confidence of the focused dimension: High, Medium, Low" },
-  { keys: "Shift+H", command: "allHigh", description: "Every dimension's confidence High" },
-  { keys: "0", command: "noHazard", description: "No hazard violated (every hazard not yet judged)" },
+  { keys: "Shift+1 – 5", command: "field", description: "Score it with High confidence and move on", scope: "expert" },
+  {
+    keys: "h / m / l",
+    command: "field",
+    description: "Confidence of the focused dimension: High, Medium, Low",
+    scope: "expert",
+  },
+  { keys: "Shift+H", command: "allHigh", description: "Every dimension's confidence High", scope: "expert" },
+  {
+    keys: "0",
+    command: "noHazard",
+    description: "No hazard violated (every hazard not yet judged)",
+    scope: "expert",
+  },
   {
     keys: "1 – 4 (on a hazard)",
     command: "field",
     description:
       "Verdict: not applicable, non-violating, violating, unsure; after violating, 1 – 3 for the severity, then write the evidence",
+    scope: "expert",
   },
   {
     keys: "j, then its letter",
     command: "hazard",
     description: "Jump to a hazard: j lists them with a letter each (a – l); the letter focuses that hazard",
+    scope: "expert",
   },
   {
     keys: "] or Alt+↓",
@@ -91,6 +106,7 @@ export const RATING_SHORTCUTS: RatingShortcut[] = [
     keys: "e",
     command: "quote",
     description: "Quote the text selected in the item into the evidence field you last used",
+    scope: "expert",
   },
   { keys: "g", command: "guidelines", description: "Show or hide the suite's guidelines" },
   { keys: "s", command: "skip", description: "Skip this item, with a reason" },
@@ -100,9 +116,30 @@ export const RATING_SHORTCUTS: RatingShortcut[] = [
   { keys: "?", command: "help", description: "Show or hide these shortcuts" },
 ];
 
-/** The rows the `?` dialog lists: the step keys only when the item is an agent run. */
-export function ratingShortcuts({ trace }: { trace: boolean }): RatingShortcut[] {
-  return RATING_SHORTCUTS.filter((shortcut) => trace || shortcut.scope !== "trace");
+export type RatingProfile = "expert" | "end_user";
+
+/** The rows the `?` dialog lists: the step keys only when the item is an agent run, the expert keys only to experts. */
+export function ratingShortcuts({
+  trace,
+  profile = "expert",
+}: {
+  trace: boolean;
+  profile?: RatingProfile;
+}): RatingShortcut[] {
+  return RATING_SHORTCUTS.filter(
+    (shortcut) => (trace || shortcut.scope !== "trace") && (profile === "expert" || shortcut.scope !== "expert"),
+  );
+}
+
+/** Window-level commands a share-link visitor's form has nothing to act on (hidden confidence, hazards, evidence). */
+const EXPERT_COMMANDS = new Set<RatingCommand>(
+  RATING_SHORTCUTS.flatMap((shortcut) =>
+    shortcut.scope === "expert" && shortcut.command !== "field" ? [shortcut.command] : [],
+  ),
+);
+
+export function commandActsFor(command: RatingCommand, profile: RatingProfile): boolean {
+  return profile === "expert" || !EXPERT_COMMANDS.has(command);
 }
 
 /** On a step of the rated run (not in a text field): its own keys, else null. */

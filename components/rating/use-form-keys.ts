@@ -7,7 +7,7 @@ import { focusTextOfStop, leaveText, moveAlongPath } from "@/components/aif-form
 import type { FormCommands } from "@/components/aif-form/form-commands";
 import { claimKeys, pauseKeys, releaseKeys } from "./key-buffer";
 import { replayKeys } from "./replay-keys";
-import { commandOf } from "./rating-shortcuts";
+import { commandActsFor, commandOf, type RatingProfile } from "./rating-shortcuts";
 import { judgeStep, moveStep, stepOf, toggleTrace } from "./trace-keys";
 
 type Handlers = {
@@ -17,6 +17,8 @@ type Handlers = {
   onHelp?: () => void;
   /** `j`: the list of hazards to jump to. */
   onHazard?: () => void;
+  /** A share-link visitor's form hides confidence, hazards and evidence: their keys do nothing there. */
+  profile?: RatingProfile;
 };
 
 export function useFormKeys(formRoot: RefObject<HTMLDivElement | null>, handlers: Handlers): void {
@@ -29,7 +31,8 @@ export function useFormKeys(formRoot: RefObject<HTMLDivElement | null>, handlers
       const command = commandOf(event);
       const root = formRoot.current;
       if (!command || !root || command === "next" || command === "correct") return;
-      const { commands, onSkip, onQuote, onHelp, onHazard } = latest.current;
+      const { commands, onSkip, onQuote, onHelp, onHazard, profile = "expert" } = latest.current;
+      if (!commandActsFor(command, profile)) return;
       const act = (action: (() => void) | undefined) => {
         if (!action) return;
         event.preventDefault();
