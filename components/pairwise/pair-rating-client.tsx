@@ -191,6 +191,7 @@ function PairForm(props: Props & { start: StartingDraft; onRestart: (start: Star
       setDone(true);
     },
     pendingAtStart: start.pendingSubmit as PairBody | undefined,
+    activeTime: autosave.activeTime,
   });
 
   const verdictOnly = props.verdictOnly ?? false;

@@ -223,13 +223,15 @@ function RatingForm({
         changedAt: Date.now(),
         pendingSubmit: true,
       });
+      const activeMs = autosave.activeTime.pending();
       const result = await fetchJson<{ eval_id: string; calibration?: Calibration }>(`${assignmentApi}/submit`, {
         method: "POST",
-        body: { draft },
+        body: { draft, active_ms: activeMs },
       });
       sending.current = false;
       setSubmitting(false);
       if (result.ok) {
+        autosave.activeTime.sent(activeMs);
         autosave.stop();
         clearLocalDraft(assignmentId);
         quotes.forget();
@@ -304,6 +306,7 @@ function RatingForm({
   const publishVerdicts = useTraceVerdicts(commands, initialDraft, extras.hasTrace, extras.traceToolNames);
   useFormKeys(formRoot, {
     commands,
+    profile: extras.profile,
     onSkip: extras.canSkip ? () => skipDialog.current?.showModal() : undefined,
     onQuote: () => quotes.quoteSelection(document.querySelector("[data-item-root]")),
     onHelp: () => dialog.current?.showModal(),
@@ -439,7 +442,7 @@ function RatingForm({
           </ul>
         </section>
       ) : null}
-      <ShortcutsDialog ref={dialog} shortcuts={ratingShortcuts({ trace: extras.hasTrace })} />
+      <ShortcutsDialog ref={dialog} shortcuts={ratingShortcuts({ trace: extras.hasTrace, profile: extras.profile })} />
       <HazardPicker ref={hazardPicker} />
       {extras.canSkip ? <SkipDialog ref={skipDialog} onSkip={skip} /> : null}
     </div>

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { fetchJson } from "@/lib/http/fetch-json";
 import { draftContentKey } from "@/lib/queues/draft-content";
 import { writeLocalDraft } from "@/lib/queues/local-draft";
+import { useActiveTime } from "./use-active-time";
 
 export type ServerDraft = { version: number; draft: Record<string, unknown> | null };
 
@@ -51,6 +52,8 @@ export function useDraftAutosave(options: {
   restored?: boolean;
 }) {
   const { draftUrl, storageId } = options;
+  // Time on item rides on the saves (and the submit, which takes it from here).
+  const activeTime = useActiveTime();
   const [status, setStatus] = useState<SaveStatus>({ kind: options.restored ? "restored" : "idle" });
   const version = useRef(options.baseVersion);
   const latest = useRef<Record<string, unknown> | null>(options.unsavedDraft ?? null);
@@ -75,11 +78,13 @@ export function useDraftAutosave(options: {
     if (json === lastSent.current) return;
     inFlight.current = true;
     setStatus({ kind: "saving" });
+    const activeMs = activeTime.pending();
     const result = await fetchJson<{ version: number; saved_at: string }>(draftUrl, {
       method: "PUT",
-      body: { base_version: version.current, draft },
+      body: { base_version: version.current, draft, active_ms: activeMs },
     });
     inFlight.current = false;
+    if (result.ok) activeTime.sent(activeMs);
     if (blocked.current === "submitted") return;
     if (result.ok) {
       version.current = result.data.version;
@@ -105,7 +110,7 @@ export function useDraftAutosave(options: {
     } else {
       setStatus({ kind: "error", message: result.message });
     }
-  }, [draftUrl, storageId]);
+  }, [draftUrl, storageId, activeTime]);
   useEffect(() => {
     saveRef.current = save;
   }, [save]);
@@ -164,7 +169,7 @@ export function useDraftAutosave(options: {
   const currentVersion = useCallback(() => version.current, []);
   const latestDraft = useCallback(() => latest.current, []);
   return useMemo(
-    () => ({ status, changed, stop, saveNow: save, version: currentVersion, latestDraft }),
-    [status, changed, stop, save, currentVersion, latestDraft],
+    () => ({ status, changed, stop, saveNow: save, version: currentVersion, latestDraft, activeTime }),
+    [status, changed, stop, save, currentVersion, latestDraft, activeTime],
   );
 }

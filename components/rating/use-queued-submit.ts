@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ValidationIssue } from "@/lib/aif/types";
 import { fetchJson } from "@/lib/http/fetch-json";
 import { clearLocalDraft, writeLocalDraft } from "@/lib/queues/local-draft";
+import type { ActiveTime } from "./use-active-time";
 
 export type QueuedSubmit<Body> = {
   submit: (body: Body) => Promise<void>;
@@ -31,6 +32,8 @@ export function useQueuedSubmit<Body extends Record<string, unknown>, Answer>(op
   onSent: (answer: Answer) => void;
   /** A submit an earlier visit queued: sent once on opening. */
   pendingAtStart?: Body;
+  /** The page's time on item not yet acknowledged (the autosave's): sent with the submit. */
+  activeTime?: ActiveTime;
 }): QueuedSubmit<Body> {
   const latest = useRef(options);
   useEffect(() => {
@@ -61,10 +64,16 @@ export function useQueuedSubmit<Body extends Record<string, unknown>, Answer>(op
       });
     // If the tab closes while offline, the next visit sends it.
     keep(true);
-    const result = await fetchJson<Answer>(url, { method: "POST", body });
+    const { activeTime } = latest.current;
+    const activeMs = activeTime?.pending();
+    const result = await fetchJson<Answer>(url, {
+      method: "POST",
+      body: activeMs === undefined ? body : { ...body, active_ms: activeMs },
+    });
     sending.current = false;
     setSubmitting(false);
     if (result.ok) {
+      if (activeMs !== undefined) activeTime?.sent(activeMs);
       clearLocalDraft(storageId);
       setQueued(null);
       setIssues([]);

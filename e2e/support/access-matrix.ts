@@ -103,6 +103,11 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     method: "GET",
     path: () => `/api/exports/${UNKNOWN_UUID}/adjudications`,
   },
+  {
+    file: "app/api/exports/[exportId]/work-times/route.ts",
+    method: "GET",
+    path: () => `/api/exports/${UNKNOWN_UUID}/work-times`,
+  },
   { file: "app/api/records/[evalId]/route.ts", method: "GET", path: (ids, role) => `/api${ownRecord(ids, role)}` },
   { file: "app/api/users/route.ts", method: "GET", path: () => "/api/users" },
   {

@@ -151,7 +151,10 @@ export async function claimOpenTask(
 ): Promise<string | undefined> {
   const [claimed] = await client.$queryRawUnsafe<{ id: string }[]>(
     `UPDATE adjudication_task w SET adjudicator_id = $2, held_until = now() + make_interval(secs => $3),
-            draft = CASE WHEN w.adjudicator_id = $2 THEN w.draft END, draft_version = w.draft_version + 1
+            draft = CASE WHEN w.adjudicator_id = $2 THEN w.draft END, draft_version = w.draft_version + 1,
+            -- Time on item is the present holder's: a takeover starts it from zero.
+            claimed_at = CASE WHEN w.adjudicator_id = $2 THEN coalesce(w.claimed_at, now()) ELSE now() END,
+            active_ms = CASE WHEN w.adjudicator_id = $2 THEN w.active_ms ELSE 0 END, active_counted_at = now()
      WHERE w.id = (
        SELECT t.id FROM adjudication_task t
        WHERE t.suite_id = $1::uuid AND t.status = 'open' AND (t.adjudicator_id IS NULL OR t.held_until <= now() OR t.adjudicator_id = $2)

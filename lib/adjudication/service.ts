@@ -246,6 +246,8 @@ async function assertNotTakenOver(actor: Actor, id: string, client: DbClient = d
 
 /** Saves the adjudicator's draft if `baseVersion` is current; otherwise CONFLICT and nothing changes. */
 export async function saveAdjudicationDraft(options: {
+  /** Milliseconds the page was visible, focused and in use since its last save (lib/work-items/engine.ts bounds it). */
+  activeMs?: unknown;
   actor: Actor;
   id: string;
   baseVersion: unknown;
@@ -257,6 +259,7 @@ export async function saveAdjudicationDraft(options: {
   const saved = await saveWorkItemDraft(db(), ADJUDICATION_TASK, {
     id,
     access: adjudicationAccess(actor),
+    activeMs: options.activeMs,
     draft: options.draft,
     baseVersion: options.baseVersion,
   });
@@ -307,6 +310,8 @@ type SourceRow = { eval_id: string; submitted_by_id: string | null; rater_type: 
  * a decision per field) and an audit event, and closes the task.
  */
 export async function submitAdjudication(options: {
+  /** Milliseconds the page was visible, focused and in use since its last save (lib/work-items/engine.ts bounds it). */
+  activeMs?: unknown;
   actor: Actor;
   id: string;
   draft: unknown;
@@ -319,6 +324,7 @@ export async function submitAdjudication(options: {
   const outcome = await submitWorkItem(ADJUDICATION_TASK, {
     id,
     access: adjudicationAccess(actor),
+    activeMs: options.activeMs,
     whenNotFound: (tx) => assertNotTakenOver(actor, id, tx),
     store: async (tx) => {
       const submitted = submittedObject(options.draft);

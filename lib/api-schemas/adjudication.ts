@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ITEM_STATUSES } from "@/lib/adjudication/rule";
 import { named } from "@/lib/http/route-contract";
+import { ActiveMsField } from "@/lib/work-items/active-time";
 import { int, uuid } from "./common";
 import { SuiteItemRatingsSchema } from "./suites";
 
@@ -89,6 +90,7 @@ export const AdjudicationSubmitSchema = named(
       .describe(
         "the source record closest to the decision (derived_from, unless re-adjudicating); default: the one chosen on the page, else the closest by kept fields",
       ),
+    active_ms: ActiveMsField,
   }),
 );
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { EXPORT_FORMAT_IDS } from "@/lib/export/formats/registry";
 import { named } from "@/lib/http/route-contract";
+import { WORK_KINDS } from "@/lib/work-items/active-time";
 import { dateTime, int, uuid } from "./common";
 
 const sha256 = () => z.string().regex(/^sha256:[0-9a-f]{64}$/);
@@ -83,5 +84,23 @@ export const AdjudicationLineSchema = named(
         from: z.array(uuid()).optional().describe("the sources whose value was kept"),
       }),
     ),
+  }),
+);
+
+export const WorkTimeLineSchema = named(
+  "WorkTimeLine",
+  z.object({
+    eval_id: uuid().describe("a record of the export that a person produced through a work item"),
+    work_kind: z.enum(WORK_KINDS),
+    claimed_at: dateTime()
+      .nullable()
+      .describe("when the person who submitted it claimed it (null: claimed before times were kept)"),
+    submitted_at: dateTime().nullable(),
+    wall_seconds: z.number().nullable().describe("claim to submit"),
+    active_seconds: z
+      .number()
+      .describe(
+        "time their page was visible, focused and in use (an input within the last minute), as the server bounded it",
+      ),
   }),
 );

@@ -5,6 +5,7 @@ import { LEADERBOARD_RATERS } from "@/lib/pairwise/leaderboard";
 import { PairwiseSidecarLine } from "@/lib/pairwise/sidecar";
 import { PAIRWISE_DESIGNS } from "@/lib/pairwise/validation";
 import { PAIRWISE_JUDGE_RUN_STATUSES } from "@/lib/statuses";
+import { ActiveMsField } from "@/lib/work-items/active-time";
 import { dateTime, int, uuid } from "./common";
 
 export const PairwiseSuiteSchema = named(
@@ -220,5 +221,6 @@ export const PairDraftSaveSchema = named(
       .describe(
         "the pair's form as it stands: preference, rationale, responses (Response 1's and 2's forms), any of them missing",
       ),
+    active_ms: ActiveMsField,
   }),
 );

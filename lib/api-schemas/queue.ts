@@ -4,6 +4,7 @@ import { SkipInput } from "@/lib/queues/skip-input";
 import { SKIP_REASON_LABELS } from "@/lib/queues/skip-reasons";
 import { named } from "@/lib/http/route-contract";
 import { NativeItemSchema } from "./records";
+import { ActiveMsField } from "@/lib/work-items/active-time";
 import { dateTime, int, uuid } from "./common";
 
 export const NextItemSchema = named(
@@ -36,6 +37,7 @@ export const DraftSaveSchema = named(
   z.object({
     base_version: int().describe("the version the draft was based on; a newer saved version answers 409"),
     draft: z.record(z.string(), z.unknown()).describe("the form as it stands (any JSON object up to 512 KiB)"),
+    active_ms: ActiveMsField,
   }),
 );
 export const SavedDraftSchema = named("SavedDraft", z.object({ version: int(), saved_at: dateTime() }));
@@ -45,6 +47,7 @@ export const DraftSubmitSchema = named(
     draft: z
       .record(z.string(), z.unknown())
       .describe("the filled form; task and subject come from the item, the rater block from the caller"),
+    active_ms: ActiveMsField,
   }),
 );
 

@@ -63,7 +63,7 @@ export async function getExport(options: { actor: Actor; exportId: string }): Pr
   return view(row);
 }
 
-async function completedExport(actor: Actor, exportId: string): Promise<ExportView> {
+export async function completedExport(actor: Actor, exportId: string): Promise<ExportView> {
   const found = await getExport({ actor, exportId });
   if (found.status !== "complete")
     throw new AppError(
@@ -76,7 +76,7 @@ async function completedExport(actor: Actor, exportId: string): Promise<ExportVi
 type Chunk = { seq: number; evalIds: string[]; hashes: Uint8Array };
 
 // A few chunks (one page of records each) at a time.
-async function* exportChunks(exportId: string): AsyncGenerator<Chunk> {
+export async function* exportChunks(exportId: string): AsyncGenerator<Chunk> {
   let nextSeq = 0;
   for (;;) {
     const chunks = await db().recordExportChunk.findMany({
@@ -90,7 +90,7 @@ async function* exportChunks(exportId: string): AsyncGenerator<Chunk> {
   }
 }
 
-function textStream(parts: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+export function textStream(parts: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -53,6 +53,8 @@ export function pairDraftToSave(options: { draft: unknown; baseVersion: unknown 
 }
 
 export async function savePairDraft(options: {
+  /** Milliseconds the page was visible, focused and in use since its last save (lib/work-items/engine.ts bounds it). */
+  activeMs?: unknown;
   actor: Actor;
   assignmentId: string;
   baseVersion: unknown;
@@ -64,6 +66,7 @@ export async function savePairDraft(options: {
   const saved = await saveWorkItemDraft(db(), PAIR_ASSIGNMENT, {
     id: assignmentId,
     access: pairAssignmentAccess(actor.userId),
+    activeMs: options.activeMs,
     draft: options.draft,
     baseVersion: options.baseVersion,
     parseDraft: pairDraftToSave,

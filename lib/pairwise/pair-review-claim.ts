@@ -58,7 +58,10 @@ export async function nextPairReview(options: { actor: Actor; suiteId: string })
       SET reviewer_id = ${userId}, held_until = now() + make_interval(secs => ${suite.hold_seconds}),
           first_shown_left = coalesce(t.first_shown_left, ${drawShownLeft()}),
           draft = CASE WHEN t.reviewer_id = ${userId} THEN t.draft END,
-          draft_version = t.draft_version + 1
+          draft_version = t.draft_version + 1,
+          -- Time on item is the present holder's: a takeover starts it from zero.
+          claimed_at = CASE WHEN t.reviewer_id = ${userId} THEN coalesce(t.claimed_at, now()) ELSE now() END,
+          active_ms = CASE WHEN t.reviewer_id = ${userId} THEN t.active_ms ELSE 0 END, active_counted_at = now()
       WHERE t.judge_eval_id = (
         SELECT judge_eval_id FROM pairwise_review_task
         WHERE suite_id = ${suiteId}::uuid AND status = 'open'

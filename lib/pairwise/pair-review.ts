@@ -133,6 +133,8 @@ export async function getPairReview(options: { actor: Actor; judgeEvalId: string
 
 /** Saves the SME's draft of the pair (the pair draft's shape) if `baseVersion` is current; CONFLICT otherwise. */
 export async function savePairReviewDraft(options: {
+  /** Milliseconds the page was visible, focused and in use since its last save (lib/work-items/engine.ts bounds it). */
+  activeMs?: unknown;
   actor: Actor;
   judgeEvalId: string;
   baseVersion: unknown;
@@ -144,6 +146,7 @@ export async function savePairReviewDraft(options: {
   const saved = await saveWorkItemDraft(db(), PAIR_REVIEW_TASK, {
     id: judgeEvalId,
     access: pairReviewAccess(actor),
+    activeMs: options.activeMs,
     draft: options.draft,
     baseVersion: options.baseVersion,
     parseDraft: pairDraftToSave,
@@ -167,6 +170,8 @@ export type SubmittedPairReview = { evalIds: [string, string]; alreadySubmitted:
  * with the records the first stored.
  */
 export async function submitPairReview(options: {
+  /** Milliseconds the page was visible, focused and in use since its last save (lib/work-items/engine.ts bounds it). */
+  activeMs?: unknown;
   actor: Actor;
   judgeEvalId: string;
   input: unknown;
@@ -178,6 +183,7 @@ export async function submitPairReview(options: {
   const outcome = await submitWorkItem(PAIR_REVIEW_TASK, {
     id: judgeEvalId,
     access: pairReviewAccess(actor),
+    activeMs: options.activeMs,
     whenNotFound: (tx) => assertPairReviewNotTakenOver(tx, actor, judgeEvalId),
     store: async (tx) => {
       const row = await findOwn(tx, actor, judgeEvalId);

@@ -186,6 +186,8 @@ export type SubmittedPair = { evalIds: [string, string]; alreadySubmitted: boole
  * records the first stored.
  */
 export async function submitPair(options: {
+  /** Milliseconds the page was visible, focused and in use since its last save (lib/work-items/engine.ts bounds it). */
+  activeMs?: unknown;
   actor: Actor;
   assignmentId: string;
   input: unknown;
@@ -197,6 +199,7 @@ export async function submitPair(options: {
   const outcome = await submitWorkItem(PAIR_ASSIGNMENT, {
     id: assignmentId,
     access: pairAssignmentAccess(actor.userId),
+    activeMs: options.activeMs,
     store: async (tx) => {
       const row = await findOwn(tx, actor.userId, assignmentId);
       await tx.$queryRaw`SELECT 1 FROM pairwise_pair WHERE id = ${row.pair_id}::uuid FOR UPDATE`;

@@ -1,6 +1,7 @@
 // Inputs of the pairwise area (zod; also the source of the OpenAPI bodies).
 import { z } from "zod";
 import { SUITE_LIMITS } from "@/lib/suites/limits";
+import { ActiveMsField } from "@/lib/work-items/active-time";
 import { PREFERENCE_LEVELS } from "./preference";
 
 const { overlapK, holdMinutes } = SUITE_LIMITS;
@@ -55,6 +56,7 @@ export const PairSubmitInput = z.object({
   preference: Preference,
   rationale: z.string().trim().min(1, "Say why").max(2000),
   responses: z.tuple([z.record(z.string(), z.unknown()), z.record(z.string(), z.unknown())]),
+  active_ms: ActiveMsField,
 });
 export type PairSubmit = z.infer<typeof PairSubmitInput>;
 

@@ -89,6 +89,8 @@ export type { SavedDraft } from "@/lib/work-items/engine";
 
 /** Saves the draft if `baseVersion` is the stored version; otherwise CONFLICT, and nothing changes. */
 export async function saveDraft(options: {
+  /** Milliseconds the page was visible, focused and in use since its last save (lib/work-items/engine.ts bounds it). */
+  activeMs?: unknown;
   rater: QueueRater;
   assignmentId: string;
   baseVersion: unknown;
@@ -99,6 +101,7 @@ export async function saveDraft(options: {
   const saved = await saveWorkItemDraft(db(), ASSIGNMENT, {
     id: assignmentId,
     access: assignmentAccess(rater),
+    activeMs: options.activeMs,
     draft: options.draft,
     baseVersion: options.baseVersion,
   });
@@ -114,6 +117,8 @@ export type SubmittedAssignment = { evalId: string; alreadySubmitted: boolean; r
  * never stores twice). The task and subject come from the item.
  */
 export async function submitAssignment(options: {
+  /** Milliseconds the page was visible, focused and in use since its last save (lib/work-items/engine.ts bounds it). */
+  activeMs?: unknown;
   rater: QueueRater;
   assignmentId: string;
   draft: unknown;
@@ -125,6 +130,7 @@ export async function submitAssignment(options: {
   const outcome = await submitWorkItemSql(ASSIGNMENT, {
     id: assignmentId,
     access: assignmentAccess(rater),
+    activeMs: options.activeMs,
     store: async (tx) => {
       // The engine has locked the row and checked that it is the rater's.
       const row = await lockAssignmentItemToSubmit(tx, assignmentId);

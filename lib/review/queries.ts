@@ -63,7 +63,10 @@ export async function claimOpenTask(
   const [claimed] = await client.$queryRaw<{ judge_eval_id: string }[]>`
     UPDATE review_task t SET reviewer_id = ${userId}, held_until = now() + make_interval(secs => ${holdSeconds}),
            draft = CASE WHEN t.reviewer_id = ${userId} THEN t.draft END,
-           draft_version = t.draft_version + 1
+           draft_version = t.draft_version + 1,
+           -- Time on item is the present holder's: a takeover starts it from zero.
+           claimed_at = CASE WHEN t.reviewer_id = ${userId} THEN coalesce(t.claimed_at, now()) ELSE now() END,
+           active_ms = CASE WHEN t.reviewer_id = ${userId} THEN t.active_ms ELSE 0 END, active_counted_at = now()
     WHERE t.judge_eval_id = (
       SELECT judge_eval_id FROM review_task
       WHERE suite_id = ${suiteId}::uuid AND status = 'open' AND (reviewer_id IS NULL OR held_until <= now() OR reviewer_id = ${userId})

@@ -139,6 +139,8 @@ export async function getReviewTask(options: { actor: Actor; judgeEvalId: string
 
 /** Saves the SME's draft if `baseVersion` is current; otherwise CONFLICT and nothing changes. */
 export async function saveReviewDraft(options: {
+  /** Milliseconds the page was visible, focused and in use since its last save (lib/work-items/engine.ts bounds it). */
+  activeMs?: unknown;
   actor: Actor;
   judgeEvalId: string;
   baseVersion: unknown;
@@ -150,6 +152,7 @@ export async function saveReviewDraft(options: {
   const saved = await saveWorkItemDraft(db(), REVIEW_TASK, {
     id: judgeEvalId,
     access: reviewAccess(actor),
+    activeMs: options.activeMs,
     draft: options.draft,
     baseVersion: options.baseVersion,
   });
@@ -166,6 +169,8 @@ export type SubmittedReview = { evalId: string; alreadySubmitted: boolean; chang
  * same record: the task row is locked first, so only one transaction stores.
  */
 export async function submitReview(options: {
+  /** Milliseconds the page was visible, focused and in use since its last save (lib/work-items/engine.ts bounds it). */
+  activeMs?: unknown;
   actor: Actor;
   judgeEvalId: string;
   draft: unknown;
@@ -177,6 +182,7 @@ export async function submitReview(options: {
   const outcome = await submitWorkItem(REVIEW_TASK, {
     id: judgeEvalId,
     access: reviewAccess(actor),
+    activeMs: options.activeMs,
     whenNotFound: (tx) => assertNotTakenOver(actor, judgeEvalId, tx),
     store: async (tx) => {
       const submitted = submittedObject(options.draft);

@@ -321,10 +321,27 @@ describe("SME review", () => {
     const held = await nextReviewTask({ actor: sme, suiteId: suite.id });
     const task = await getReviewTask({ actor: sme, judgeEvalId: held! });
     await db()
+      .$executeRaw`UPDATE review_task SET active_counted_at = now() - interval '30 seconds' WHERE judge_eval_id = ${held}::uuid`;
+    await saveReviewDraft({
+      actor: sme,
+      judgeEvalId: held!,
+      baseVersion: task.draftVersion,
+      draft: {},
+      activeMs: 20_000,
+    });
+    const timeOf = () =>
+      db().reviewTask.findUniqueOrThrow({ where: { judgeEvalId: held! }, select: { claimedAt: true, activeMs: true } });
+    const before = await timeOf();
+    expect(before.activeMs).toBe(20_000);
+    await db()
       .$executeRaw`UPDATE review_task SET held_until = now() - interval '1 second' WHERE judge_eval_id = ${held}::uuid`;
     expect(await nextReviewTask({ actor: other, suiteId: suite.id })).toBe(held);
+    // Time on item is the present holder's: the takeover starts it from zero, with a claim time of its own.
+    const after = await timeOf();
+    expect(after.activeMs).toBe(0);
+    expect(after.claimedAt!.getTime()).toBeGreaterThan(before.claimedAt!.getTime());
     const conflict = await rejection(
-      saveReviewDraft({ actor: sme, judgeEvalId: held!, baseVersion: task.draftVersion, draft: {} }),
+      saveReviewDraft({ actor: sme, judgeEvalId: held!, baseVersion: task.draftVersion + 1, draft: {} }),
     );
     expect(conflict.code).toBe("CONFLICT");
     expect(conflict.message).toMatch(/another SME took it over/);

@@ -12,6 +12,7 @@ import { sqlTransaction, type PgTransaction, type SqlClient } from "@/lib/sql-tr
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { parseStatus } from "@/lib/statuses";
+import { reportedActiveMs } from "./active-time";
 import { draftToSave } from "./draft-input";
 import type { WorkItemKind } from "./kind";
 
@@ -35,6 +36,18 @@ const table = (kind: WorkItemKind) => Prisma.raw(identifier(kind.table));
 const column = (name: string) => Prisma.raw(`w.${identifier(name)}`);
 const bare = (name: string) => Prisma.raw(identifier(name));
 
+/**
+ * SET clauses adding the active time a page reported with a save or submit: at most the time since the last
+ * count (plus a few seconds for the request itself), so no page can report more time than passed; the count
+ * restarts now. On alias `w`.
+ */
+function addActiveTime(reported: number): Prisma.Sql {
+  return Prisma.sql`active_ms = least(2147483647, w.active_ms::bigint + least(${reported}::bigint,
+           greatest(0, floor(extract(epoch from now() - w.active_counted_at) * 1000)::bigint + ${ACTIVE_SLACK_MS}::bigint)))::int,
+         active_counted_at = now()`;
+}
+const ACTIVE_SLACK_MS = 5_000;
+
 export function workItemNotFound(kind: WorkItemKind): AppError {
   return new AppError("NOT_FOUND", kind.notFoundMessage);
 }
@@ -49,7 +62,8 @@ export async function holdWorkItem(
   kind: WorkItemKind,
   options: { id: string; holdSeconds: number },
 ): Promise<void> {
-  await client.$executeRaw`UPDATE ${table(kind)} SET held_until = now() + make_interval(secs => ${options.holdSeconds}) WHERE ${bare(kind.idColumn)} = ${options.id}::uuid`;
+  // The active-time count starts afresh: time the page spent before a reload (a resume) is not claimable.
+  await client.$executeRaw`UPDATE ${table(kind)} SET held_until = now() + make_interval(secs => ${options.holdSeconds}), active_counted_at = now() WHERE ${bare(kind.idColumn)} = ${options.id}::uuid`;
 }
 
 /**
@@ -66,14 +80,18 @@ export async function saveWorkItemDraft(
     access: WorkItemAccess;
     draft: unknown;
     baseVersion: unknown;
+    /** Milliseconds the page was visible, focused and in use since its last save (what it reports). */
+    activeMs?: unknown;
     /** What the kind's drafts may hold (a pair's draft is two forms and a verdict); one AIF form when left out. */
     parseDraft?: (options: { draft: unknown; baseVersion: unknown }) => { json: string; baseVersion: number };
   },
 ): Promise<SavedDraft | null> {
   const { json, baseVersion } = (options.parseDraft ?? draftToSave)(options);
+  const activeMs = reportedActiveMs(options.activeMs);
   const [saved] = await client.$queryRaw<{ draft_version: number; draft_saved_at: Date }[]>`
     UPDATE ${table(kind)} w SET draft = ${json}::jsonb, draft_version = w.draft_version + 1, draft_saved_at = now(),
-           held_until = greatest(w.held_until, now() + make_interval(secs => s.hold_seconds))
+           held_until = greatest(w.held_until, now() + make_interval(secs => s.hold_seconds)),
+           ${addActiveTime(activeMs)}
     FROM ${Prisma.raw(identifier(kind.suiteTable ?? "suite"))} s
     WHERE ${column(kind.idColumn)} = ${options.id}::uuid AND s.id = w.suite_id AND ${options.access}
       AND w.status = ${kind.workingStatus} AND w.draft_version = ${baseVersion}
@@ -112,12 +130,12 @@ export async function lockWorkItem<Status extends string>(
 export async function closeWorkItem(
   tx: SqlClient,
   kind: WorkItemKind,
-  options: { id: string; resultId: string },
+  options: { id: string; resultId: string; activeMs?: number },
 ): Promise<void> {
   await tx.$executeRaw`
-    UPDATE ${table(kind)} SET status = ${kind.doneStatus}, ${bare(kind.resultColumn)} = ${options.resultId}::uuid,
-           ${bare(kind.doneAtColumn)} = ${new Date()}::timestamptz, draft = NULL
-    WHERE ${bare(kind.idColumn)} = ${options.id}::uuid`;
+    UPDATE ${table(kind)} w SET status = ${kind.doneStatus}, ${bare(kind.resultColumn)} = ${options.resultId}::uuid,
+           ${bare(kind.doneAtColumn)} = ${new Date()}::timestamptz, draft = NULL, ${addActiveTime(options.activeMs ?? 0)}
+    WHERE ${column(kind.idColumn)} = ${options.id}::uuid`;
 }
 
 /** The draft a submit carries, as the JSON object a record must be. */
@@ -142,10 +160,13 @@ export async function submitWorkItem<Status extends string, Result extends objec
   options: {
     id: string;
     access: WorkItemAccess;
+    /** The page's active milliseconds since its last save, added as a save adds them. */
+    activeMs?: unknown;
     whenNotFound?: (tx: DbClient) => Promise<void>;
     store: (tx: DbClient) => Promise<{ resultId: string } & Result>;
   },
 ): Promise<SubmitOutcome<Result>> {
+  const activeMs = reportedActiveMs(options.activeMs);
   return db().$transaction(async (tx) => {
     const locked = await lockWorkItem(tx, kind, options);
     if (!locked) {
@@ -157,7 +178,7 @@ export async function submitWorkItem<Status extends string, Result extends objec
     const refused = kind.submitClosedMessage[locked.status];
     if (refused) throw new AppError("CONFLICT", refused);
     const stored = await options.store(tx);
-    await closeWorkItem(tx, kind, { id: options.id, resultId: stored.resultId });
+    await closeWorkItem(tx, kind, { id: options.id, resultId: stored.resultId, activeMs });
     return { ...stored, alreadySubmitted: false as const };
   });
 }
@@ -173,9 +194,11 @@ export async function submitWorkItemSql<Status extends string, Result extends ob
   options: {
     id: string;
     access: WorkItemAccess;
+    activeMs?: unknown;
     store: (tx: PgTransaction) => Promise<{ resultId: string } & Result>;
   },
 ): Promise<SubmitOutcome<Result>> {
+  const activeMs = reportedActiveMs(options.activeMs);
   return sqlTransaction(async (tx) => {
     const locked = await lockWorkItem(tx, kind, options);
     if (!locked) throw workItemNotFound(kind);
@@ -184,7 +207,7 @@ export async function submitWorkItemSql<Status extends string, Result extends ob
     const refused = kind.submitClosedMessage[locked.status];
     if (refused) throw new AppError("CONFLICT", refused);
     const stored = await options.store(tx);
-    await closeWorkItem(tx, kind, { id: options.id, resultId: stored.resultId });
+    await closeWorkItem(tx, kind, { id: options.id, resultId: stored.resultId, activeMs });
     return { ...stored, alreadySubmitted: false as const };
   });
 }

@@ -24,6 +24,7 @@ export const PUT = defineRoute(
         id: params.adjudicationId,
         baseVersion: bodyField(body, "base_version"),
         draft: bodyField(body, "draft"),
+        activeMs: bodyField(body, "active_ms"),
       }),
     ),
 );

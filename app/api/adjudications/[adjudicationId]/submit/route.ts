@@ -28,6 +28,7 @@ export const POST = defineRoute(
       origin,
       id: params.adjudicationId,
       draft: bodyField(body, "draft"),
+      activeMs: bodyField(body, "active_ms"),
       closestEvalId: closest === undefined ? undefined : typeof closest === "string" ? closest : "",
     });
     return reply(

@@ -24,6 +24,7 @@ export const POST = defineRoute(
       origin,
       assignmentId: params.assignmentId,
       draft: bodyField(body, "draft"),
+      activeMs: bodyField(body, "active_ms"),
     });
     // On a gold item the rater learns at once how their scores compare with the expected ones.
     const calibration = result.record ? calibrationFeedback(result.record) : [];

@@ -24,6 +24,7 @@ export const PUT = defineRoute(
         judgeEvalId: params.judgeEvalId,
         baseVersion: bodyField(body, "base_version"),
         draft: bodyField(body, "draft"),
+        activeMs: bodyField(body, "active_ms"),
       }),
     ),
 );

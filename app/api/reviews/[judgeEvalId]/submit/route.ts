@@ -29,6 +29,7 @@ export const POST = defineRoute(
       origin,
       judgeEvalId: params.judgeEvalId,
       draft: bodyField(body, "draft"),
+      activeMs: bodyField(body, "active_ms"),
     });
     return reply(
       { eval_id: result.evalId, already_submitted: result.alreadySubmitted, changed_fields: result.changedFields },

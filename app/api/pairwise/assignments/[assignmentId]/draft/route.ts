@@ -25,6 +25,7 @@ export const PUT = defineRoute(
         assignmentId: params.assignmentId,
         baseVersion: bodyField(body, "base_version"),
         draft: bodyField(body, "draft"),
+        activeMs: bodyField(body, "active_ms"),
       }),
     ),
 );

@@ -2,7 +2,7 @@
 // stores the pair as two AIF records (mirror images on vs_reference) with the
 // pairwise sidecar. Repeating it answers with the same eval_ids (200, not 201).
 import { SubmittedPairSchema } from "@/lib/api-schemas/pairwise";
-import { defineRoute, reply } from "@/lib/http/define-route";
+import { bodyField, defineRoute, reply } from "@/lib/http/define-route";
 import { submitPair } from "@/lib/pairwise/pairs";
 import { PairSubmitInput } from "@/lib/pairwise/validation";
 
@@ -24,7 +24,12 @@ export const POST = defineRoute(
     errors: [400, 404, 409, 422],
   },
   async ({ actor, params, body }) => {
-    const result = await submitPair({ actor, assignmentId: params.assignmentId, input: body });
+    const result = await submitPair({
+      actor,
+      assignmentId: params.assignmentId,
+      input: body,
+      activeMs: bodyField(body, "active_ms"),
+    });
     return reply(
       { eval_ids: result.evalIds, already_submitted: result.alreadySubmitted },
       result.alreadySubmitted ? 200 : 201,

@@ -3,7 +3,7 @@
 // derived from the judge's record of the same response, with the pairwise
 // sidecar. Repeating it answers with the same eval_ids (200, not 201).
 import { SubmittedPairSchema } from "@/lib/api-schemas/pairwise";
-import { defineRoute, reply } from "@/lib/http/define-route";
+import { bodyField, defineRoute, reply } from "@/lib/http/define-route";
 import { submitPairReview } from "@/lib/pairwise/pair-review";
 import { PairSubmitInput } from "@/lib/pairwise/validation";
 
@@ -25,7 +25,12 @@ export const POST = defineRoute(
     errors: [400, 404, 409, 422],
   },
   async ({ actor, params, body }) => {
-    const result = await submitPairReview({ actor, judgeEvalId: params.judgeEvalId, input: body });
+    const result = await submitPairReview({
+      actor,
+      judgeEvalId: params.judgeEvalId,
+      input: body,
+      activeMs: bodyField(body, "active_ms"),
+    });
     return reply(
       { eval_ids: result.evalIds, already_submitted: result.alreadySubmitted },
       result.alreadySubmitted ? 200 : 201,
