@@ -24,6 +24,7 @@ function MainLinks({ actor }: { actor: Actor }) {
       {can(actor, "queue.work") ? <Link href="/queue">My queue</Link> : null}
       {can(actor, "review.work") ? <Link href="/review">Review</Link> : null}
       {can(actor, "adjudicate") ? <Link href="/adjudicate">Adjudicate</Link> : null}
+      {can(actor, "queue.work") || can(actor, "adjudicate") ? <Link href="/my-work">My work</Link> : null}
       <Link href="/records">Records</Link>
       {can(actor, "records.submit") ? <Link href="/records/new">New rating</Link> : null}
       {can(actor, "items.import") ? <Link href="/admin/imports">Imports</Link> : null}
@@ -31,6 +32,7 @@ function MainLinks({ actor }: { actor: Actor }) {
       {can(actor, "suites.manage") ? <Link href="/admin/pairwise">Pairwise</Link> : null}
       {can(actor, "records.export") ? <Link href="/admin/export">Export</Link> : null}
       {can(actor, "users.manage") ? <Link href="/admin/users">Users</Link> : null}
+      {can(actor, "users.manage") ? <Link href="/admin/raters">Raters</Link> : null}
       {can(actor, "audit.read") ? <Link href="/admin/audit">Audit log</Link> : null}
       <Link href="/settings/tokens">API tokens</Link>
     </>

@@ -62,6 +62,8 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/records/new/page.tsx", method: "PAGE", access: "records.submit", path: () => "/records/new" },
   { file: "app/records/[evalId]/page.tsx", method: "PAGE", access: "records.read_own", path: ownRecord },
   { file: "app/admin/users/page.tsx", method: "PAGE", access: "users.manage", path: () => "/admin/users" },
+  { file: "app/admin/raters/page.tsx", method: "PAGE", access: "users.manage", path: () => "/admin/raters" },
+  { file: "app/my-work/page.tsx", method: "PAGE", access: "records.read_own", path: () => "/my-work" },
   { file: "app/admin/audit/page.tsx", method: "PAGE", access: "audit.read", path: () => "/admin/audit" },
   { file: "app/settings/tokens/page.tsx", method: "PAGE", access: "tokens.manage_own", path: () => "/settings/tokens" },
   { file: "app/api/auth/[...all]/route.ts", method: "GET", access: "public", path: () => "/api/auth/get-session" },
