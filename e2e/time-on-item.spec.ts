@@ -51,4 +51,37 @@ test("a rater's active time on an item reaches the export's work-time sidecar, n
   expect(lines[0]).toMatchObject({ eval_id: record!.eval_id, work_kind: "assignment" });
   expect(lines[0]!.active_seconds).toBeGreaterThanOrEqual(3);
   expect(lines[0]!.active_seconds).toBeLessThanOrEqual(lines[0]!.wall_seconds + 5);
+
+  // The admin's raters page: the rater's row in this suite, timed, their name linking to their records.
+  const users = e2eUsers();
+  for (const width of [1440, 390]) {
+    const adminPage = await (
+      await page
+        .context()
+        .browser()!
+        .newContext({ storageState: storageStateOf("admin"), viewport: { width, height: 900 } })
+    ).newPage();
+    await adminPage.goto(`/admin/raters?suite=${suite.suiteId}`);
+    const table = adminPage.getByRole("table", { name: /Work in/ });
+    const row = table.getByRole("row").filter({ hasText: users.otherRater.name });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Ratings");
+    await expect(row).toContainText("1 timed");
+    await expect(row.getByRole("link", { name: users.otherRater.name })).toHaveAttribute(
+      "href",
+      `/records?rater_id=${users.otherRater.userId}&suite_id=${suite.suiteKey}`,
+    );
+    await expect(adminPage.getByRole("table", { name: "Reliability models per rater" })).toContainText(
+      users.otherRater.name,
+    );
+    await adminPage.screenshot({ path: test.info().outputPath(`raters-${width}.png`), fullPage: true });
+    await adminPage.context().close();
+  }
+  // The rater's own page: their work, no one else's name.
+  await page.goto("/my-work");
+  const mine = page.getByRole("table", { name: "What I did" });
+  await expect(mine.getByRole("row").filter({ hasText: "Ratings" })).toHaveCount(1);
+  await expect(page.locator("main")).not.toContainText(users.admin.name);
+  await expect(page.locator("main")).not.toContainText(users.rater.name);
+  await page.screenshot({ path: test.info().outputPath("my-work-1440.png"), fullPage: true });
 });

@@ -1,9 +1,11 @@
 // Raters (admin): each person's work over a window, overall or in one suite —
 // how much, how fast (server-bounded active time), skips and corrections.
 import type { Metadata } from "next";
+import { ReliabilityTable } from "@/components/raters/reliability-table";
 import { WorkTable } from "@/components/raters/work-table-client";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { personSortKey, sortPeople } from "@/lib/raters/sort-people";
+import { suiteRaterReliability } from "@/lib/raters/suite-reliability";
 import { workSummary } from "@/lib/raters/work-summary";
 import { listSuites } from "@/lib/suites/service";
 
@@ -23,6 +25,7 @@ export default async function RatersPage({ searchParams }: { searchParams: Promi
     workSummary({ actor, suiteId, days }),
     listSuites({ actor, includeArchived: true }),
   ]);
+  const reliability = summary.suite ? await suiteRaterReliability({ actor, suiteId: summary.suite.id }) : null;
   const people = sortPeople(summary.people, personSortKey(one(params.sort)), one(params.dir) === "desc");
   return (
     <>
@@ -67,6 +70,7 @@ export default async function RatersPage({ searchParams }: { searchParams: Promi
         caption={summary.suite ? `Work in ${summary.suite.name}` : "Work in every suite"}
         suiteKey={summary.suite?.key ?? null}
       />
+      {reliability ? <ReliabilityTable rows={reliability} /> : null}
     </>
   );
 }
