@@ -33,6 +33,7 @@ function MainLinks({ actor }: { actor: Actor }) {
       {can(actor, "records.export") ? <Link href="/admin/export">Export</Link> : null}
       {can(actor, "users.manage") ? <Link href="/admin/users">Users</Link> : null}
       {can(actor, "users.manage") ? <Link href="/admin/raters">Raters</Link> : null}
+      {can(actor, "users.manage") ? <Link href="/admin/alerts">Alerts</Link> : null}
       {can(actor, "audit.read") ? <Link href="/admin/audit">Audit log</Link> : null}
       <Link href="/settings/tokens">API tokens</Link>
     </>

@@ -28,6 +28,7 @@ const TABLE_OWNERS: Record<string, Owner> = {
   pairwise_pair: { model: "pairwisePair", owners: ["lib/pairwise/"] },
   pairwise_review_task: { model: "pairwiseReviewTask", owners: ["lib/pairwise/", "lib/work-items/"] },
   pairwise_suite: { model: "pairwiseSuite", owners: ["lib/pairwise/"] },
+  rater_flag_dismissal: { model: "raterFlagDismissal", owners: ["lib/raters/"] },
   pairwise_suite_rater: { model: "pairwiseSuiteRater", owners: ["lib/pairwise/"] },
   pairwise_suite_reviewer: { model: "pairwiseSuiteReviewer", owners: ["lib/pairwise/"] },
   password_reset: { model: "passwordReset", owners: ["lib/users/"] },

@@ -63,6 +63,7 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
   { file: "app/records/[evalId]/page.tsx", method: "PAGE", access: "records.read_own", path: ownRecord },
   { file: "app/admin/users/page.tsx", method: "PAGE", access: "users.manage", path: () => "/admin/users" },
   { file: "app/admin/raters/page.tsx", method: "PAGE", access: "users.manage", path: () => "/admin/raters" },
+  { file: "app/admin/alerts/page.tsx", method: "PAGE", access: "users.manage", path: () => "/admin/alerts" },
   { file: "app/my-work/page.tsx", method: "PAGE", access: "records.read_own", path: () => "/my-work" },
   { file: "app/admin/audit/page.tsx", method: "PAGE", access: "audit.read", path: () => "/admin/audit" },
   { file: "app/settings/tokens/page.tsx", method: "PAGE", access: "tokens.manage_own", path: () => "/settings/tokens" },
@@ -111,6 +112,12 @@ export const ACCESS_MATRIX: MatrixEntry[] = [
     path: () => `/api/exports/${UNKNOWN_UUID}/work-times`,
   },
   { file: "app/api/records/[evalId]/route.ts", method: "GET", path: (ids, role) => `/api${ownRecord(ids, role)}` },
+  {
+    file: "app/api/rater-flags/dismissals/route.ts",
+    method: "POST",
+    path: () => "/api/rater-flags/dismissals",
+    body: { flag_key: "none", evidence_key: "none", reason: "checked" },
+  },
   { file: "app/api/users/route.ts", method: "GET", path: () => "/api/users" },
   {
     file: "app/api/users/route.ts",

@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   "records.imported",
   "item.adjudicated",
   "item.readjudication_requested",
+  "rater_flag.dismissed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
