@@ -19,7 +19,7 @@ export function ReliabilityTable({ rows }: { rows: RaterReliability[] }) {
         <p className="help-block">No ratings by people in this suite yet.</p>
       ) : (
         <div className="data-table-scroll">
-          <table className="data-table">
+          <table className="data-table people-table">
             <caption>Reliability models per rater</caption>
             <thead>
               <tr>

@@ -105,6 +105,7 @@ export function WorkTable({
       getRowId={(row) => `${row.personId}:${row.kind}`}
       sortLink={sortLink}
       numeric={NUMERIC}
+      className="people-table"
       empty="No work in this window."
     />
   );
