@@ -9,7 +9,7 @@ export const POST = defineRoute(
     method: "POST",
     path: "/api/rater-flags/dismissals",
     id: "dismissRaterFlag",
-    tag: "Users",
+    tag: "Users and tokens",
     access: "users.manage",
     summary: "Dismiss an integrity flag, with a reason",
     body: FlagDismissalSchema,
