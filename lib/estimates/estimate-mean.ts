@@ -36,13 +36,23 @@ export type MeanEstimates = {
   };
 };
 
-export function estimateMean(values: ItemValues): MeanEstimates {
-  const judgeOnly = classicalMean(finite(values.judge));
+/**
+ * `scratch`, when given, is room for the estimate's working arrays (at least 4 × the items): a caller estimating many
+ * measures passes one buffer for all of them rather than allocate a few item-sized arrays per estimate.
+ */
+export function estimateMean(values: ItemValues, scratch?: Float64Array): MeanEstimates {
+  const room =
+    scratch && scratch.length >= 4 * values.judge.length ? scratch : new Float64Array(4 * values.judge.length);
+  const judgeOnly = classicalMean(finite(values.judge, room));
   const biased = judgeOnly && { ...judgeOnly, biased: true as const };
-  return values.inclusion ? designEstimates(values, values.inclusion, biased) : ppiEstimates(values, biased);
+  return values.inclusion ? designEstimates(values, values.inclusion, biased) : ppiEstimates(values, biased, room);
 }
 
-function ppiEstimates({ judge, human }: ItemValues, judgeOnly: MeanEstimates["judgeOnly"]): MeanEstimates {
+function ppiEstimates(
+  { judge, human }: ItemValues,
+  judgeOnly: MeanEstimates["judgeOnly"],
+  room: Float64Array,
+): MeanEstimates {
   let labelled = 0;
   let judgeOnlyItems = 0;
   let humanCount = 0;
@@ -53,10 +63,13 @@ function ppiEstimates({ judge, human }: ItemValues, judgeOnly: MeanEstimates["ju
     if (hasJudge && hasHuman) labelled += 1;
     else if (hasJudge) judgeOnlyItems += 1;
   }
-  const labels = new Float64Array(labelled);
-  const judgeOnLabelled = new Float64Array(labelled);
-  const judgeOnUnlabelled = new Float64Array(judgeOnlyItems);
-  const humans = new Float64Array(humanCount);
+  // After the judge's finite values (room's first n): labels, the judge on them, the judge-only items, every label.
+  let start = judge.length;
+  const take = (length: number) => room.subarray(start, (start += length));
+  const labels = take(labelled);
+  const judgeOnLabelled = take(labelled);
+  const judgeOnUnlabelled = take(judgeOnlyItems);
+  const humans = take(humanCount);
   let labelAt = 0;
   let unlabelledAt = 0;
   let humanAt = 0;
@@ -121,11 +134,12 @@ function designEstimates(
   };
 }
 
-function finite(values: Float64Array): Float64Array {
+/** The values that are not NaN, in order: the values themselves when all are, else copied to the start of `room`. */
+function finite(values: Float64Array, room: Float64Array): Float64Array {
   let count = 0;
   for (let index = 0; index < values.length; index += 1) if (!Number.isNaN(values[index]!)) count += 1;
   if (count === values.length) return values;
-  const kept = new Float64Array(count);
+  const kept = room.subarray(0, count);
   let at = 0;
   for (let index = 0; index < values.length; index += 1) if (!Number.isNaN(values[index]!)) kept[at++] = values[index]!;
   return kept;
