@@ -5,7 +5,7 @@
 // (labelled) and the items only the judge rated (unlabelled); with a design,
 // the inverse-probability-weighted form of design-mean.ts.
 import { designHumanOnlyMean, designMean } from "./design-mean";
-import { classicalMean, type Interval } from "./interval";
+import { classicalMean, normalInterval, type Interval } from "./interval";
 import { ppiMean } from "./ppi-mean";
 
 export type ItemValues = {
@@ -37,13 +37,13 @@ export type MeanEstimates = {
 };
 
 /**
- * `scratch`, when given, is room for the estimate's working arrays (at least 4 × the items): a caller estimating many
+ * `scratch`, when given, is room for the estimate's working arrays (at least 3 × the items): a caller estimating many
  * measures passes one buffer for all of them rather than allocate a few item-sized arrays per estimate.
  */
 export function estimateMean(values: ItemValues, scratch?: Float64Array): MeanEstimates {
   const room =
-    scratch && scratch.length >= 4 * values.judge.length ? scratch : new Float64Array(4 * values.judge.length);
-  const judgeOnly = classicalMean(finite(values.judge, room));
+    scratch && scratch.length >= 3 * values.judge.length ? scratch : new Float64Array(3 * values.judge.length);
+  const judgeOnly = classicalMeanOfFinite(values.judge);
   const biased = judgeOnly && { ...judgeOnly, biased: true as const };
   return values.inclusion ? designEstimates(values, values.inclusion, biased) : ppiEstimates(values, biased, room);
 }
@@ -63,8 +63,8 @@ function ppiEstimates(
     if (hasJudge && hasHuman) labelled += 1;
     else if (hasJudge) judgeOnlyItems += 1;
   }
-  // After the judge's finite values (room's first n): labels, the judge on them, the judge-only items, every label.
-  let start = judge.length;
+  // Labels, the judge on them, the judge-only items, every label: at most 3n together.
+  let start = 0;
   const take = (length: number) => room.subarray(start, (start += length));
   const labels = take(labelled);
   const judgeOnLabelled = take(labelled);
@@ -134,13 +134,22 @@ function designEstimates(
   };
 }
 
-/** The values that are not NaN, in order: the values themselves when all are, else copied to the start of `room`. */
-function finite(values: Float64Array, room: Float64Array): Float64Array {
+/** classicalMean of the values that are not NaN, without copying them out (the same sums, in the same order). */
+function classicalMeanOfFinite(values: Float64Array): Interval | null {
   let count = 0;
-  for (let index = 0; index < values.length; index += 1) if (!Number.isNaN(values[index]!)) count += 1;
-  if (count === values.length) return values;
-  const kept = room.subarray(0, count);
-  let at = 0;
-  for (let index = 0; index < values.length; index += 1) if (!Number.isNaN(values[index]!)) kept[at++] = values[index]!;
-  return kept;
+  let sum = 0;
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index]!;
+    if (Number.isNaN(value)) continue;
+    count += 1;
+    sum += value;
+  }
+  if (count < 2) return null;
+  const mean = sum / count;
+  let squares = 0;
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index]!;
+    if (!Number.isNaN(value)) squares += (value - mean) ** 2;
+  }
+  return normalInterval(mean, Math.sqrt(squares / count / count));
 }

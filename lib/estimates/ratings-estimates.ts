@@ -46,7 +46,7 @@ export function estimatesOfRatings(ratings: RatingColumns, options: EstimateOpti
   const ratingValues = new Float64Array(ratings.items.length);
   const judge = new Float64Array(itemCount);
   const human = new Float64Array(itemCount);
-  const scratch = new Float64Array(4 * Math.max(0, ...layout.systems.map(({ start, end }) => end - start)));
+  const scratch = new Float64Array(3 * Math.max(0, ...layout.systems.map(({ start, end }) => end - start)));
   const measures = measuresOf(ratings);
   const bySystem = layout.systems.map(() => [] as MeasureEstimates[]);
   for (const measure of measures) {
