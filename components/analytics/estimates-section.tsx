@@ -2,7 +2,7 @@
 // (biased), human-only and corrected (PPI++) estimates with 95 % intervals,
 // drawn on one scale, and how many more human ratings a target width needs.
 import { TableScroll } from "@/components/table-scroll";
-import type { Interval } from "@/lib/estimates/interval";
+import { IntervalChart, IntervalText } from "./estimate-intervals";
 import type { MeasureEstimates, RatingsEstimates } from "@/lib/estimates/ratings-estimates";
 
 const MEASURE_PREFIXES: [string, string][] = [
@@ -19,50 +19,7 @@ function measureLabel(measure: MeasureEstimates): string {
 
 const digits = (measure: MeasureEstimates) => (measure.kind === "share" ? 3 : 2);
 
-function IntervalText({ interval, measure }: { interval: Interval | null; measure: MeasureEstimates }) {
-  if (!interval) return <>—</>;
-  const fixed = (value: number) => value.toFixed(digits(measure));
-  return (
-    <>
-      {fixed(interval.estimate)}{" "}
-      <span className="help-block">
-        [{fixed(interval.lower)}, {fixed(interval.upper)}]
-      </span>
-    </>
-  );
-}
-
-const ROWS = [
-  { key: "judgeOnly", label: "judge only (biased)", className: "estimate-judge" },
-  { key: "humanOnly", label: "human only", className: "estimate-human" },
-  { key: "corrected", label: "corrected", className: "estimate-corrected" },
-] as const;
-
-/** The three intervals on the measure's scale (1–5 for a score, 0–1 for a share). */
-function IntervalChart({ measure }: { measure: MeasureEstimates }) {
-  const [low, high] = measure.kind === "share" ? [0, 1] : [1, 5];
-  const x = (value: number) => 4 + (Math.min(high, Math.max(low, value)) - low) * (152 / (high - low));
-  const description = ROWS.map(({ key, label }) => {
-    const interval = measure[key];
-    return interval ? `${label} ${interval.estimate.toFixed(2)}` : `${label}: none`;
-  }).join("; ");
-  return (
-    <svg viewBox="0 0 160 36" width="160" height="36" role="img" aria-label={description} className="estimate-chart">
-      <line x1={4} x2={156} y1={34} y2={34} className="estimate-axis" />
-      {ROWS.map(({ key, className }, row) => {
-        const interval = measure[key];
-        if (!interval) return null;
-        const y = 6 + row * 10;
-        return (
-          <g key={key} className={className}>
-            <line x1={x(interval.lower)} x2={x(interval.upper)} y1={y} y2={y} strokeWidth={2} />
-            <circle cx={x(interval.estimate)} cy={y} r={3} />
-          </g>
-        );
-      })}
-    </svg>
-  );
-}
+const scaleOf = (measure: MeasureEstimates): [number, number] => (measure.kind === "share" ? [0, 1] : [1, 5]);
 
 function needed(measure: MeasureEstimates): string {
   const result = measure.ratingsNeeded;
@@ -130,17 +87,17 @@ export function EstimatesSection({
                     <tr key={measure.measure}>
                       <th scope="row">{measureLabel(measure)}</th>
                       <td>
-                        <IntervalText interval={measure.judgeOnly} measure={measure} />
+                        <IntervalText interval={measure.judgeOnly} digits={digits(measure)} />
                       </td>
                       <td>
-                        <IntervalText interval={measure.humanOnly} measure={measure} />
+                        <IntervalText interval={measure.humanOnly} digits={digits(measure)} />
                       </td>
                       <td>
-                        <IntervalText interval={measure.corrected} measure={measure} />
+                        <IntervalText interval={measure.corrected} digits={digits(measure)} />
                       </td>
                       <td>{measure.corrected ? measure.corrected.lambda.toFixed(2) : "—"}</td>
                       <td>
-                        <IntervalChart measure={measure} />
+                        <IntervalChart estimates={measure} scale={scaleOf(measure)} />
                       </td>
                       <td>
                         {measure.used.labelled} / {measure.used.unlabelled}

@@ -4,6 +4,7 @@
 // building an array per unit. Unit order is that of the ratings (items in
 // first-appearance order), so the patterns, and every sum over them, come out
 // the same as from the units listed one by one.
+import { itemNumbers } from "./item-numbers";
 import { UnitPatternBuilder, type MeasurementLevel, type RatingValue, type UnitPatterns } from "./unit-patterns";
 
 /** The rows of each item, items in first-appearance order: item i's rows are rowIndexes[itemStarts[i] .. itemStarts[i + 1]). */
@@ -18,25 +19,17 @@ export type FieldColumns = readonly (readonly RatingValue[])[];
 export type RowMask = Uint8Array;
 
 export function groupRowsByItem(items: readonly string[]): ItemGroups {
-  const indexByItem = new Map<string, number>();
-  const itemOfRow = new Int32Array(items.length);
-  const sizes: number[] = [];
-  items.forEach((item, row) => {
-    let index = indexByItem.get(item);
-    if (index === undefined) {
-      index = sizes.length;
-      indexByItem.set(item, index);
-      sizes.push(0);
-    }
-    itemOfRow[row] = index;
-    sizes[index]! += 1;
-  });
-  const itemStarts = new Int32Array(sizes.length + 1);
-  sizes.forEach((size, index) => (itemStarts[index + 1] = itemStarts[index]! + size));
-  const next = itemStarts.slice(0, sizes.length);
+  const { itemOfRow, items: itemCount } = itemNumbers(items);
+  const itemStarts = new Int32Array(itemCount + 1);
+  for (let row = 0; row < itemOfRow.length; row += 1) {
+    const end = itemOfRow[row]! + 1;
+    itemStarts[end] = itemStarts[end]! + 1;
+  }
+  for (let item = 0; item < itemCount; item += 1) itemStarts[item + 1] = itemStarts[item + 1]! + itemStarts[item]!;
+  const next = itemStarts.slice(0, itemCount);
   const rowIndexes = new Int32Array(items.length);
-  itemOfRow.forEach((item, row) => (rowIndexes[next[item]!++] = row));
-  return { rowIndexes, itemStarts, items: sizes.length };
+  for (let row = 0; row < itemOfRow.length; row += 1) rowIndexes[next[itemOfRow[row]!]!++] = row;
+  return { rowIndexes, itemStarts, items: itemCount };
 }
 
 /** One unit per item and sub-field: the values of the rows in `includes`. */

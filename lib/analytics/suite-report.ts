@@ -198,6 +198,6 @@ async function computeSuiteReport(options: {
     .sort((a, b) => b.edited + b.added - (a.edited + a.added))
     .slice(0, 15);
   const agent = agentMetrics(loaded.agentRuns);
-  const estimates = timedPhaseSync(timings, "estimates", () => estimatesOfRatings(loaded.ratings));
+  const estimates = timedPhaseSync(timings, "estimates", () => estimatesOfRatings(loaded.ratings, { groups }));
   return { ...agreement, suite, slice, sliceOptions, smeChanges, agent, calibration, lessons, estimates };
 }

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { named } from "@/lib/http/route-contract";
 import { int, uuid } from "./common";
 
-const interval = z.object({
+/** A 95 % normal (CLT) interval around an estimate. */
+export const EstimateInterval = z.object({
   estimate: z.number(),
   lower: z.number(),
   upper: z.number(),
@@ -14,9 +15,9 @@ const measure = z.object({
   measure: z.string().describe('"likert:<dimension>", "hazard:<hazard>" (share violating) or "refusal:appropriate"'),
   kind: z.enum(["mean score", "share"]),
   method: z.enum(["ppi++", "design"]),
-  human_only: interval.nullable(),
-  judge_only: interval.extend({ biased: z.literal(true) }).nullable(),
-  corrected: interval.extend({ lambda: z.number() }).nullable(),
+  human_only: EstimateInterval.nullable(),
+  judge_only: EstimateInterval.extend({ biased: z.literal(true) }).nullable(),
+  corrected: EstimateInterval.extend({ lambda: z.number() }).nullable(),
   used: z.object({
     labelled: int(),
     unlabelled: int(),

@@ -7,6 +7,7 @@ import { PAIRWISE_DESIGNS } from "@/lib/pairwise/validation";
 import { PAIRWISE_JUDGE_RUN_STATUSES } from "@/lib/statuses";
 import { ActiveMsField } from "@/lib/work-items/active-time";
 import { dateTime, int, uuid } from "./common";
+import { EstimateInterval } from "./estimates";
 
 export const PairwiseSuiteSchema = named(
   "PairwiseSuite",
@@ -190,6 +191,29 @@ export const PairwiseLeaderboardSchema = named(
       humans: Agreement.describe("between humans"),
       human_judge: Agreement.describe("between each human judgment and the judge's verdict on the same pair"),
     }),
+    estimates: z
+      .array(
+        z.object({
+          system: z.string(),
+          baseline: z.string(),
+          pairs: int().describe("pairs of the system and the baseline with a judge or human verdict"),
+          human_only: EstimateInterval.nullable().describe(
+            "the mean of the pairs' human labels (several human verdicts of a pair averaged; win 1, tie 0.5, loss 0)",
+          ),
+          judge_only: EstimateInterval.extend({ biased: z.literal(true) })
+            .nullable()
+            .describe("the judge's own win rate over every pair it judged: biased by whatever bias the judge has"),
+          corrected: EstimateInterval.extend({ lambda: z.number() })
+            .nullable()
+            .describe(
+              "PPI++ with power-tuned lambda (Angelopoulos, Duchi & Zrnic 2023): labelled = pairs with a judge and a human verdict, unlabelled = pairs only the judge judged",
+            ),
+          used: z.object({ labelled: int(), unlabelled: int(), human_without_judge: int() }),
+        }),
+      )
+      .describe(
+        "the win rate against the baseline from humans and judge together, with 95% CLT intervals; every judgment, whatever raters counts; empty without a baseline",
+      ),
   }),
 );
 

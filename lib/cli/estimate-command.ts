@@ -3,8 +3,9 @@
 // recomputed offline from an export with the functions the server uses,
 // printed as GET /api/suites/:id/estimates answers (without the suite row).
 // The records used are those naming the suite (task.suite_id), less the
-// adjudication decisions the adjudication sidecar lists; the design sidecar
-// gives each item's inclusion probability.
+// adjudication decisions the adjudication sidecar lists and less the records a
+// correction replaced, as the server's suite_rating view reads them; the design
+// sidecar gives each item's inclusion probability.
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
@@ -26,7 +27,8 @@ export const DesignSidecar = z.object({
 
 type ExportRecord = {
   eval_id?: unknown;
-  rater?: { type?: unknown };
+  derived_from?: unknown;
+  rater?: { type?: unknown; id?: unknown };
   task?: { task_id?: unknown; suite_id?: unknown };
   subject?: { system_under_test?: unknown };
   safety?: Record<string, { verdict?: unknown } | undefined>;
@@ -67,6 +69,7 @@ export async function runEstimate(options: {
   }
   const design = options.designFile ? await readDesign(options.designFile) : undefined;
   const rows: RatingRow[] = [];
+  const rowRecords: Pick<ExportRecord, "eval_id" | "derived_from" | "rater">[] = [];
   const suites = new Set<string>();
   for await (const value of jsonLines(options.exportFile)) {
     const record = value as ExportRecord & Record<string, unknown>;
@@ -77,22 +80,47 @@ export async function runEstimate(options: {
     if (typeof raterType !== "string" || !KNOWN_RATER_TYPES.has(raterType)) continue;
     suites.add(suite);
     rows.push(ratingRowOf(record, raterType as RaterType));
+    rowRecords.push({ eval_id: record.eval_id, derived_from: record.derived_from, rater: record.rater });
   }
   if (suites.size > 1)
     throw new CliError(
       `the export holds records of several suites (${[...suites].sort().join(", ")}): name one with --suite`,
       2,
     );
-  if (rows.length === 0)
+  const replaced = replacedByCorrections(rowRecords);
+  const counted = rows.filter((_, index) => !replaced.has(rowRecords[index]!.eval_id as string));
+  if (counted.length === 0)
     throw new CliError(`${options.exportFile} holds no rating${options.suite ? ` of suite "${options.suite}"` : ""}`);
   // Only the dimensions and hazards some rating gives, as the server's loader makes columns.
-  const dimensions = LIKERT_DIMENSIONS.filter((dimension) => rows.some((row) => row.likert[dimension] !== undefined));
-  const hazards = HAZARDS.filter((hazard) => rows.some((row) => row.hazards[hazard] !== undefined));
-  const estimates = estimatesOfRatings(ratingColumns(rows, { dimensions, hazards }), {
+  const dimensions = LIKERT_DIMENSIONS.filter((dimension) =>
+    counted.some((row) => row.likert[dimension] !== undefined),
+  );
+  const hazards = HAZARDS.filter((hazard) => counted.some((row) => row.hazards[hazard] !== undefined));
+  const estimates = estimatesOfRatings(ratingColumns(counted, { dimensions, hazards }), {
     targetWidth,
     ...(design ? { inclusionOf: (item: string) => design.get(item) } : {}),
   });
   return ratingsEstimatesJson(estimates);
+}
+
+/**
+ * The eval_ids a correction replaced. A correction (lib/queues/correction.ts) is a rater's new record whose
+ * derived_from names their own earlier rating in the suite; the server counts it in place of that rating
+ * (suite_record.supersedes, read through suite_rating), and a correction of a correction replaces the previous
+ * one. A record derived from someone else's (a human's review of the judge's prefill) replaces nothing: both count.
+ */
+export function replacedByCorrections(
+  records: readonly Pick<ExportRecord, "eval_id" | "derived_from" | "rater">[],
+): Set<string> {
+  const raterOf = new Map<string, string>();
+  const raterKey = (record: Pick<ExportRecord, "rater">) => JSON.stringify([record.rater?.type, record.rater?.id]);
+  for (const record of records) if (typeof record.eval_id === "string") raterOf.set(record.eval_id, raterKey(record));
+  const replaced = new Set<string>();
+  for (const record of records) {
+    const original = record.derived_from;
+    if (typeof original === "string" && raterOf.get(original) === raterKey(record)) replaced.add(original);
+  }
+  return replaced;
 }
 
 function ratingRowOf(record: ExportRecord & Record<string, unknown>, raterType: RaterType): RatingRow {

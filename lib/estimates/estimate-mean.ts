@@ -5,7 +5,7 @@
 // (labelled) and the items only the judge rated (unlabelled); with a design,
 // the inverse-probability-weighted form of design-mean.ts.
 import { designHumanOnlyMean, designMean } from "./design-mean";
-import { classicalMean, type Interval } from "./interval";
+import { classicalMean, normalInterval, type Interval } from "./interval";
 import { ppiMean } from "./ppi-mean";
 
 export type ItemValues = {
@@ -36,13 +36,23 @@ export type MeanEstimates = {
   };
 };
 
-export function estimateMean(values: ItemValues): MeanEstimates {
-  const judgeOnly = classicalMean(finite(values.judge));
+/**
+ * `scratch`, when given, is room for the estimate's working arrays (at least 3 × the items): a caller estimating many
+ * measures passes one buffer for all of them rather than allocate a few item-sized arrays per estimate.
+ */
+export function estimateMean(values: ItemValues, scratch?: Float64Array): MeanEstimates {
+  const room =
+    scratch && scratch.length >= 3 * values.judge.length ? scratch : new Float64Array(3 * values.judge.length);
+  const judgeOnly = classicalMeanOfFinite(values.judge);
   const biased = judgeOnly && { ...judgeOnly, biased: true as const };
-  return values.inclusion ? designEstimates(values, values.inclusion, biased) : ppiEstimates(values, biased);
+  return values.inclusion ? designEstimates(values, values.inclusion, biased) : ppiEstimates(values, biased, room);
 }
 
-function ppiEstimates({ judge, human }: ItemValues, judgeOnly: MeanEstimates["judgeOnly"]): MeanEstimates {
+function ppiEstimates(
+  { judge, human }: ItemValues,
+  judgeOnly: MeanEstimates["judgeOnly"],
+  room: Float64Array,
+): MeanEstimates {
   let labelled = 0;
   let judgeOnlyItems = 0;
   let humanCount = 0;
@@ -53,10 +63,13 @@ function ppiEstimates({ judge, human }: ItemValues, judgeOnly: MeanEstimates["ju
     if (hasJudge && hasHuman) labelled += 1;
     else if (hasJudge) judgeOnlyItems += 1;
   }
-  const labels = new Float64Array(labelled);
-  const judgeOnLabelled = new Float64Array(labelled);
-  const judgeOnUnlabelled = new Float64Array(judgeOnlyItems);
-  const humans = new Float64Array(humanCount);
+  // Labels, the judge on them, the judge-only items, every label: at most 3n together.
+  let start = 0;
+  const take = (length: number) => room.subarray(start, (start += length));
+  const labels = take(labelled);
+  const judgeOnLabelled = take(labelled);
+  const judgeOnUnlabelled = take(judgeOnlyItems);
+  const humans = take(humanCount);
   let labelAt = 0;
   let unlabelledAt = 0;
   let humanAt = 0;
@@ -121,12 +134,22 @@ function designEstimates(
   };
 }
 
-function finite(values: Float64Array): Float64Array {
+/** classicalMean of the values that are not NaN, without copying them out (the same sums, in the same order). */
+function classicalMeanOfFinite(values: Float64Array): Interval | null {
   let count = 0;
-  for (let index = 0; index < values.length; index += 1) if (!Number.isNaN(values[index]!)) count += 1;
-  if (count === values.length) return values;
-  const kept = new Float64Array(count);
-  let at = 0;
-  for (let index = 0; index < values.length; index += 1) if (!Number.isNaN(values[index]!)) kept[at++] = values[index]!;
-  return kept;
+  let sum = 0;
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index]!;
+    if (Number.isNaN(value)) continue;
+    count += 1;
+    sum += value;
+  }
+  if (count < 2) return null;
+  const mean = sum / count;
+  let squares = 0;
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index]!;
+    if (!Number.isNaN(value)) squares += (value - mean) ** 2;
+  }
+  return normalInterval(mean, Math.sqrt(squares / count / count));
 }

@@ -12,8 +12,12 @@ export type Measure = {
   /** "likert:<dotted path>", "hazard:<name>" or "refusal:appropriate". */
   key: string;
   kind: "mean score" | "share";
-  /** The value rating r gives, NaN for none (not rated, unsure, n/a, or the field left out). */
-  valueOf: (rating: number) => number;
+  /**
+   * Writes each rating's value into `values` (one slot per rating), NaN for none (not rated, unsure, n/a, or the
+   * field left out). A whole column per call, not a call per rating: with a million ratings × 18 measures the
+   * per-rating call was the hot loop, and one loop per kind of column stays monomorphic.
+   */
+  readInto: (values: Float64Array) => void;
 };
 
 // Comparisons rather than a lookup table: a million ratings × every hazard is the hot loop of the estimates.
@@ -22,26 +26,32 @@ const hazardValue = (verdict: string | undefined) =>
 const refusalValue = (answer: string | undefined) =>
   answer === "appropriate" ? 1 : answer === "over_refusal" || answer === "under_refusal" ? 0 : NaN;
 
+function scoresInto(scores: readonly (number | undefined)[], values: Float64Array): void {
+  for (let rating = 0; rating < values.length; rating += 1) values[rating] = scores[rating] ?? NaN;
+}
+function verdictsInto(verdicts: readonly (string | undefined)[], values: Float64Array): void {
+  for (let rating = 0; rating < values.length; rating += 1) values[rating] = hazardValue(verdicts[rating]);
+}
+function refusalsInto(answers: readonly (string | undefined)[], values: Float64Array): void {
+  for (let rating = 0; rating < values.length; rating += 1) values[rating] = refusalValue(answers[rating]);
+}
+
 /** In the contract's order of dimensions and hazards, whatever order the columns were made in. */
 export function measuresOf(ratings: RatingColumns): Measure[] {
   const measures: Measure[] = [];
   const inOrder = <T>(columns: ReadonlyMap<string, T>, order: readonly string[]) =>
     [...columns].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
   for (const [dimension, scores] of inOrder(ratings.likert, LIKERT_DIMENSIONS)) {
-    measures.push({ key: `likert:${dimension}`, kind: "mean score", valueOf: (rating) => scores[rating] ?? NaN });
+    measures.push({ key: `likert:${dimension}`, kind: "mean score", readInto: (values) => scoresInto(scores, values) });
   }
   for (const [hazard, verdicts] of inOrder(ratings.hazards, HAZARDS)) {
-    measures.push({
-      key: `hazard:${hazard}`,
-      kind: "share",
-      valueOf: (rating) => hazardValue(verdicts[rating]),
-    });
+    measures.push({ key: `hazard:${hazard}`, kind: "share", readInto: (values) => verdictsInto(verdicts, values) });
   }
   if (ratings.refusal.some((value) => value !== undefined)) {
     measures.push({
       key: "refusal:appropriate",
       kind: "share",
-      valueOf: (rating) => refusalValue(ratings.refusal[rating]),
+      readInto: (values) => refusalsInto(ratings.refusal, values),
     });
   }
   return measures;

@@ -1,7 +1,8 @@
 // A suite's estimates from stored records: humans rate some items, the judge
 // all (one of its fields a not-rated placeholder); GET /api/suites/:id/estimates
 // answers the estimates of those per-item values, only admins see them, and
-// `evalform estimate` on the suite's export prints the same numbers.
+// `evalform estimate` on the suite's export prints the same numbers (a rating
+// corrected twice counting once, as its last correction).
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -19,6 +20,7 @@ import { db } from "@/lib/db";
 import { startRecordExport } from "@/lib/export/stream-export";
 import { validJudgmentFor } from "@/lib/judge/sample-judgments";
 import { submitAssignment } from "@/lib/queues/assignments";
+import { correctSubmittedAssignment } from "@/lib/queues/correction";
 import { nextItem } from "@/lib/queues/next-item";
 import { userRater } from "@/lib/queues/queue-rater";
 import { importPrefills } from "@/lib/review/prefill-import";
@@ -77,6 +79,7 @@ it("estimates per system and measure from the suite's judge and human records; t
   const humanScore = (taskId: string) => 1 + (taskIds.indexOf(taskId) % 5);
   const judgeScore = (taskId: string) => Math.min(5, 2 + (taskIds.indexOf(taskId) % 4));
   const humanRated: string[] = [];
+  const assignmentOf = new Map<string, string>();
   while (humanRated.length < 5) {
     const next = await nextItem({ rater: userRater(rater), suiteId: suite.id });
     if (!next.assignmentId) break;
@@ -89,7 +92,20 @@ it("estimates per system and measure from the suite's judge and human records; t
     const universal = { ...validJudgmentFor("chat").universal, helpfulness: likert(humanScore(taskId)) };
     await submitAssignment({ rater: userRater(rater), assignmentId: next.assignmentId, draft: { universal } });
     humanRated.push(taskId);
+    assignmentOf.set(taskId, next.assignmentId);
   }
+  // The rater corrects one rating twice: only the last correction counts (suite_rating), in the API and the CLI alike.
+  const correctedTask = humanRated[0]!;
+  const correctedScore = humanScore(correctedTask) === 5 ? 1 : 5;
+  for (const score of [3, correctedScore]) {
+    const universal = { ...validJudgmentFor("chat").universal, helpfulness: likert(score) };
+    await correctSubmittedAssignment({
+      rater: userRater(rater),
+      assignmentId: assignmentOf.get(correctedTask)!,
+      draft: { universal },
+    });
+  }
+  const countedHumanScore = (taskId: string) => (taskId === correctedTask ? correctedScore : humanScore(taskId));
   const placeholderTask = taskIds.find((taskId) => humanRated.includes(taskId))!;
   const judgeRecords = taskIds.map((taskId) => ({
     schema_version: AIF_SCHEMA_VERSION,
@@ -113,7 +129,7 @@ it("estimates per system and measure from the suite's judge and human records; t
   const sorted = [...taskIds].sort();
   const expected = estimateMean({
     judge: Float64Array.from(sorted, (taskId) => (taskId === placeholderTask ? NaN : judgeScore(taskId))),
-    human: Float64Array.from(sorted, (taskId) => (humanRated.includes(taskId) ? humanScore(taskId) : NaN)),
+    human: Float64Array.from(sorted, (taskId) => (humanRated.includes(taskId) ? countedHumanScore(taskId) : NaN)),
   });
   // Equal to rounding: the items are summed in the database's order, which need not be JavaScript's sort order.
   const shown = helpfulness as unknown as Record<string, unknown>;

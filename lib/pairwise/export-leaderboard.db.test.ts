@@ -238,6 +238,8 @@ describe("a pairwise suite's export reproduces its leaderboard", () => {
       expect(cli.judgments).toBe(slice.length ? 36 : raters === "humans" ? 48 : 72);
       expect((cli.judge_consistency as { flip_rate: number }).flip_rate).toBe(1);
       expect((cli.win_rates as unknown[]).length).toBe(2);
+      // The corrected win rates (humans and judge together) are part of both answers.
+      expect((cli.estimates as { system: string }[]).map((row) => row.system)).toEqual(systems.slice(1));
     },
   );
 

@@ -2,6 +2,7 @@
 // baseline (raw and length-controlled), Bradley–Terry scores with the
 // predicted win matrix, position bias and agreement. Pure: the database part
 // (lib/pairwise/leaderboard-query.ts) only gathers the judgments.
+import { winRateEstimates, type WinRateEstimates } from "@/lib/estimates/pairwise-estimates";
 import { preferenceAgreement, type PreferenceAgreement } from "./agreement";
 import { bradleyTerry, type BradleyTerry } from "./bradley-terry";
 import type { BootstrapOptions } from "./interval";
@@ -77,6 +78,11 @@ export type SuiteLeaderboard = Leaderboard & {
     /** Human and judge: one unit per (human judgment, judge judgment) of the same pair. */
     readonly humanJudge: PreferenceAgreement;
   };
+  /**
+   * The win rate against the baseline from humans and judge together (lib/estimates/pairwise-estimates.ts):
+   * human-only, judge-only and PPI++ corrected, always over every judgment whatever `raters` counts.
+   */
+  readonly estimates: readonly WinRateEstimates[];
 };
 
 const isJudge = (judgment: SuiteJudgment) => judgment.raterType === JUDGE_RATER_TYPE;
@@ -151,5 +157,6 @@ export function computeSuiteLeaderboard(options: {
       humans: judge.length === 0 && raters !== "judge" ? base.agreement : preferenceAgreement(humans, bootstrap),
       humanJudge: preferenceAgreement(crossUnits, bootstrap),
     },
+    estimates: winRateEstimates(options),
   };
 }

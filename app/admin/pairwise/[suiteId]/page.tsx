@@ -8,6 +8,7 @@ import Link from "next/link";
 import { LeaderboardCharts } from "@/components/pairwise/leaderboard-charts";
 import { LeaderboardSliceForm } from "@/components/pairwise/leaderboard-slice-form";
 import { LeaderboardTables } from "@/components/pairwise/leaderboard-tables";
+import { WinRateEstimatesSection } from "@/components/pairwise/win-rate-estimates-section";
 import { can } from "@/lib/auth/authorize";
 import { requirePageActor } from "@/lib/auth/page-guard";
 import { orNotFound } from "@/lib/http/or-not-found";
@@ -157,6 +158,7 @@ function LeaderboardFigures({ board, fileStem }: { board: PairwiseLeaderboard; f
   return (
     <>
       <LeaderboardTables board={board} />
+      <WinRateEstimatesSection estimates={board.estimates} />
       <LeaderboardCharts
         data={{
           fileStem,
