@@ -133,18 +133,16 @@ export async function insertEvalRecords(
 
 /** The code, constraint and detail of a PostgreSQL error, as pg reports it or as Prisma wraps it (P2010, driver adapter). */
 export function postgresError(error: unknown): { code?: string; constraint?: string; detail?: string } {
-  const direct = error as { code?: unknown; constraint?: unknown; detail?: unknown };
-  if (typeof direct.code === "string" && /^[0-9A-Z]{5}$/.test(direct.code))
-    return {
-      code: direct.code,
-      constraint: typeof direct.constraint === "string" ? direct.constraint : undefined,
-      detail: typeof direct.detail === "string" ? direct.detail : undefined,
-    };
   type AdapterCause = { originalCode?: string; originalMessage?: string; constraint?: { index?: string } };
   const cause = (error as { meta?: { driverAdapterError?: { cause?: AdapterCause } } }).meta?.driverAdapterError?.cause;
-  // The adapter names a unique index, not a foreign key; PostgreSQL's message names either.
-  const named = cause?.originalMessage?.match(/constraint "([^"]+)"/)?.[1];
-  return { code: cause?.originalCode, constraint: cause?.constraint?.index ?? named };
+  if (cause) {
+    // The adapter names a unique index, not a foreign key; PostgreSQL's message names either.
+    const named = cause.originalMessage?.match(/constraint "([^"]+)"/)?.[1];
+    return { code: cause.originalCode, constraint: cause.constraint?.index ?? named };
+  }
+  const { code, constraint, detail } = error as { code?: unknown; constraint?: unknown; detail?: unknown };
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return { code: text(code), constraint: text(constraint), detail: text(detail) };
 }
 
 /**
