@@ -25,6 +25,7 @@ const BENCHES: Bench[] = [
   { id: "submit", script: "bench/submit-path.ts", quick: ["--quick"], full: [], servesApp: true },
   { id: "export", script: "bench/export-records.ts", quick: ["--quick"], full: ["100000", "1000000"], servesApp: true },
   { id: "import", script: "bench/import-eee-db.ts", nodeFlags: ["--expose-gc"], quick: ["--quick"], full: [] },
+  { id: "import-records", script: "bench/import-records-db.ts", quick: ["--quick"], full: [] },
   { id: "queue", script: "bench/queue-next-item.ts", quick: ["--quick"], full: [], servesApp: true },
   { id: "form", script: "bench/form-typing.ts", quick: ["--quick"], full: [], servesApp: true },
   { id: "keys", script: "bench/rating-keystrokes.ts", quick: [], full: [], servesApp: true },

@@ -15,7 +15,7 @@ import { seedDemoPairwiseSuite } from "./seed-demo-pairwise";
 import { seedDemoQualitySuite } from "./seed-demo-quality";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
-import { submitRecord } from "@/lib/records/service";
+import { submitRecord } from "@/lib/records/submit-record";
 import { createUserWithPassword, generatePassword, type UserView } from "@/lib/users/service";
 
 export type DemoLogin = { email: string; password: string; roles: string[] };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { exportAdjudications } from "@/lib/export/export-runs";
 import { startRecordExport } from "@/lib/export/stream-export";
-import { listRecords } from "@/lib/records/service";
+import { listRecords } from "@/lib/records/read-records";
 import { validJudgmentFor } from "@/lib/judge/sample-judgments";
 import { submitAssignment } from "@/lib/queues/assignments";
 import { nextItem } from "@/lib/queues/next-item";

@@ -12,7 +12,7 @@ import { db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
-import { submitAdjudicatedRecord } from "@/lib/records/service";
+import { submitAdjudicatedRecord } from "@/lib/records/flow-records";
 import { parseStatus, ADJUDICATION_TASK_STATUSES, type AdjudicationTaskStatus } from "@/lib/statuses";
 import { suiteItemRatings, type ItemRatings } from "@/lib/suites/item-ratings";
 import {

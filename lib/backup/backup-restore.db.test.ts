@@ -11,7 +11,7 @@ import { agentDraft, chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { db } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { recordHash } from "@/lib/records/canonical-hash";
-import { submitRecord } from "@/lib/records/service";
+import { submitRecord } from "@/lib/records/submit-record";
 import { readmeCommands } from "@/lib/testing/readme-blocks";
 import { createTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
 import { createTestUser } from "@/lib/testing/test-users";

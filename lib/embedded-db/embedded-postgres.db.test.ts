@@ -12,7 +12,8 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { createDbClient } from "@/lib/db";
 import { applyMigrations } from "@/lib/migrations/apply-migrations";
-import { getRecord, submitRecord } from "@/lib/records/service";
+import { getRecord } from "@/lib/records/read-records";
+import { submitRecord } from "@/lib/records/submit-record";
 import { createTestUser } from "@/lib/testing/test-users";
 import {
   EMBEDDED_DATABASE,

@@ -15,8 +15,8 @@ import {
   storeRecordBatch,
   danglingStagedLines,
   type RecordBatchTally,
-  type RecordSql,
 } from "@/lib/records/import-records";
+import { sqlOn } from "@/lib/records/eval-record-row";
 import {
   prefillSuite,
   prefillValidator,
@@ -115,10 +115,6 @@ async function readAifEntries<T>(
   };
 }
 
-function prismaSql(tx: DbClient): RecordSql {
-  return <R>(text: string, params: unknown[]) => tx.$queryRawUnsafe<R[]>(text, ...params);
-}
-
 const items: StagedKind = {
   action: "items.import",
   importedAction: "items.imported",
@@ -164,7 +160,7 @@ const records: StagedKind = {
     }));
   },
   async commit(tx, { row }) {
-    const sql = prismaSql(tx);
+    const sql = sqlOn(tx);
     // A record may come before the one it derives from: the foreign key is checked at commit.
     await tx.$executeRawUnsafe("SET CONSTRAINTS eval_record_derived_from_fkey DEFERRED");
     const refusals: Refusal[] = [];

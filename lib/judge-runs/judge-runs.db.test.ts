@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import type { JudgeEndpoint } from "@/lib/env";
 import { judgeRaterId, JUDGE_PROMPT_VERSION } from "@/lib/judge/prompt";
 import { validJudgmentFor } from "@/lib/judge/sample-judgments";
-import { getRecord } from "@/lib/records/service";
+import { getRecord } from "@/lib/records/read-records";
 import { createSuite } from "@/lib/suites/service";
 import {
   startFakeChatCompletionsServer,

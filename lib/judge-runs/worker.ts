@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Item } from "@/lib/items/types";
 import { errorField, logger } from "@/lib/observability/logger";
-import { storeJudgeRecord } from "@/lib/records/service";
+import { storeJudgeRecord } from "@/lib/records/judge-records";
 import { openReviewTasks } from "@/lib/review/review-tasks";
 import { judgeItem, type JudgeFailure, type JudgeSettings } from "./judge-item";
 import { createLimiter } from "./limiter";

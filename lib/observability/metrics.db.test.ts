@@ -8,7 +8,7 @@ import { db, poolStats } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { observeRequest } from "@/lib/http/api-handler";
 import { cancelJudgeRun, judgeQueueDepth, startJudgeRun } from "@/lib/judge-runs/service";
-import { submitRecord } from "@/lib/records/service";
+import { submitRecord } from "@/lib/records/submit-record";
 import { createSuite } from "@/lib/suites/service";
 import { startFakeChatCompletionsServer, type FakeChatCompletionsServer } from "@/lib/testing/fake-openai-server";
 import { importTestItems } from "@/lib/testing/test-items";

@@ -32,7 +32,7 @@ import type { Judgment } from "@/lib/judge/judgment-schema";
 import { createLimiter } from "@/lib/judge-runs/limiter";
 import { HEARTBEAT_MS, STALE_AFTER_MS } from "@/lib/judge-runs/worker";
 import { errorField, logger } from "@/lib/observability/logger";
-import { storeJudgeRecord } from "@/lib/records/service";
+import { storeJudgeRecord } from "@/lib/records/judge-records";
 import { PAIRWISE_JUDGE_RUN_STATUSES, parseStatus, type PairwiseJudgeRunStatus } from "@/lib/statuses";
 import {
   combineOrders,

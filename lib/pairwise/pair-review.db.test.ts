@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateAgainstContract } from "@/lib/aif/validate";
 import { db } from "@/lib/db";
-import { getRecord } from "@/lib/records/service";
+import { getRecord } from "@/lib/records/read-records";
 import { createImport, readImportFile } from "@/lib/imports/service";
 import { startFakeChatCompletionsServer, type FakeChatCompletionsServer } from "@/lib/testing/fake-openai-server";
 import { jsonl, nativeItem } from "@/lib/testing/test-items";

@@ -12,7 +12,7 @@ import { db, type DbClient } from "@/lib/db";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import type { Item } from "@/lib/items/types";
-import { submitHybridRecord } from "@/lib/records/service";
+import { submitHybridRecord } from "@/lib/records/flow-records";
 import { PAIRWISE_REVIEW_TASK_STATUSES, parseStatus, type PairwiseReviewTaskStatus } from "@/lib/statuses";
 import {
   draftNotSaved,

@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import { parseInput } from "@/lib/input";
 import type { Item } from "@/lib/items/types";
-import { submitRecord } from "@/lib/records/service";
+import { submitRecord } from "@/lib/records/submit-record";
 import { PAIRWISE_ASSIGNMENT_STATUSES, parseStatus, type PairwiseAssignmentStatus } from "@/lib/statuses";
 import { holdWorkItem, submitWorkItem, workItemNotFound } from "@/lib/work-items/engine";
 import { PAIR_ASSIGNMENT, pairAssignmentAccess } from "./pair-kind";

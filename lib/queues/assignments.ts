@@ -9,7 +9,7 @@ import { db, type DbClient } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import type { Item } from "@/lib/items/types";
-import { submitEndUserRecord, submitRecord } from "@/lib/records/service";
+import { submitEndUserRecord, submitRecord } from "@/lib/records/submit-record";
 import { ASSIGNMENT_STATUSES, parseStatus, type AssignmentStatus } from "@/lib/statuses";
 import {
   draftNotSaved,

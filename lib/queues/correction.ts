@@ -12,7 +12,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/ids";
 import type { Item } from "@/lib/items/types";
-import { submitRecord } from "@/lib/records/service";
+import { submitRecord } from "@/lib/records/submit-record";
 import { submittedObject } from "@/lib/work-items/engine";
 import { lockAssignmentForCorrection, selectChainEnd } from "./queries";
 import type { QueueRater } from "./queue-rater";

@@ -7,7 +7,7 @@ import { createSuite } from "@/lib/suites/service";
 import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
-import { submitRecord } from "@/lib/records/service";
+import { submitRecord } from "@/lib/records/submit-record";
 import { getAssignment, saveDraft, submitAssignment } from "./assignments";
 import { nextItem } from "./next-item";
 import { userRater } from "./queue-rater";

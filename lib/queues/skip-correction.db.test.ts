@@ -4,7 +4,7 @@ import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { loadReportRatings } from "@/lib/analytics/report-ratings";
 import { db } from "@/lib/db";
 import { SERVER_ASSIGNED_FIELDS } from "@/lib/aif/server-fields";
-import { submitRecord } from "@/lib/records/service";
+import { submitRecord } from "@/lib/records/submit-record";
 import { createSuite, getRaterProgress } from "@/lib/suites/service";
 import { importTestItems } from "@/lib/testing/test-items";
 import { rejection } from "@/lib/testing/rejection";

@@ -3,7 +3,7 @@
 import "server-only";
 import { SERVER_ASSIGNED_FIELDS } from "@/lib/aif/server-fields";
 import type { Actor } from "@/lib/auth/actor";
-import { getRecord } from "./service";
+import { getRecord } from "./read-records";
 
 export type CorrectionDraft =
   | { draft: Record<string, unknown>; withheld: null }

@@ -21,7 +21,7 @@ import { createSuite } from "@/lib/suites/service";
 import { importTestItems, jsonl, nativeItem } from "@/lib/testing/test-items";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { rejection } from "@/lib/testing/rejection";
-import { submitRecord } from "./service";
+import { submitRecord } from "./submit-record";
 import { suiteFlowCounts } from "./suite-flow-counts";
 
 let admin: TestUser;

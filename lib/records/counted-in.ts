@@ -29,19 +29,7 @@ export type CountedIn =
       /** the eval_id of the suite's rating this one replaces */ supersedes: string;
     };
 
-export async function countRecordInSuite(client: DbClient, evalId: string, countedIn: CountedIn): Promise<void> {
-  await client.suiteRecord.create({
-    data: {
-      suiteId: countedIn.suiteId,
-      itemId: countedIn.itemId,
-      evalId,
-      flow: countedIn.flow,
-      supersedes: countedIn.flow === "correction" ? countedIn.supersedes : null,
-    },
-  });
-}
-
-/** The batch form of countRecordInSuite, for bulk flows (prefill imports): one statement for many records. */
+/** suite_record rows for many records at once (prefill imports); one record's row is stored with it (insert-record.ts). */
 export async function countRecordsInSuite(
   client: DbClient,
   rows: { evalId: string; countedIn: Exclude<CountedIn, { flow: "correction" }> }[],

@@ -8,7 +8,7 @@ import { requireDatabaseUrl } from "@/lib/env";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
 import { parseIdempotencyKey } from "./idempotency-key";
-import { submitRecord } from "./service";
+import { submitRecord } from "./submit-record";
 
 let rater: TestUser;
 let otherRater: TestUser;

@@ -69,12 +69,3 @@ export async function findKeyedRecord(
   }
   return { evalId: row.record.evalId, createdAt: row.record.createdAt, body: row.record.body as AifRecord };
 }
-
-export async function saveIdempotencyKey(
-  client: DbClient,
-  options: { userId: string; key: string; fingerprint: Buffer<ArrayBuffer>; evalId: string },
-): Promise<void> {
-  await client.recordIdempotencyKey.create({
-    data: { userId: options.userId, key: options.key, requestSha256: options.fingerprint, evalId: options.evalId },
-  });
-}

@@ -17,7 +17,9 @@ import { isPlainObject } from "@/lib/is-plain-object";
 import { ingest, type IngestStrategy, type Verdict } from "@/lib/imports/ingest";
 import { readEntries } from "@/lib/imports/read-entries";
 import { RefusalLog, type Refusal } from "@/lib/imports/refusal-log";
+import type { AifRecord } from "@/lib/aif/types";
 import { recordDigest } from "./canonical-hash";
+import { evalRecordRow, insertEvalRecords, sqlOn, type EvalRecordRow, type RecordSql } from "./eval-record-row";
 
 export type RecordImportError = Refusal;
 export type RecordImportReport = {
@@ -35,27 +37,7 @@ export type RecordImportReport = {
 
 const BATCH = 1000;
 
-type Accepted = { line: number; evalId: string; text: string; digest: string };
-
-/**
- * One SQL statement returning its rows: a pg client here, a Prisma
- * transaction for a staged import's commit (lib/imports/service.ts).
- * Digests travel as hex text so both drivers bind them alike.
- */
-export type RecordSql = <R>(text: string, params: unknown[]) => Promise<R[]>;
-
-export function pgSql(client: pg.PoolClient): RecordSql {
-  return async <R>(text: string, params: unknown[]) => (await client.query(text, params)).rows as R[];
-}
-
-// Columns come from the body, as the table's CHECK demands.
-const INSERT_BATCH = `
-  INSERT INTO eval_record (eval_id, created_at, rater_type, rater_id, task_id, suite_id, derived_from, body, body_sha256, submitted_by_id)
-  SELECT (b.body->>'eval_id')::uuid, (b.body->>'created_at')::timestamptz, b.body->'rater'->>'type', b.body->'rater'->>'id',
-         b.body->'task'->>'task_id', b.body->'task'->>'suite_id', (b.body->>'derived_from')::uuid, b.body, b.digest, NULL
-  FROM (SELECT h.text::jsonb AS body, decode(h.digest, 'hex') AS digest FROM unnest($1::text[], $2::text[]) AS h(text, digest)) AS b
-  ON CONFLICT (eval_id) DO NOTHING
-  RETURNING eval_id::text`;
+type Accepted = { line: number; row: EvalRecordRow };
 
 export async function importRecords(options: {
   actor: Actor;
@@ -93,7 +75,7 @@ export async function importRecords(options: {
   try {
     await client.query("BEGIN");
     await client.query("SET CONSTRAINTS eval_record_derived_from_fkey DEFERRED");
-    const sql = pgSql(client);
+    const sql = sqlOn(client);
     const strategy: IngestStrategy<Record<string, unknown>> = {
       validate: recordVerdict,
       async storeBatch(batch) {
@@ -168,36 +150,33 @@ export async function storeRecordBatch(
 ): Promise<void> {
   const rows: Accepted[] = batch.map(({ line, value: record }) => {
     if (typeof record.derived_from === "string") tally.derivedLines.set(record.eval_id as string, line);
-    return {
-      line,
-      evalId: record.eval_id as string,
-      text: JSON.stringify(record),
-      digest: recordDigest(record).toString("hex"),
-    };
+    // An imported record keeps its submitter unknown: it was submitted elsewhere.
+    return { line, row: evalRecordRow(record as unknown as AifRecord, null) };
   });
   const { report, refuse } = tally;
-  const inserted = await sql<{ eval_id: string }>(INSERT_BATCH, [
-    rows.map((row) => row.text),
-    rows.map((row) => row.digest),
-  ]);
+  const inserted = await insertEvalRecords(
+    sql,
+    rows.map(({ row }) => row),
+    { existing: "skip" },
+  );
   report.imported += inserted.length;
-  const insertedIds = new Set(inserted.map((row) => row.eval_id));
-  const conflicting = rows.filter((row) => !insertedIds.has(row.evalId));
+  const insertedIds = new Set(inserted);
+  const conflicting = rows.filter(({ row }) => !insertedIds.has(row.evalId));
   if (conflicting.length === 0) return;
   // Same eval_id already stored (or earlier in the file): identical is fine, different is refused.
   const stored = await sql<{ eval_id: string; digest: string | null; body: unknown }>(
     "SELECT eval_id::text, encode(body_sha256, 'hex') AS digest, CASE WHEN body_sha256 IS NULL THEN body END AS body FROM eval_record WHERE eval_id = ANY($1::uuid[])",
-    [conflicting.map((row) => row.evalId)],
+    [conflicting.map(({ row }) => row.evalId)],
   );
   const storedDigest = new Map(
     stored.map((row) => [row.eval_id, row.digest ?? recordDigest(row.body).toString("hex")]),
   );
-  for (const row of conflicting) {
-    if (storedDigest.get(row.evalId) === row.digest) report.alreadyPresent += 1;
+  for (const { line, row } of conflicting) {
+    if (storedDigest.get(row.evalId) === row.sha256Hex) report.alreadyPresent += 1;
     else
       refuse([
         {
-          line: row.line,
+          line,
           field: "/eval_id",
           rule: "evalIdTaken",
           message: "a different record with this eval_id is already stored",

@@ -7,7 +7,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { FieldDecision } from "@/lib/review/field-decisions";
 import type { ChainLink } from "./chain-link";
-import { getRecord, visibleTo, type ServedRecord } from "./service";
+import { getRecord, visibleTo, type ServedRecord } from "./read-records";
 
 export type { ChainLink };
 export type Provenance = {

@@ -8,7 +8,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { appPool } from "@/lib/db";
 import type { AifRecord } from "@/lib/aif/types";
 import type { Item } from "@/lib/items/types";
-import { getRecord } from "./service";
+import { getRecord } from "./read-records";
 
 export type RecordContext = {
   /** Null for a record rated outside any imported item, and while the record's system is withheld (`itemWithheld`). */

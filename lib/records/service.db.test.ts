@@ -11,7 +11,8 @@ import { db } from "@/lib/db";
 import { requireDatabaseUrl } from "@/lib/env";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";
-import { getRecord, listRecords, submitRecord } from "./service";
+import { getRecord, listRecords } from "./read-records";
+import { submitRecord } from "./submit-record";
 
 // A database of its own: its TRUNCATE … CASCADE locks every table that points at records, and test files run side by side (vitest.config.ts).
 const database = await testDatabases.createTestDatabase("records");

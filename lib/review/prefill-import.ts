@@ -19,10 +19,11 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { byteLimit } from "@/lib/imports/byte-limit";
 import { isPlainObject } from "@/lib/is-plain-object";
 import { canonicalJson } from "@/lib/records/canonical-hash";
+import { EvalIdTaken } from "@/lib/records/eval-record-row";
 import { ingest, type IngestStrategy, type Verdict } from "@/lib/imports/ingest";
 import { readEntries } from "@/lib/imports/read-entries";
 import { RefusalLog, type Refusal } from "@/lib/imports/refusal-log";
-import { judgeRecordIssues, storeJudgeRecordsBatch } from "@/lib/records/service";
+import { judgeRecordIssues, storeJudgeRecordsBatch } from "@/lib/records/judge-records";
 import type { PrefillFormat, ScaleMapping } from "@/lib/imports/formats";
 import { JUDGE_EXPANDERS, JUDGE_PARSERS, type JudgeReadOptions } from "@/lib/imports/judge-formats";
 import { expandEntries } from "@/lib/imports/parsers";
@@ -340,7 +341,10 @@ async function storeAccepted(options: {
   } catch (error) {
     if (error instanceof RefusedInTransaction) return { ...report, importId: null, stored: 0, alreadyPresent: 0 };
     // Another import stored one of these records between our check and our insert.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (
+      error instanceof EvalIdTaken ||
+      (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+    ) {
       throw new AppError(
         "CONFLICT",
         "Another import stored some of these records at the same time; import the file again (records already stored are skipped)",

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AIF_SCHEMA_VERSION } from "@/lib/aif/contract";
 import { db } from "@/lib/db";
 import { validJudgmentFor } from "@/lib/judge/sample-judgments";
-import { storeJudgeRecord } from "@/lib/records/service";
+import { storeJudgeRecord } from "@/lib/records/judge-records";
 import { createSuite } from "@/lib/suites/service";
 import { importTestItems } from "@/lib/testing/test-items";
 import { createTestUser, type TestUser } from "@/lib/testing/test-users";

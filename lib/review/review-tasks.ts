@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/ids";
 import type { Item } from "@/lib/items/types";
-import { submitHybridRecord } from "@/lib/records/service";
+import { submitHybridRecord } from "@/lib/records/flow-records";
 import { parseStatus, REVIEW_TASK_STATUSES, type ReviewTaskStatus } from "@/lib/statuses";
 import {
   draftNotSaved,

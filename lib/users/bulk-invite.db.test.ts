@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { chatDraft, withoutRater } from "@/lib/aif/sample-drafts";
 import { db } from "@/lib/db";
-import { submitRecord } from "@/lib/records/service";
+import { submitRecord } from "@/lib/records/submit-record";
 import { rejection } from "@/lib/testing/rejection";
 import { createTestUser } from "@/lib/testing/test-users";
 import { inviteUsersFromList } from "./bulk-invite";

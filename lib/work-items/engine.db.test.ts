@@ -8,7 +8,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { ASSIGNMENT, assignmentAccess } from "@/lib/queues/assignment-kind";
 import { nextItem } from "@/lib/queues/next-item";
 import { userRater } from "@/lib/queues/queue-rater";
-import { submitRecord } from "@/lib/records/service";
+import { submitRecord } from "@/lib/records/submit-record";
 import { createSuite } from "@/lib/suites/service";
 import { rejection } from "@/lib/testing/rejection";
 import { importTestItems } from "@/lib/testing/test-items";

@@ -14,7 +14,7 @@ import {
   parseIdempotencyKey,
 } from "@/lib/records/idempotency-key";
 import { browseRecords, RecordSortSchema } from "@/lib/records/browse";
-import { submitRecord } from "@/lib/records/service";
+import { submitRecord } from "@/lib/records/submit-record";
 import { LIKERT_DIMENSIONS } from "@/lib/aif/contract-facts";
 
 export const POST = defineRoute(

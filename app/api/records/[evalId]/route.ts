@@ -5,7 +5,7 @@
 import { header } from "@/lib/api-docs/operation";
 import { AifRecordSchema } from "@/lib/api-schemas/records";
 import { defineRoute, reply } from "@/lib/http/define-route";
-import { getRecord } from "@/lib/records/service";
+import { getRecord } from "@/lib/records/read-records";
 import { WITHHELD_DESCRIPTION, WITHHELD_HEADER } from "@/lib/records/withheld";
 
 export const GET = defineRoute(
